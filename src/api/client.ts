@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import { ApiError, errorFromResponse } from './errors';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions<S extends z.ZodType> = {
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The response is parsed through this schema; a mismatch is an ApiError of kind 'contract'. */
+  schema: S;
+  signal?: AbortSignal;
+  /** Overrides the client's default timeout for this request. */
+  timeoutMs?: number;
+};
+
+export type ApiClientOptions = {
+  baseUrl: string;
+  getToken: () => string | null;
+  /** Called on every 401 so the app can send the user to sign in. */
+  onUnauthorized?: (error: ApiError) => void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+export type ApiClient = {
+  readonly baseUrl: string;
+  request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>>;
+};
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return `${s < 10 ? Number(s.toFixed(1)) : Math.round(s)} second${s === 1 ? '' : 's'}`;
+}
+
+function describeHost(baseUrl: string): string {
+  if (!baseUrl) return 'this site';
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/**
+ * The thin api layer: base URL, Bearer header, timeout, response parsing through the
+ * contract, and one typed error with a human message for every way a request can fail.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, getToken, onUnauthorized, timeoutMs = 20_000 } = options;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const host = describeHost(baseUrl);
+
+  async function request<S extends z.ZodType>(path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
+    const { method = 'GET', query, body, schema, signal } = opts;
+    const limit = opts.timeoutMs ?? timeoutMs;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, limit);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) controller.abort();
+
+    const fail = (e: unknown): never => {
+      if (timedOut) {
+        throw new ApiError('timeout', `The service did not answer within ${formatSeconds(limit)}. Try again.`, { cause: e });
+      }
+      if (signal?.aborted) throw new ApiError('aborted', 'The request was cancelled.', { cause: e });
+      throw new ApiError(
+        'network',
+        `Could not reach the service at ${host}: the connection failed or was dropped. Check your network and try again.`,
+        { cause: e },
+      );
+    };
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(buildUrl(baseUrl, path, query), {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+        });
+      } catch (e) {
+        return fail(e);
+      }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (e) {
+        return fail(e);
+      }
+      if (!response.ok) {
+        const error = errorFromResponse(response.status, response.headers.get('content-type') ?? '', text);
+        if (error.kind === 'unauthorized') onUnauthorized?.(error);
+        throw error;
+      }
+      let json: unknown;
+      try {
+        json = text === '' ? null : JSON.parse(text);
+      } catch (e) {
+        const looksHtml = /<html|<!doctype/i.test(text);
+        throw new ApiError(
+          'invalid_json',
+          looksHtml
+            ? 'The service sent a web page instead of data (usually a proxy or sign-in page in between).'
+            : 'The service sent a response that is not valid JSON (it may have been cut off). Try again.',
+          { status: response.status, cause: e },
+        );
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue && issue.path.length ? issue.path.join('.') : 'the response';
+        throw new ApiError(
+          'contract',
+          `The service sent data this dashboard cannot read: at ${where}, ${issue?.message ?? 'unexpected shape'}.`,
+          { status: response.status, details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+        );
+      }
+      return parsed.data;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return { baseUrl, request };
+}

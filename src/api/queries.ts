@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './client';
+import { fetchBranch, fetchBranches, fetchJobs, isMissingEndpoint, type JobsFilters } from './endpoints';
+
+/** Query-key factories: one place that knows how cached data is addressed. */
+export const queryKeys = {
+  jobs: () => ['jobs'] as const,
+  jobsPage: (filters: JobsFilters) => ['jobs', 'page', filters] as const,
+  branches: () => ['branches'] as const,
+  branchList: () => ['branches', 'list'] as const,
+  branch: (id: string) => ['branches', 'detail', id] as const,
+};
+
+export function jobsQueryOptions(client: ApiClient, filters: JobsFilters) {
+  return queryOptions({
+    queryKey: queryKeys.jobsPage(filters),
+    queryFn: ({ signal }) => fetchJobs(client, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type BranchListResult = Awaited<ReturnType<typeof fetchBranches>>['branches'] | null;
+
+/** All branches through the extension; null when the service does not offer it. */
+export function branchListQueryOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: queryKeys.branchList(),
+    queryFn: async ({ signal }): Promise<BranchListResult> => {
+      try {
+        const first = await fetchBranches(client, 1, signal);
+        const all = [...first.branches];
+        for (let page = 2; page <= Math.min(first.total_pages, 50); page++) {
+          all.push(...(await fetchBranches(client, page, signal)).branches);
+        }
+        return all;
+      } catch (e) {
+        if (isMissingEndpoint(e)) return null;
+        throw e;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function branchQueryOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: queryKeys.branch(id),
+    queryFn: ({ signal }) => fetchBranch(client, id, signal),
+  });
+}

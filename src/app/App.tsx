@@ -1,0 +1,31 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { ApiContext, type ApiClient } from '../api';
+import { ToastProvider } from '../ui';
+import type { RuntimeConfig } from './config';
+import { ConfigContext } from './config-context';
+import type { createAppRouter } from './router';
+
+export function App({
+  config,
+  api,
+  queryClient,
+  router,
+}: {
+  config: RuntimeConfig;
+  api: ApiClient;
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}) {
+  return (
+    <ConfigContext.Provider value={config}>
+      <ApiContext.Provider value={api}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </ApiContext.Provider>
+    </ConfigContext.Provider>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { createApiClient, fetchJobs, isApiError, useApi } from '../api';
+import { Banner, Button, Field, inputClass } from '../ui';
+import { tokenStore } from './auth';
+import { useConfig } from './config-context';
+import s from './shell.module.css';
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+export function safeRedirect(target: string | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/sign-in')) return '/jobs';
+  return target;
+}
+
+export function SignInPage({ redirect, expired }: { redirect?: string; expired?: boolean }) {
+  const api = useApi();
+  const config = useConfig();
+  const router = useRouter();
+  const [token, setToken] = useState('');
+  const [show, setShow] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const candidate = token.trim();
+    if (!candidate) {
+      setError('Enter the access token you were given.');
+      return;
+    }
+    setChecking(true);
+    setError(null);
+    const probe = createApiClient({
+      baseUrl: api.baseUrl,
+      getToken: () => candidate,
+      timeoutMs: config.requestTimeoutSeconds * 1000,
+    });
+    try {
+      await fetchJobs(probe, { page: 1 });
+      tokenStore.set(candidate);
+      router.history.push(safeRedirect(redirect));
+    } catch (err) {
+      if (isApiError(err) && err.kind === 'unauthorized') {
+        setError('The service refused this token. Check it and try again.');
+      } else {
+        setError(`Could not check the token: ${isApiError(err) ? err.message : String(err)}`);
+      }
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <div className={s.centerPage}>
+      <form className={s.card} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign in to Dispatch</h1>
+        {expired && (
+          <Banner tone="warning">Your session ended or the token was refused. Sign in again to continue where you were.</Banner>
+        )}
+        <p className={s.cardLead}>Paste the access token for the delivery service.</p>
+        <div className={s.serviceBox}>
+          Service: <code>{api.baseUrl || window.location.origin}</code>
+        </div>
+        <Field label="Access token" error={error ?? undefined} hint="Kept in this tab only, cleared when you sign out or close it.">
+          <input
+            className={inputClass}
+            type={show ? 'text' : 'password'}
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+          />
+        </Field>
+        <div className={s.row}>
+          <Button type="submit" variant="primary" disabled={checking}>
+            {checking ? 'Checking…' : 'Sign in'}
+          </Button>
+          <Button variant="ghost" onClick={() => setShow((v) => !v)} aria-pressed={show}>
+            {show ? 'Hide token' : 'Show token'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { RouterHistory } from '@tanstack/react-router';
+import { createApiClient } from '../api';
+import { tokenStore } from './auth';
+import type { RuntimeConfig } from './config';
+import { createQueryClient } from './query-client';
+import { createAppRouter, sendToSignIn } from './router';
+
+/** Wires config, api client, query client and router together (used by main.tsx and the tests). */
+export function createAppInstance(config: RuntimeConfig, options: { history?: RouterHistory; fetch?: typeof fetch } = {}) {
+  const queryClient = createQueryClient();
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  const api = createApiClient({
+    baseUrl: config.apiBaseUrl,
+    getToken: tokenStore.get,
+    timeoutMs: config.requestTimeoutSeconds * 1000,
+    fetch: options.fetch,
+    onUnauthorized: () => {
+      if (router) sendToSignIn(router);
+    },
+  });
+  router = createAppRouter({ queryClient, api, config }, { history: options.history });
+  return { config, api, queryClient, router };
+}

@@ -1,0 +1,124 @@
+import {
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+  type AnyRouter,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../api';
+import type { RuntimeConfig } from './config';
+import { tokenStore } from './auth';
+import { Layout } from './Layout';
+import { NotFoundPage } from './NotFoundPage';
+import { SignInPage, safeRedirect } from './SignInPage';
+import { JobsPage, validateJobsSearch } from '../features/jobs';
+import { BranchEditorPage, BranchListPage } from '../features/branches';
+
+export type RouterContext = { queryClient: QueryClient; api: ApiClient; config: RuntimeConfig };
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: (s: Record<string, unknown>): { redirect?: string; expired?: boolean } => ({
+    redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
+    expired: s.expired === 'true' || s.expired === true ? true : undefined,
+  }),
+  component: function SignInRoute() {
+    const { redirect: target, expired } = signInRoute.useSearch();
+    return <SignInPage redirect={target} expired={expired} />;
+  },
+});
+
+/** Everything below needs a token; without one, sign in and come back to the same URL. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    if (!tokenStore.get()) {
+      throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    }
+  },
+  component: Layout,
+  notFoundComponent: NotFoundPage,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/jobs', search: { page: 1 } });
+  },
+});
+
+const jobsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/jobs',
+  validateSearch: validateJobsSearch,
+  component: JobsPage,
+});
+
+const branchesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/branches',
+  component: BranchListPage,
+});
+
+const branchEditorRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/branches/$id',
+  component: function BranchEditorRoute() {
+    const { id } = branchEditorRoute.useParams();
+    return <BranchEditorPage key={id} id={id} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  appRoute.addChildren([indexRoute, jobsRoute, branchesRoute, branchEditorRoute]),
+]);
+
+/** Plain `key=value` search strings, named as the API's params (no JSON quoting). */
+function parseSearch(search: string): Record<string, unknown> {
+  return Object.fromEntries(new URLSearchParams(search));
+}
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+  return createRouter({
+    routeTree,
+    context,
+    history: options.history,
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+/** After a 401 anywhere: drop the token and go to sign-in, coming back to the same URL after. */
+export function sendToSignIn(router: AnyRouter) {
+  const here = router.state.location.href;
+  if (router.state.location.pathname === '/sign-in') return;
+  tokenStore.clear();
+  void router.navigate({ to: '/sign-in', search: { redirect: safeRedirect(here), expired: true } });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

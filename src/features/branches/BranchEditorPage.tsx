@@ -1,0 +1,3 @@
+export function BranchEditorPage({ id }: { id: string }) {
+  return <div style={{ padding: 16 }}>Branch {id}</div>;
+}

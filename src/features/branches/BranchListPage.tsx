@@ -1,0 +1,3 @@
+export function BranchListPage() {
+  return <div style={{ padding: 16 }}>Branches</div>;
+}

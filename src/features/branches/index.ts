@@ -1,0 +1,2 @@
+export { BranchListPage } from './BranchListPage';
+export { BranchEditorPage } from './BranchEditorPage';

@@ -1,0 +1,3 @@
+export function JobsPage() {
+  return <div style={{ padding: 16 }}>Jobs</div>;
+}

@@ -1,0 +1,2 @@
+export { JobsPage } from './JobsPage';
+export { validateJobsSearch, type JobsSearch } from './search';

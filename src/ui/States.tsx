@@ -1,0 +1,82 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Button } from './Button';
+import s from './ui.module.css';
+
+export function Skeleton({ width = '100%', height, style }: { width?: string | number; height?: number; style?: CSSProperties }) {
+  return <span className={s.skeleton} style={{ width, height, ...style }} aria-hidden="true" />;
+}
+
+export function EmptyState({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className={s.state} role="status">
+      <div className={s.stateTitle}>{title}</div>
+      {children && <div>{children}</div>}
+      {actions && <div className={s.stateActions}>{actions}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+  retrying,
+  actions,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className={`${s.state} ${s.stateError}`} role="alert">
+      <div className={s.stateTitle}>{title}</div>
+      <div>{message}</div>
+      <div className={s.stateActions}>
+        {onRetry && (
+          <Button variant="primary" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Retrying…' : 'Retry'}
+          </Button>
+        )}
+        {actions}
+      </div>
+    </div>
+  );
+}
+
+export function Banner({
+  tone = 'info',
+  children,
+  actions,
+  role,
+}: {
+  tone?: 'info' | 'warning' | 'danger';
+  children: ReactNode;
+  actions?: ReactNode;
+  role?: 'alert' | 'status';
+}) {
+  return (
+    <div className={`${s.banner} ${s[`banner-${tone}`]}`} role={role ?? (tone === 'danger' ? 'alert' : 'status')}>
+      <div className={s.bannerBody}>{children}</div>
+      {actions}
+    </div>
+  );
+}
+
+export function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
+  const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  return (
+    <div
+      className={s.progress}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value}
+      aria-valuetext={`${pct}%`}
+    >
+      <div className={s.progressBar} style={{ width: `${pct}%` }} />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, fetchJobs } from '../../src/api';
+
+/** A real HTTP server that misbehaves in the ways a proxy, a crash or a network can. */
+let server: Server;
+let baseUrl: string;
+const seen: { auth?: string; url?: string } = {};
+
+const validPage = { jobs: [], total_records: 0, page: 1, total_pages: 0 };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.auth = req.headers.authorization;
+    seen.url = req.url;
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const scenario = path.split('/')[1];
+    switch (scenario) {
+      case 'ok':
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(validPage));
+        return;
+      case 'our-error':
+        res.writeHead(400, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            error: { code: 'invalid_request', message: 'The branch is invalid.', details: [{ path: 'branch.name', message: 'Name is required' }] },
+          }),
+        );
+        return;
+      case 'unauthorized':
+        res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+        return;
+      case 'html502':
+        res.writeHead(502, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1>nginx</body></html>');
+        return;
+      case 'text500':
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('database is locked');
+        return;
+      case 'other-json':
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Down for maintenance' }));
+        return;
+      case 'truncated':
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"jobs":[{"id":1,"order_id":"A');
+        return;
+      case 'bad-shape':
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jobs: [{ id: 'seven' }], total_records: 1, page: 1, total_pages: 1 }));
+        return;
+      case 'stall':
+        return; // never answers
+      case 'drop':
+        req.socket.destroy();
+        return;
+      default:
+        res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+async function failure(prefix: string, opts: { timeoutMs?: number; token?: string | null; onUnauthorized?: () => void } = {}) {
+  const client = createApiClient({
+    baseUrl: `${baseUrl}/${prefix}`,
+    getToken: () => (opts.token === undefined ? 'secret-token' : opts.token),
+    timeoutMs: opts.timeoutMs ?? 2000,
+    onUnauthorized: opts.onUnauthorized,
+  });
+  try {
+    await fetchJobs(client, { page: 1 });
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('api client', () => {
+  it('sends the Bearer token and the filters as a query string, and parses the answer', async () => {
+    const client = createApiClient({ baseUrl: `${baseUrl}/ok`, getToken: () => 'abc' });
+    const page = await fetchJobs(client, { page: 2, status: 3, branch_id: 'LDN-01', team_id: undefined });
+    expect(page.total_pages).toBe(0);
+    expect(seen.auth).toBe('Bearer abc');
+    expect(seen.url).toBe('/ok/v1/jobs?page=2&status=3&branch_id=LDN-01');
+  });
+
+  it('reads the error format: message, code and details', async () => {
+    const e = await failure('our-error');
+    expect(e.kind).toBe('http');
+    expect(e.status).toBe(400);
+    expect(e.message).toBe('The branch is invalid.');
+    expect(e.details).toEqual([{ path: 'branch.name', message: 'Name is required' }]);
+    expect(e.retryable).toBe(false);
+  });
+
+  it('turns a 401 into an unauthorized error and tells the app', async () => {
+    let told = 0;
+    const e = await failure('unauthorized', { onUnauthorized: () => told++ });
+    expect(e.kind).toBe('unauthorized');
+    expect(e.message).toMatch(/refused the sign-in token/);
+    expect(told).toBe(1);
+  });
+
+  it('explains an HTML error page from a proxy instead of showing markup', async () => {
+    const e = await failure('html502');
+    expect(e.status).toBe(502);
+    expect(e.message).toMatch(/502 Bad Gateway with a web page instead of data/);
+    expect(e.message).not.toMatch(/<html|nginx/i);
+    expect(e.retryable).toBe(true);
+  });
+
+  it('quotes a plain-text error body', async () => {
+    const e = await failure('text500');
+    expect(e.message).toBe('The service answered 500 Internal Server Error: database is locked');
+  });
+
+  it('uses the message of another JSON error shape', async () => {
+    const e = await failure('other-json');
+    expect(e.message).toBe('Down for maintenance (503 Service Unavailable)');
+  });
+
+  it('says when a body was cut off', async () => {
+    const e = await failure('truncated');
+    expect(e.kind).toBe('invalid_json');
+    expect(e.message).toMatch(/not valid JSON \(it may have been cut off\)/);
+  });
+
+  it('names the path when the data breaks the contract', async () => {
+    const e = await failure('bad-shape');
+    expect(e.kind).toBe('contract');
+    expect(e.message).toMatch(/cannot read: at jobs\.0\.id/);
+  });
+
+  it('times out a stalled request with the limit in the message', async () => {
+    const e = await failure('stall', { timeoutMs: 300 });
+    expect(e.kind).toBe('timeout');
+    expect(e.message).toBe('The service did not answer within 0.3 seconds. Try again.');
+  });
+
+  it('reports a dropped connection as a network failure naming the host', async () => {
+    const e = await failure('drop');
+    expect(e.kind).toBe('network');
+    expect(e.message).toContain(`127.0.0.1:`);
+    expect(e.retryable).toBe(true);
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const client = createApiClient({ baseUrl: `${baseUrl}/ok`, getToken: () => null });
+    await fetchJobs(client, {});
+    expect(seen.auth).toBeUndefined();
+  });
+});
