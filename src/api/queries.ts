@@ -1,3 +1,4 @@
+/* eslint-disable @tanstack/query/exhaustive-deps -- the api client is one per app instance (like the QueryClient itself): keys name the data, not the transport. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { fetchBranch, fetchBranches, fetchJobs, isMissingEndpoint, type JobsFilters } from './endpoints';

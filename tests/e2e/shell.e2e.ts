@@ -1,0 +1,95 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/server';
+import { launchChromium } from './chromium';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 60, staticDir: 'dist' });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+describe('app shell in Chromium', () => {
+  it('sends a signed-out visitor to sign-in, refuses a wrong token clearly, and returns to the page asked for', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/branches`);
+    await page.waitForURL(/\/sign-in\?redirect=/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Dispatch' }).isVisible()).resolves.toBe(true);
+
+    await page.getByLabel('Access token').fill('not-the-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The service refused this token. Check it and try again.').waitFor();
+
+    await page.getByLabel('Access token').fill(server.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/branches`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).waitFor();
+
+    // The token lives in this tab's sessionStorage only: not in localStorage, not in the URL.
+    const storage = await page.evaluate(() => ({
+      session: Object.values(sessionStorage),
+      local: JSON.stringify(localStorage),
+      href: location.href,
+    }));
+    expect(storage.session).toContain(server.token);
+    expect(storage.local).not.toContain(server.token);
+    expect(storage.href).not.toContain(server.token);
+
+    // It survives a reload, and sign-out clears it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in/);
+    const after = await page.evaluate(() => Object.values(sessionStorage));
+    expect(after).not.toContain(server.token);
+    await page.context().close();
+  });
+
+  it('shows a not-found page with a way back for an unknown path', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('Access token').fill(server.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/jobs/);
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByText('Page not found').waitFor();
+    await page.getByRole('link', { name: 'Go to jobs' }).click();
+    await page.waitForURL(/\/jobs/);
+    await page.context().close();
+  });
+
+  it('names config.json and says why when the runtime config is broken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-dist-'));
+    cpSync('dist', dir, { recursive: true });
+    writeFileSync(join(dir, 'config.json'), '{ "apiBaseUrl": ');
+    const broken = await startTestServer({ jobs: 1, staticDir: dir });
+    try {
+      const page = await newPage();
+      await page.goto(`${broken.url}/jobs`);
+      await page.getByRole('heading', { name: 'The dashboard is not configured' }).waitFor();
+      const text = await page.getByRole('alert').innerText();
+      expect(text).toContain('/config.json');
+      expect(text).toContain('It is not valid JSON.');
+      await page.context().close();
+    } finally {
+      await broken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
