@@ -1,0 +1,93 @@
+/**
+ * Bundle budgets (issue "Performance"), read from the production build's manifest:
+ * - the jobs route's initial JavaScript (entry + its static imports) ≤ 150 KiB gzipped,
+ *   its CSS ≤ 15 KiB gzipped;
+ * - maplibre-gl, @mapbox/mapbox-gl-draw and react-hook-form never in that initial set
+ *   (found through the chunks' source maps, named when present);
+ * - the map chunk (the dynamically imported chunks that hold maplibre/draw) ≤ 310 KiB gzipped.
+ * Prints a table; exits 1 naming each broken budget.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+
+const DIST = process.argv[2] ?? 'dist';
+const BUDGET = { initialJsKiB: 150, initialCssKiB: 15, mapChunkKiB: 310 };
+const FORBIDDEN = ['maplibre-gl', '@mapbox/mapbox-gl-draw', 'react-hook-form'];
+
+export function gzipKiB(file: string): number {
+  return gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length / 1024;
+}
+
+/** npm packages whose sources are in a chunk, from its source map. */
+export function packagesOf(file: string): Set<string> {
+  const mapPath = join(DIST, `${file}.map`);
+  const found = new Set<string>();
+  if (!existsSync(mapPath)) return found;
+  const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] };
+  for (const src of map.sources) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(src);
+    if (m?.[1]) found.add(m[1]);
+  }
+  return found;
+}
+
+export function initialSet(manifest: Record<string, Chunk>): Set<string> {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the manifest');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const k of manifest[key]?.imports ?? []) visit(k);
+  };
+  visit(entryKey);
+  return seen;
+}
+
+function main() {
+  const manifestPath = join(DIST, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error(`check:size: ${manifestPath} is missing; run "npm run build" first.`);
+    process.exit(1);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  const initial = initialSet(manifest);
+  const jsFiles = [...initial].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const cssFiles = [...new Set([...initial].flatMap((k) => manifest[k]!.css ?? []))];
+  const initialJs = jsFiles.reduce((sum, f) => sum + gzipKiB(f), 0);
+  const initialCss = cssFiles.reduce((sum, f) => sum + gzipKiB(f), 0);
+
+  const problems: string[] = [];
+  for (const f of jsFiles) {
+    const offenders = [...packagesOf(f)].filter((p) => FORBIDDEN.includes(p));
+    for (const o of offenders) problems.push(`${o} is in the jobs route's initial JavaScript (${f})`);
+  }
+
+  // The map chunk: every non-initial chunk holding maplibre or draw, plus what it alone imports.
+  const mapKeys = Object.keys(manifest).filter((k) => {
+    if (initial.has(k) || !manifest[k]!.file.endsWith('.js')) return false;
+    const pkgs = packagesOf(manifest[k]!.file);
+    return pkgs.has('maplibre-gl') || pkgs.has('@mapbox/mapbox-gl-draw');
+  });
+  const mapChunk = mapKeys.reduce((sum, k) => sum + gzipKiB(manifest[k]!.file), 0);
+
+  if (initialJs > BUDGET.initialJsKiB) problems.push(`initial JS is ${initialJs.toFixed(1)} KiB gz, budget ${BUDGET.initialJsKiB}`);
+  if (initialCss > BUDGET.initialCssKiB) problems.push(`initial CSS is ${initialCss.toFixed(1)} KiB gz, budget ${BUDGET.initialCssKiB}`);
+  if (mapChunk > BUDGET.mapChunkKiB) problems.push(`map chunk is ${mapChunk.toFixed(1)} KiB gz, budget ${BUDGET.mapChunkKiB}`);
+
+  console.table({
+    'jobs initial JS': { 'KiB gz': Number(initialJs.toFixed(1)), budget: BUDGET.initialJsKiB, files: jsFiles.length },
+    'jobs initial CSS': { 'KiB gz': Number(initialCss.toFixed(1)), budget: BUDGET.initialCssKiB, files: cssFiles.length },
+    'map chunk': { 'KiB gz': Number(mapChunk.toFixed(1)), budget: BUDGET.mapChunkKiB, files: mapKeys.length },
+  });
+  if (problems.length) {
+    for (const p of problems) console.error(`check:size: ${p}`);
+    process.exit(1);
+  }
+  console.log('check:size: all budgets met');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
