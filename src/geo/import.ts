@@ -1,0 +1,164 @@
+import type { ZoneFeatureInput } from '../contract';
+import { isRecord, zoneName, type GeometryLike, type ZoneFeatureLike } from './collection';
+import { plural } from './format';
+import { normalizeFeatures, type NormalizeReport, type NormalizeZonesOptions } from './normalize';
+
+export type GeoJsonImport =
+  { ok: true; features: ZoneFeatureInput[]; notes: string[] } | { ok: false; message: string };
+
+const EXPECTED =
+  'Expected GeoJSON with polygons: a Polygon, a MultiPolygon, a Feature, a FeatureCollection or a GeometryCollection.';
+const GEOJSON_TYPES = new Set([
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+  'Feature',
+  'FeatureCollection',
+]);
+const WGS84 = /CRS84|EPSG:+4326|WGS ?84/i;
+
+/**
+ * Reads a GeoJSON file chosen by a branch manager. Accepts a Polygon, a MultiPolygon, a
+ * GeometryCollection, a Feature or a FeatureCollection; MultiPolygons and collections of
+ * polygons become one zone per polygon. Shapes that are not polygons (points, lines, features
+ * without geometry) are skipped with a note, as long as at least one polygon remains; a file
+ * without any polygon is refused, naming what it holds. Properties (including `name`) and ids
+ * are kept; the result is normalised by `normalizeFeatures`. Geometric problems such as
+ * self-intersections are not refused here: `validateZones` reports them on the imported zones.
+ */
+export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions = {}): GeoJsonImport {
+  const source = text.replace(/^\uFEFF/, '');
+  if (source.trim() === '') return fail(`This file is empty. ${EXPECTED}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    return fail(`This file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!isRecord(value) || typeof value.type !== 'string')
+    return fail(`This file contains ${describeJson(value)}. ${EXPECTED}`);
+  const crs = foreignCrs(value);
+  if (crs !== null) {
+    return fail(
+      `This file uses the coordinate reference system ${crs}; zones need WGS 84 longitude and latitude (EPSG:4326). Export it again in that system.`,
+    );
+  }
+  const features = readFeatures(value);
+  if (typeof features === 'string') return fail(features);
+  if (features.length === 0) return fail('This file has no features, so there are no zones to import.');
+
+  const report = normalizeFeatures(features, options);
+  const [malformed] = report.malformed;
+  if (malformed !== undefined) {
+    return fail(
+      `${featureLabel(features, malformed)} has coordinates that are not polygon rings of [longitude, latitude] number pairs.`,
+    );
+  }
+  if (report.features.length === 0) {
+    return fail(
+      `This file has no polygons: it contains ${describeSkipped(report)}. Delivery zones must be polygons.`,
+    );
+  }
+  return { ok: true, features: report.features, notes: notesFor(report, features) };
+}
+
+function fail(message: string): GeoJsonImport {
+  return { ok: false, message };
+}
+
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a JSON array';
+  if (!isRecord(value)) return `a JSON ${typeof value}`;
+  if (typeof value.type !== 'string') return 'a JSON object without a "type" member, so it is not GeoJSON';
+  if (value.type === 'Topology') return 'TopoJSON, not GeoJSON; convert it to GeoJSON first';
+  return GEOJSON_TYPES.has(value.type)
+    ? `a GeoJSON ${value.type}`
+    : `an object of type "${value.type}", which is not GeoJSON`;
+}
+
+/** The name of a coordinate reference system other than WGS 84 (old GeoJSON `crs` member). */
+function foreignCrs(value: Record<string, unknown>): string | null {
+  const crs = value.crs;
+  if (!isRecord(crs) || !isRecord(crs.properties)) return null;
+  const { name, code } = crs.properties;
+  const label = typeof name === 'string' ? name : typeof code === 'number' ? `EPSG:${code}` : null;
+  return label === null || WGS84.test(label) ? null : label;
+}
+
+/** The features to import, or a message saying why there are none. */
+function readFeatures(value: Record<string, unknown>): ZoneFeatureLike[] | string {
+  switch (value.type) {
+    case 'FeatureCollection': {
+      if (!Array.isArray(value.features)) return `This FeatureCollection has no "features" list. ${EXPECTED}`;
+      const features: ZoneFeatureLike[] = [];
+      for (const [i, item] of (value.features as unknown[]).entries()) {
+        if (!isRecord(item) || item.type !== 'Feature') {
+          return `Item ${i + 1} of the FeatureCollection is not a GeoJSON Feature (it is ${describeJson(item)}).`;
+        }
+        features.push(toFeature(item));
+      }
+      return features;
+    }
+    case 'Feature':
+      return [toFeature(value)];
+    case 'Polygon':
+    case 'MultiPolygon':
+    case 'GeometryCollection':
+      return [{ geometry: value as GeometryLike, properties: {} }];
+    default: {
+      const notPolygon =
+        typeof value.type === 'string' && GEOJSON_TYPES.has(value.type) ? ', which is not a polygon' : '';
+      return `This file contains ${describeJson(value)}${notPolygon}. ${EXPECTED}`;
+    }
+  }
+}
+
+function toFeature(item: Record<string, unknown>): ZoneFeatureLike {
+  const { id, geometry, properties } = item;
+  return {
+    id: typeof id === 'string' || typeof id === 'number' ? id : null,
+    geometry: isRecord(geometry) ? (geometry as GeometryLike) : null,
+    properties: isRecord(properties) ? properties : null,
+  };
+}
+
+function featureLabel(features: readonly ZoneFeatureLike[], index: number): string {
+  const name = zoneName(features[index]?.properties);
+  if (features.length === 1) return name ? `The zone "${name}"` : 'The shape in this file';
+  return `Feature ${index + 1}${name ? ` ("${name}")` : ''}`;
+}
+
+/** "2 LineStrings and 1 feature without geometry". */
+function describeSkipped(report: NormalizeReport): string {
+  const counts = new Map<string, number>();
+  for (const type of report.skipped.flatMap((s) => s.types)) counts.set(type, (counts.get(type) ?? 0) + 1);
+  const parts = [...counts].map(([type, n]) =>
+    type === 'null'
+      ? plural(n, 'feature without geometry', 'features without geometry')
+      : type === 'unknown'
+        ? plural(n, 'unrecognised geometry', 'unrecognised geometries')
+        : plural(n, type),
+  );
+  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[]): string[] {
+  const notes: string[] = [];
+  const skipped = report.skipped.reduce((n, s) => n + s.types.length, 0);
+  if (skipped > 0) {
+    const what = skipped === 1 ? 'is not a polygon' : 'are not polygons';
+    notes.push(`Skipped ${plural(skipped, 'shape')} that ${what}: ${describeSkipped(report)}.`);
+  }
+  for (const { index, ids } of report.split) {
+    notes.push(
+      `${featureLabel(features, index)} has ${ids.length} separate parts; each became its own zone (${ids.join(', ')}).`,
+    );
+  }
+  if (report.droppedHeights) notes.push('Heights (third coordinates) were dropped; zones are flat.');
+  return notes;
+}

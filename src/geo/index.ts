@@ -1,0 +1,40 @@
+/**
+ * Pure geometry for delivery zones: no DOM, no React, no maplibre. Positions are
+ * `[longitude, latitude]`; rings are closed lists of positions (DESIGN.md decision 10).
+ */
+export { ringArea, polygonAreaKm2 } from './area';
+export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collection';
+export { zoneName } from './collection';
+export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
+export { formatPoint } from './format';
+export { parseGeoJsonImport, type GeoJsonImport } from './import';
+export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';
+export {
+  defaultZoneId,
+  normalizePolygon,
+  normalizeRing,
+  normalizeZones,
+  roundCoordinate,
+  type NormalizeZonesOptions,
+  type RingRole,
+} from './normalize';
+export {
+  bbox,
+  bboxesIntersect,
+  isClosed,
+  isCounterClockwise,
+  signedArea,
+  vertexCount,
+  type BBox,
+  type PolygonLike,
+  type PositionLike,
+  type RingLike,
+} from './ring';
+export {
+  validatePolygon,
+  validateZones,
+  type GeoIssue,
+  type GeoIssueCode,
+  type ZoneReport,
+} from './validate';
+export { DEFAULT_FAR_KM, zoneWarnings, type ZoneWarning, type ZoneWarningOptions } from './warnings';

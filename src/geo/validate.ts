@@ -1,0 +1,315 @@
+import { polygonAreaKm2 } from './area';
+import { featureId, polygonParts, zoneName, type GeometryLike, type ZoneCollectionLike } from './collection';
+import { formatPoint, plural, ringObject, ringSubject } from './format';
+import { findCrossingsBetween, findSelfIntersections, type SelfIntersection } from './intersect';
+import { createPointLocator, segmentDistanceSq, type PointLocator } from './locate';
+import {
+  bbox,
+  bboxContains,
+  closeCorners,
+  isClosed,
+  isFinitePosition,
+  ringCorners,
+  samePosition,
+  vertexCount,
+  type PolygonLike,
+  type PositionLike,
+  type RingLike,
+} from './ring';
+
+export type GeoIssueCode =
+  | 'no_outline'
+  | 'not_polygon'
+  | 'too_few_positions'
+  | 'not_closed'
+  | 'not_finite'
+  | 'out_of_range'
+  | 'duplicate_position'
+  | 'antimeridian'
+  | 'self_intersection'
+  | 'hole_outside'
+  | 'holes_intersect';
+
+export type GeoIssue = {
+  code: GeoIssueCode;
+  /** A sentence for branch managers: what is wrong and where (positions as "lat, lon"). */
+  message: string;
+  /** 0 for the exterior ring, 1.. for holes. */
+  ring: number;
+  /** For issues between two rings: the other ring (`ring` is always the later one). */
+  otherRing?: number;
+  /** `[lon, lat]` of the crossing point or the offending position, when there is one. */
+  position?: [number, number];
+};
+
+export type ZoneReport = {
+  id: string | null;
+  index: number;
+  name: string | null;
+  issues: GeoIssue[];
+  /** Geodesic area (holes subtracted); `null` when positions are missing, not finite or out of range. */
+  areaKm2: number | null;
+  /** Positions, not counting closing ones. */
+  vertexCount: number;
+};
+
+/** Meeting points between rings whose rings are looked up (each lookup scans all edges). */
+const MAX_ATTRIBUTED_MEETINGS = 32;
+const ON_EDGE_TOLERANCE_SQ = 1e-18;
+
+/**
+ * Everything that makes a polygon unacceptable as a delivery zone (DESIGN.md decision 10).
+ * Per ring: at least 4 positions, finite and in range, closed, no consecutive duplicates,
+ * less than 180° of longitude wide, no self-intersection (first point reported). Then holes:
+ * inside the exterior without touching it, and not touching or containing each other.
+ * Geometric checks are skipped for rings that already fail the structural ones.
+ */
+export function validatePolygon(rings: PolygonLike): GeoIssue[] {
+  if (rings.length === 0) return [{ code: 'no_outline', ring: 0, message: 'The zone has no outline.' }];
+  const issues: GeoIssue[] = [];
+  const usable = rings.map((ring, index) => checkRing(ring, index, issues));
+  checkHoles(usable, issues);
+  return issues;
+}
+
+/** Checks one ring; returns its corners when they are sound enough to compare with other rings. */
+function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionLike[] | null {
+  const subject = ringSubject(index);
+  const tooFew = ring.length < 4;
+  if (tooFew) {
+    issues.push({
+      code: 'too_few_positions',
+      ring: index,
+      message: `${subject} has ${plural(ring.length, 'point')}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
+    });
+  }
+  if (!checkPositions(ring, index, issues)) return null;
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (first && last && ring.length > 1 && !isClosed(ring)) {
+    issues.push({
+      code: 'not_closed',
+      ring: index,
+      position: [last[0]!, last[1]!],
+      message: `${subject} does not end at its first point: it starts at ${formatPoint(first)} and ends at ${formatPoint(last)}.`,
+    });
+  }
+  checkConsecutiveDuplicates(ring, index, issues);
+  if (tooFew) return null;
+
+  const corners = ringCorners(ring);
+  if (corners.length < 3) {
+    issues.push({
+      code: 'too_few_positions',
+      ring: index,
+      message: `${subject} has only ${plural(corners.length, 'distinct corner')}; it needs at least 3.`,
+    });
+    return null;
+  }
+  const box = bbox([corners])!;
+  const span = box[2] - box[0];
+  if (span > 180) {
+    issues.push({
+      code: 'antimeridian',
+      ring: index,
+      message: `${subject} spans ${span.toFixed(1)}° of longitude. Zones may not cross the 180° meridian (the antimeridian): draw a separate zone on each side of it.`,
+    });
+    return null;
+  }
+  const found = findSelfIntersections(corners);
+  if (found.length > 0) {
+    issues.push(selfIntersectionIssue(found, index));
+    return null;
+  }
+  return corners;
+}
+
+/** Reports the first position that is not a finite pair and the first one out of range. */
+function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): boolean {
+  const notFinite: number[] = [];
+  const outOfRange: number[] = [];
+  ring.forEach((p, i) => {
+    if (!isFinitePosition(p)) notFinite.push(i);
+    else if (Math.abs(p[0]!) > 180 || Math.abs(p[1]!) > 90) outOfRange.push(i);
+  });
+  const [firstBad] = notFinite;
+  if (firstBad !== undefined) {
+    const p = ring[firstBad]!;
+    issues.push({
+      code: 'not_finite',
+      ring: index,
+      message: `Point ${firstBad + 1} of ${ringObject(index)} is not a pair of finite numbers (it is [${[...p].map(String).join(', ')}])${alsoAffected(notFinite.length - 1)}.`,
+    });
+  }
+  const [firstOut] = outOfRange;
+  if (firstOut !== undefined) {
+    const p = ring[firstOut]!;
+    const [lon, lat] = [p[0]!, p[1]!];
+    const problems: string[] = [];
+    if (Math.abs(lat) > 90) problems.push(`latitude ${lat} is not between -90 and 90`);
+    if (Math.abs(lon) > 180) problems.push(`longitude ${lon} is not between -180 and 180`);
+    const swapped = Math.abs(lat) > 90 && Math.abs(lat) <= 180 && Math.abs(lon) <= 90;
+    issues.push({
+      code: 'out_of_range',
+      ring: index,
+      position: [lon, lat],
+      message:
+        `Point ${firstOut + 1} of ${ringObject(index)} is out of range: ${problems.join(' and ')}` +
+        `${swapped ? ' (are longitude and latitude swapped? Positions are [longitude, latitude])' : ''}` +
+        `${alsoAffected(outOfRange.length - 1)}.`,
+    });
+  }
+  return notFinite.length === 0 && outOfRange.length === 0;
+}
+
+function alsoAffected(others: number): string {
+  return others > 0
+    ? `; ${plural(others, 'other point')} ${others === 1 ? 'has' : 'have'} the same problem`
+    : '';
+}
+
+function checkConsecutiveDuplicates(ring: RingLike, index: number, issues: GeoIssue[]): void {
+  let first = -1;
+  let count = 0;
+  for (let i = 1; i < ring.length; i++) {
+    if (samePosition(ring[i - 1]!, ring[i]!)) {
+      if (first < 0) first = i;
+      count++;
+    }
+  }
+  if (first < 0) return;
+  const p = ring[first]!;
+  const more = count > 1 ? `; this happens at ${plural(count - 1, 'other place')} too` : '';
+  issues.push({
+    code: 'duplicate_position',
+    ring: index,
+    position: [p[0]!, p[1]!],
+    message: `${ringSubject(index)} repeats the point ${formatPoint(p)} twice in a row (points ${first} and ${first + 1})${more}.`,
+  });
+}
+
+function selfIntersectionIssue(found: readonly SelfIntersection[], ring: number): GeoIssue {
+  const [first] = found as [SelfIntersection, ...SelfIntersection[]];
+  const where = formatPoint(first.position);
+  const places = new Set(found.map((f) => f.position.join(','))).size;
+  const text =
+    first.kind === 'spike'
+      ? `${ringSubject(ring)} doubles back on itself at ${where}`
+      : first.kind === 'revisit'
+        ? `${ringSubject(ring)} passes through ${where} more than once`
+        : `${ring === 0 ? "The zone's edges" : `The edges of hole ${ring}`} cross near ${where}`;
+  const more = places > 1 ? ` (and at ${plural(places - 1, 'other place')})` : '';
+  return { code: 'self_intersection', ring, position: first.position, message: `${text}${more}.` };
+}
+
+/** Holes must lie strictly inside the exterior and apart from each other. */
+function checkHoles(usable: readonly (PositionLike[] | null)[], issues: GeoIssue[]): void {
+  const [exterior] = usable;
+  if (!exterior) return;
+  const rings = usable.flatMap((corners, ring) => (corners ? [{ ring, corners }] : []));
+  if (rings.length < 2) return;
+
+  const met = new Set<string>();
+  const meetings = findCrossingsBetween(rings.map((r) => [closeCorners(r.corners)]));
+  for (const point of meetings.slice(0, MAX_ATTRIBUTED_MEETINGS)) {
+    const [a, b] = rings.filter((r) => passesThrough(r.corners, point)).map((r) => r.ring);
+    if (a === undefined || b === undefined || met.has(`${a}:${b}`)) continue;
+    met.add(`${a}:${b}`);
+    const where = formatPoint(point);
+    issues.push(
+      a === 0
+        ? {
+            code: 'hole_outside',
+            ring: b,
+            otherRing: 0,
+            position: point,
+            message: `Hole ${b} meets the zone's outline at ${where}; a hole must lie inside the outline without touching it.`,
+          }
+        : {
+            code: 'holes_intersect',
+            ring: b,
+            otherRing: a,
+            position: point,
+            message: `Holes ${a} and ${b} touch or overlap near ${where}.`,
+          },
+    );
+  }
+
+  const locators = new Map<number, PointLocator>();
+  const locate = (ring: number, corners: PositionLike[], p: PositionLike) => {
+    let locator = locators.get(ring);
+    if (!locator) locators.set(ring, (locator = createPointLocator([corners])));
+    return locator(p);
+  };
+  const holes = rings.slice(1).filter((hole) => {
+    if (met.has(`0:${hole.ring}`)) return false;
+    const probe = hole.corners[0]!;
+    if (locate(0, exterior, probe) === 'inside') return true;
+    issues.push({
+      code: 'hole_outside',
+      ring: hole.ring,
+      otherRing: 0,
+      position: [probe[0]!, probe[1]!],
+      message: `Hole ${hole.ring} lies outside the zone's outline; a hole must be inside the outline.`,
+    });
+    return false;
+  });
+  const boxes = new Map(holes.map((h) => [h.ring, bbox([h.corners])!]));
+  for (const outer of holes) {
+    for (const inner of holes) {
+      const [a, b] = outer.ring < inner.ring ? [outer.ring, inner.ring] : [inner.ring, outer.ring];
+      if (outer === inner || met.has(`${a}:${b}`)) continue;
+      if (!bboxContains(boxes.get(outer.ring)!, boxes.get(inner.ring)!)) continue;
+      const probe = inner.corners[0]!;
+      if (locate(outer.ring, outer.corners, probe) !== 'inside') continue;
+      met.add(`${a}:${b}`);
+      issues.push({
+        code: 'holes_intersect',
+        ring: b,
+        otherRing: a,
+        position: [probe[0]!, probe[1]!],
+        message: `Hole ${inner.ring} lies inside hole ${outer.ring}; holes must not overlap.`,
+      });
+    }
+  }
+}
+
+function passesThrough(corners: readonly PositionLike[], point: readonly [number, number]): boolean {
+  const [x, y] = point;
+  for (let i = 0; i < corners.length; i++) {
+    const a = corners[i]!;
+    const b = corners[(i + 1) % corners.length]!;
+    if (segmentDistanceSq(x, y, a[0]!, a[1]!, b[0]!, b[1]!) <= ON_EDGE_TOLERANCE_SQ) return true;
+  }
+  return false;
+}
+
+/** Validates each feature of a collection (lenient input: any geometry, numeric ids). */
+export function validateZones(fc: ZoneCollectionLike): ZoneReport[] {
+  return fc.features.map((feature, index) => {
+    const base = { id: featureId(feature), index, name: zoneName(feature.properties) };
+    const geometry = feature.geometry;
+    if (geometry?.type !== 'Polygon') {
+      return { ...base, issues: [notPolygonIssue(geometry)], areaKm2: null, vertexCount: 0 };
+    }
+    const rings = polygonParts(geometry).parts[0] ?? [];
+    const issues = validatePolygon(rings);
+    const measurable =
+      rings.length > 0 && !issues.some((i) => i.code === 'not_finite' || i.code === 'out_of_range');
+    return {
+      ...base,
+      issues,
+      areaKm2: measurable ? polygonAreaKm2(rings) : null,
+      vertexCount: vertexCount(rings),
+    };
+  });
+}
+
+function notPolygonIssue(geometry: GeometryLike | null | undefined): GeoIssue {
+  const message = !geometry
+    ? 'This zone has no shape.'
+    : geometry.type === 'MultiPolygon'
+      ? 'This zone is made of several separate polygons (a MultiPolygon); each part must be its own zone.'
+      : `This zone is a ${geometry.type}, not a polygon; only polygons can be delivery zones.`;
+  return { code: 'not_polygon', ring: 0, message };
+}

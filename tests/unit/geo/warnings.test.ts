@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { zoneWarnings } from '../../../src/geo';
+import { collection, feature, hole, outer, reversed, square } from './fixtures';
+
+const zone = (id: string, rings: number[][][], name?: string) => feature(id, rings, name ? { name } : {});
+
+describe('zoneWarnings: overlaps within the branch', () => {
+  it('warns about an overlapping pair, with a point in the overlap', () => {
+    const warnings = zoneWarnings(
+      collection(zone('a', [square(0, 0, 2)], 'North'), zone('b', [square(1, 1, 2)], 'East')),
+    );
+    expect(warnings).toEqual([
+      {
+        code: 'zones_overlap',
+        zoneId: 'a',
+        otherZoneId: 'b',
+        position: expect.any(Array),
+        message: expect.stringMatching(
+          /^Zones "North" and "East" overlap near -?\d+\.\d{6}, -?\d+\.\d{6} \(lat, lon\)\.$/,
+        ),
+      },
+    ]);
+    const [lon, lat] = (warnings[0] as { position: [number, number] }).position;
+    expect(lon >= 1 && lon <= 2 && lat >= 1 && lat <= 2).toBe(true);
+  });
+
+  it('is quiet for a disjoint pair', () => {
+    expect(zoneWarnings(collection(zone('a', [square(0, 0)]), zone('b', [square(5, 5)])))).toEqual([]);
+  });
+
+  it('is quiet for neighbours that share a border, even with corners on each other’s edges', () => {
+    expect(zoneWarnings(collection(zone('a', [square(0, 0, 2)]), zone('b', [square(2, 0, 2)])))).toEqual([]);
+    expect(zoneWarnings(collection(zone('a', [square(0, 0, 2)]), zone('b', [square(2, 0.5, 1)])))).toEqual(
+      [],
+    );
+  });
+
+  it('warns about identical zones and a zone inside another', () => {
+    expect(
+      zoneWarnings(collection(zone('a', [square(0, 0)]), zone('b', [reversed(square(0, 0))]))),
+    ).toHaveLength(1);
+    const nested = zoneWarnings(collection(zone('big', [outer]), zone('small', [square(1, 1)])));
+    expect(nested).toMatchObject([
+      { code: 'zones_overlap', zoneId: 'big', otherZoneId: 'small', position: [1, 1] },
+    ]);
+  });
+
+  it('is quiet for a zone that sits in another zone’s hole', () => {
+    expect(zoneWarnings(collection(zone('ring', [outer, hole]), zone('island', [square(4.5, 4.5)])))).toEqual(
+      [],
+    );
+  });
+
+  it('skips zones whose geometry is invalid instead of throwing', () => {
+    const broken = zone('broken', [
+      [
+        [0, 0],
+        [NaN, 1],
+        [1, 1],
+        [0, 0],
+      ],
+    ]);
+    expect(zoneWarnings(collection(broken, zone('a', [square(0, 0)])))).toEqual([]);
+  });
+});
+
+describe('zoneWarnings: other branches', () => {
+  it('warns about a zone overlapping another branch’s zone', () => {
+    const warnings = zoneWarnings(collection(zone('a', [square(0, 0, 2)], 'Mine')), {
+      others: [
+        {
+          branchId: 'camden',
+          fc: collection(zone('c1', [square(1.5, 1.5)], 'Theirs'), zone('c2', [square(9, 9)])),
+        },
+        { branchId: 'empty', fc: null },
+      ],
+    });
+    expect(warnings).toMatchObject([
+      { code: 'overlaps_other_branch', zoneId: 'a', branchId: 'camden', otherZoneId: 'c1' },
+    ]);
+    expect(warnings[0]!.message).toMatch(/^Zone "Mine" overlaps zone "Theirs" of branch "camden" near /);
+  });
+});
+
+describe('zoneWarnings: far zones', () => {
+  const london: [number, number] = [-0.1276, 51.5072];
+
+  it('warns about a zone far from the branch pin, measured to its nearest edge', () => {
+    const farAway = zone('far', [square(1.5, 51.4, 0.1)], 'Far');
+    const [warning] = zoneWarnings(collection(farAway, zone('near', [square(-0.2, 51.45, 0.1)])), {
+      pin: london,
+    });
+    expect(warning).toMatchObject({ code: 'far_from_branch', zoneId: 'far' });
+    const { distanceKm } = warning as { distanceKm: number };
+    // 1.6276° of longitude at 51.5°N is about 112.7 km.
+    expect(distanceKm).toBeGreaterThan(110);
+    expect(distanceKm).toBeLessThan(115);
+    expect(warning!.message).toBe(
+      'Zone "Far" is 113 km from the branch location at its nearest edge; zones are expected within 50 km. Check that it is drawn in the right place.',
+    );
+  });
+
+  it('does not warn about a large zone that reaches the pin, nor one that contains it', () => {
+    const long = zone('long', [
+      [
+        [-0.1, 51.5],
+        [2, 51.5],
+        [2, 51.6],
+        [-0.1, 51.6],
+        [-0.1, 51.5],
+      ],
+    ]);
+    const around = zone('around', [square(-0.5, 51.3, 0.6)]);
+    expect(zoneWarnings(collection(long), { pin: london })).toEqual([]);
+    expect(zoneWarnings(collection(around), { pin: london })).toEqual([]);
+  });
+
+  it('uses the given distance', () => {
+    const nearby = zone('nearby', [square(0, 51.5, 0.05)]);
+    expect(zoneWarnings(collection(nearby), { pin: london, farKm: 5 })).toMatchObject([
+      { code: 'far_from_branch' },
+    ]);
+    expect(zoneWarnings(collection(nearby), { pin: london })).toEqual([]);
+  });
+});
