@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { bearerAuth } from './auth';
+import { API_PREFIX, installCors } from './cors';
+import type { Database } from './db';
+import { clientErrorHandler, installErrorHandling, sendError, toApiError } from './errors';
+import { installJsonBodyParser } from './json-body';
+import { BranchRepository } from './repo/branches';
+import { JobRepository } from './repo/jobs';
+import { CompactRequestLog } from './request-log';
+import { registerBranchRoutes } from './routes/branches';
+import { registerJobRoutes } from './routes/jobs';
+import { registerStatic } from './routes/static';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const BODY_LIMIT = 1_048_576;
+
+export interface ServerOptions {
+  db: Database;
+  /** Accepted Bearer tokens. */
+  tokens: string[];
+  /** Jobs per page (DESIGN.md decision 3). */
+  pageSize?: number;
+  /** Fastify (pino) logger options; off by default. */
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built dashboard to serve at `/` (with SPA fallback). */
+  staticDir?: string;
+}
+
+/** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
+export function buildServer(opts: ServerOptions): FastifyInstance {
+  const pageSize = opts.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1)
+    throw new Error(`pageSize must be a whole number ≥ 1, got ${pageSize}`);
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    logController: new CompactRequestLog(),
+    bodyLimit: BODY_LIMIT,
+    // Long unknown ids are "no such branch" (404) rather than "parameter too long" (414).
+    routerOptions: { maxParamLength: 1024 },
+    // Errors raised before routing (bad URL encoding, over-long path parameter, malformed HTTP) keep the format too.
+    frameworkErrors: (error, _request, reply) => sendError(reply, toApiError(error)),
+    clientErrorHandler,
+  });
+  // GET /v1/jobs also takes its filters as a JSON body (DESIGN.md decision 1).
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+  installJsonBodyParser(app);
+  installCors(app);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+  });
+
+  const spaFallback = opts.staticDir ? registerStatic(app, opts.staticDir) : undefined;
+  installErrorHandling(app, spaFallback);
+
+  const branches = new BranchRepository(opts.db);
+  const jobs = new JobRepository(opts.db, branches);
+  app.register(
+    async (api) => {
+      api.addHook('onRequest', bearerAuth(opts.tokens));
+      registerJobRoutes(api, { jobs, pageSize });
+      registerBranchRoutes(api, { branches });
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}
+
+/**
+ * Stops accepting connections and lets in-flight requests finish; connections still open
+ * after `graceMs` (a slow or stuck client) are cut so shutdown always completes.
+ */
+export async function closeServer(app: FastifyInstance, graceMs = 5000): Promise<void> {
+  const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  deadline.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+
+export const DEFAULT_DATABASE_PATH = 'data/dispatch.db';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databasePath: string;
+  tokens: string[];
+  /** True when no API_TOKENS were given and a development token was made up. */
+  tokenGenerated: boolean;
+  pageSize: number;
+  /** Jobs seeded into an empty database. */
+  seedJobs: number;
+  seed: number;
+  staticDir: string | undefined;
+  production: boolean;
+}
+
+/** A configuration the server refuses to start with; the message says what to change. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+/** Reads the server's configuration from environment variables (see README / DESIGN.md decision 8). */
+export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const configured = (env.API_TOKENS ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token.length > 0);
+  if (configured.length === 0 && production) {
+    throw new ConfigError(
+      'API_TOKENS is empty: a production server needs at least one access token (comma-separated)',
+    );
+  }
+  const tokens = configured.length > 0 ? configured : [`dev-${randomBytes(18).toString('base64url')}`];
+  return {
+    port: integer(env, 'PORT', 8787, 0, 65_535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    databasePath: env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH,
+    tokens,
+    tokenGenerated: configured.length === 0,
+    pageSize: integer(env, 'PAGE_SIZE', 20, 1, 1000),
+    seedJobs: integer(env, 'SEED_JOBS', 5000, 0, 10_000_000),
+    seed: integer(env, 'SEED', 42, 0, 2 ** 32 - 1),
+    staticDir: env.STATIC_DIR?.trim() || undefined,
+    production,
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+
+export const API_PREFIX = '/v1';
+
+export function isApiPath(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+}
+
+/**
+ * The API is called from browsers on other origins with Bearer tokens (no cookies), so any
+ * origin may read its responses, errors included, and preflights are answered without a token.
+ */
+export function installCors(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('Access-Control-Allow-Origin', '*');
+  });
+  app.options(`${API_PREFIX}/*`, async (_request, reply) => {
+    return reply
+      .code(204)
+      .header('Access-Control-Allow-Methods', 'GET, PUT, OPTIONS')
+      .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+      .header('Access-Control-Max-Age', '600')
+      .send();
+  });
+}

@@ -1,0 +1,98 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, type ErrorBody, type ErrorDetail } from '../src/contract';
+
+/** An error with a status and a message meant for the client (DESIGN.md decision 7). */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function errorBody(statusCode: number, message: string, details: ErrorDetail[] = []): ErrorBody {
+  const code =
+    (ERROR_CODES as Record<number, string>)[statusCode] ??
+    (statusCode >= 500 ? ERROR_CODES[500] : ERROR_CODES[400]);
+  return { error: { code, message, details } };
+}
+
+/** Messages for Fastify's own errors about the request body, which would otherwise leak internals. */
+const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than 1 MiB',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON with Content-Type: application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the request body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY:
+    'The request body is not valid JSON (keys __proto__ and constructor.prototype are refused)',
+};
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.statusCode === 401) reply.header('WWW-Authenticate', 'Bearer');
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  // Refused before its body was read (401, 405, 413...): close the connection rather than
+  // leave a half-read request holding it open, and shutdown waiting for it.
+  if (!reply.request.raw.complete) reply.header('Connection', 'close');
+  return reply
+    .code(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error.statusCode, error.message, error.details));
+}
+
+export function toApiError(error: FastifyError | ApiError): ApiError {
+  if (error instanceof ApiError) return error;
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new ApiError(status, FASTIFY_MESSAGES[error.code] ?? 'The request could not be processed');
+  }
+  return new ApiError(500, 'Something went wrong on the server');
+}
+
+/**
+ * Every error, ours or Fastify's (body parsing, content type, size), leaves in the same JSON
+ * format. `onNotFound` decides what an unmatched route gets (the SPA, or a 404 error).
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  onNotFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): void {
+  app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return (
+      onNotFound?.(request, reply) ??
+      sendError(reply, new ApiError(404, `No route ${request.method} ${request.url.split('?')[0]}`))
+    );
+  });
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (malformed request, headers
+ * too large, timeout): answered in the same format on the raw socket, which is then closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

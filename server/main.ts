@@ -1,0 +1,96 @@
+/**
+ * `npm run server`: the reference server, configured from the environment (server/config.ts).
+ * `startServer` is also what `npm start` (scripts/start.ts) runs before Vite.
+ */
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer, closeServer } from './app';
+import { ConfigError, readConfig } from './config';
+import { openDatabase } from './db';
+import { seed } from './seed';
+
+export interface RunningServer {
+  /** Base URL, e.g. http://127.0.0.1:8787 */
+  url: string;
+  /** An accepted token: the generated development token, or the first of API_TOKENS. */
+  token: string;
+  /** Stops listening, then closes the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startServer(
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = console.log,
+): Promise<RunningServer> {
+  const config = readConfig(env);
+  const db = openDatabase(config.databasePath);
+  try {
+    let seeded = '';
+    if ((db.prepare('SELECT count(*) FROM branches').pluck().get() as number) === 0) {
+      const started = performance.now();
+      seed(db, { seed: config.seed, jobs: config.seedJobs });
+      seeded = ` (seeded now: seed ${config.seed}, ${Math.round(performance.now() - started)} ms)`;
+    }
+    const jobCount = db.prepare('SELECT count(*) FROM jobs').pluck().get() as number;
+
+    const app = buildServer({
+      db,
+      tokens: config.tokens,
+      pageSize: config.pageSize,
+      staticDir: config.staticDir,
+      logger: { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` },
+    });
+    await app.listen({ port: config.port, host: config.host });
+    const { port } = app.server.address() as AddressInfo;
+    const url = `http://${displayHost(config.host)}:${port}`;
+    const token = config.tokens[0]!;
+    log(
+      `Dispatch reference server on ${url} · database ${config.databasePath} · ${jobCount} jobs${seeded}` +
+        (config.staticDir ? ` · dashboard from ${config.staticDir}` : '') +
+        (config.tokenGenerated ? ` · development token: ${token}` : ''),
+    );
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= closeServer(app).then(() => {
+        db.close();
+      }));
+    return { url, token, close };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let server: RunningServer;
+  try {
+    server = await startServer(process.env);
+  } catch (error) {
+    console.error(
+      `dispatch server: ${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}`,
+    );
+    process.exit(1);
+  }
+  const shutdown = (signal: string) => {
+    console.log(`dispatch server: ${signal} received, shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`dispatch server: shutdown failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(resolve(entry)).href) void main();

@@ -1,0 +1,216 @@
+import type { BranchPatch } from '../../src/contract';
+import type { Database } from '../db';
+import type { Actor, Branch, Contact, Page, ZoneFeature } from './resources';
+import { IN_IDS, bool, groupBy, idList, pageInfo } from './sql';
+
+interface BranchRow {
+  id: string;
+  name: string;
+  time_zone: string;
+  formatted_address: string;
+  active: number;
+  latitude: number;
+  longitude: number;
+  created_at: number;
+  updated_at: number;
+  created_by_type: string;
+  created_by_id: string;
+  created_by_name: string;
+  updated_by_type: string;
+  updated_by_id: string;
+  updated_by_name: string;
+}
+
+interface ContactRow {
+  branch_id: string;
+  name: string;
+  phone: string;
+  work_from: string;
+  work_to: string;
+  work_days: string;
+}
+
+interface ZoneRow {
+  branch_id: string;
+  feature_id: string;
+  properties: string;
+  geometry: string;
+}
+
+export type UpdateBranchResult =
+  { status: 'updated'; branch: Branch } | { status: 'not_found' } | { status: 'conflict'; id: string };
+
+const BRANCH_COLUMNS = `id, name, time_zone, formatted_address, active, latitude, longitude, created_at, updated_at,
+  created_by_type, created_by_id, created_by_name, updated_by_type, updated_by_id, updated_by_name`;
+
+export class BranchRepository {
+  private readonly statements;
+
+  constructor(private readonly db: Database) {
+    this.statements = {
+      byIds: db.prepare<[string], BranchRow>(`SELECT ${BRANCH_COLUMNS} FROM branches WHERE id ${IN_IDS}`),
+      page: db.prepare<[number, number], BranchRow>(
+        `SELECT ${BRANCH_COLUMNS} FROM branches ORDER BY id LIMIT ? OFFSET ?`,
+      ),
+      count: db.prepare<[], number>('SELECT count(*) FROM branches').pluck(),
+      contacts: db.prepare<[string], ContactRow>(
+        `SELECT branch_id, name, phone, work_from, work_to, work_days FROM branch_contacts WHERE branch_id ${IN_IDS} ORDER BY branch_id, position`,
+      ),
+      zones: db.prepare<[string], ZoneRow>(
+        `SELECT branch_id, feature_id, properties, geometry FROM branch_zones WHERE branch_id ${IN_IDS} ORDER BY branch_id, position`,
+      ),
+      exists: db.prepare<[string], number>('SELECT 1 FROM branches WHERE id = ?').pluck(),
+      updatedAt: db.prepare<[string], number>('SELECT updated_at FROM branches WHERE id = ?').pluck(),
+      // Foreign keys ON UPDATE CASCADE carry the new id to contacts, zones, jobs, pickups and deliveries.
+      rename: db.prepare<[string, string]>('UPDATE branches SET id = ? WHERE id = ?'),
+      update: db.prepare(`UPDATE branches SET
+          name = coalesce(@name, name),
+          active = coalesce(@active, active),
+          latitude = coalesce(@latitude, latitude),
+          longitude = coalesce(@longitude, longitude),
+          formatted_address = coalesce(@formatted_address, formatted_address),
+          updated_at = @updated_at,
+          updated_by_type = @updated_by_type, updated_by_id = @updated_by_id, updated_by_name = @updated_by_name
+        WHERE id = @id`),
+      deleteContacts: db.prepare<[string]>('DELETE FROM branch_contacts WHERE branch_id = ?'),
+      insertContact:
+        db.prepare(`INSERT INTO branch_contacts (branch_id, position, name, phone, work_from, work_to, work_days)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      deleteZones: db.prepare<[string]>('DELETE FROM branch_zones WHERE branch_id = ?'),
+      insertZone: db.prepare(
+        'INSERT INTO branch_zones (branch_id, position, feature_id, properties, geometry) VALUES (?, ?, ?, ?, ?)',
+      ),
+    };
+  }
+
+  get(id: string): Branch | undefined {
+    return this.getMany([id]).get(id);
+  }
+
+  /** Full branches (contacts and zones included) by id, in three queries whatever the count. */
+  getMany(ids: readonly string[]): Map<string, Branch> {
+    if (ids.length === 0) return new Map();
+    const list = idList([...new Set(ids)]);
+    return this.assemble(this.statements.byIds.all(list), list);
+  }
+
+  list(page: number, pageSize: number): Page & { branches: Branch[] } {
+    const { offset, ...info } = pageInfo(this.statements.count.get()!, page, pageSize);
+    const rows = this.statements.page.all(pageSize, offset);
+    const branches = this.assemble(rows, idList(rows.map((row) => row.id)));
+    return { branches: rows.map((row) => branches.get(row.id)!), ...info };
+  }
+
+  /**
+   * Applies a validated patch in one transaction: all of it or (not found, id taken)
+   * nothing. Contacts and zones, when given, replace the stored ones wholesale.
+   */
+  update(currentId: string, patch: BranchPatch, actor: Actor, nowSeconds: number): UpdateBranchResult {
+    const { statements } = this;
+    const apply = this.db.transaction((): UpdateBranchResult => {
+      const previousUpdatedAt = statements.updatedAt.get(currentId);
+      if (previousUpdatedAt === undefined) return { status: 'not_found' };
+      const { id: newId = currentId, contacts, delivery_zones: zones, ...fields } = patch;
+      if (newId !== currentId) {
+        if (statements.exists.get(newId) !== undefined) return { status: 'conflict', id: newId };
+        statements.rename.run(newId, currentId);
+      }
+      if (newId === currentId && Object.keys(patch).every((key) => key === 'id')) {
+        return { status: 'updated', branch: this.get(currentId)! }; // nothing to change
+      }
+
+      statements.update.run({
+        id: newId,
+        name: fields.name ?? null,
+        active: fields.active === undefined ? null : Number(fields.active),
+        latitude: fields.coordinates?.latitude ?? null,
+        longitude: fields.coordinates?.longitude ?? null,
+        formatted_address: fields.formatted_address ?? null,
+        // Never earlier than, nor equal to, the previous stamp: clients can rely on it to see a change.
+        updated_at: Math.max(nowSeconds, previousUpdatedAt + 1),
+        updated_by_type: actor.user_type,
+        updated_by_id: actor.user_id,
+        updated_by_name: actor.user_name,
+      });
+      if (contacts) {
+        statements.deleteContacts.run(newId);
+        contacts.forEach((c, position) => {
+          statements.insertContact.run(
+            newId,
+            position,
+            c.name,
+            c.phone,
+            c.work_timings.from,
+            c.work_timings.to,
+            JSON.stringify(c.work_days),
+          );
+        });
+      }
+      if (zones) {
+        statements.deleteZones.run(newId);
+        zones.features.forEach((f, position) => {
+          statements.insertZone.run(
+            newId,
+            position,
+            f.id,
+            JSON.stringify(f.properties),
+            JSON.stringify(f.geometry),
+          );
+        });
+      }
+      return { status: 'updated', branch: this.get(newId)! };
+    });
+    return apply.immediate();
+  }
+
+  private assemble(rows: readonly BranchRow[], idsJson: string): Map<string, Branch> {
+    const contacts = groupBy(this.statements.contacts.all(idsJson), (c) => c.branch_id);
+    const zones = groupBy(this.statements.zones.all(idsJson), (z) => z.branch_id);
+    return new Map(
+      rows.map((row) => [row.id, toBranch(row, contacts.get(row.id) ?? [], zones.get(row.id) ?? [])]),
+    );
+  }
+}
+
+function toBranch(row: BranchRow, contacts: readonly ContactRow[], zones: readonly ZoneRow[]): Branch {
+  return {
+    id: row.id,
+    name: row.name,
+    time_zone: row.time_zone,
+    contacts: contacts.map(toContact),
+    formatted_address: row.formatted_address,
+    active: bool(row.active),
+    delivery_zones: { type: 'FeatureCollection', features: zones.map(toZone) },
+    coordinates: { latitude: row.latitude, longitude: row.longitude },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    created_by: {
+      user_type: row.created_by_type,
+      user_id: row.created_by_id,
+      user_name: row.created_by_name,
+    },
+    updated_by: {
+      user_type: row.updated_by_type,
+      user_id: row.updated_by_id,
+      user_name: row.updated_by_name,
+    },
+  };
+}
+
+function toContact(row: ContactRow): Contact {
+  return {
+    name: row.name,
+    phone: row.phone,
+    work_timings: { from: row.work_from, to: row.work_to },
+    work_days: JSON.parse(row.work_days) as string[],
+  };
+}
+
+function toZone(row: ZoneRow): ZoneFeature {
+  return {
+    type: 'Feature',
+    id: row.feature_id,
+    properties: JSON.parse(row.properties) as Record<string, unknown>,
+    geometry: JSON.parse(row.geometry) as ZoneFeature['geometry'],
+  };
+}

@@ -1,0 +1,354 @@
+import type { JobsQuery } from '../../src/contract';
+import type { Database } from '../db';
+import { nextJobStatuses, nextStopStatuses, stopProgress, type StopKind } from '../statuses';
+import type { BranchRepository } from './branches';
+import type { Branch, Delivery, Job, Package, Page, Pickup, Rider, StatusHistoryEntry } from './resources';
+import {
+  IN_IDS,
+  actorOf,
+  bool,
+  dataVersionReader,
+  groupBy,
+  idList,
+  pageInfo,
+  type ActorColumns,
+} from './sql';
+
+export type JobFilters = Omit<JobsQuery, 'page'>;
+type FilterName = keyof JobFilters;
+
+/** Fixed order: the statement cache key depends on which filters are present, not their order. */
+const FILTER_SQL: Readonly<Record<FilterName, string>> = {
+  branch_id: 'branch_id = @branch_id',
+  team_id: 'team_id = @team_id',
+  status: 'status = @status',
+  timestamp_from: 'created_at >= @timestamp_from',
+  timestamp_to: 'created_at <= @timestamp_to',
+};
+const FILTER_NAMES = Object.keys(FILTER_SQL) as FilterName[];
+
+const MAX_CACHED_COUNTS = 500;
+
+interface FilterStatements {
+  count: (params: Params) => number;
+  pageIds: (params: Params) => number[];
+}
+
+interface JobRow {
+  id: number;
+  order_id: string;
+  type: string;
+  status: number;
+  notes: string;
+  team_id: string;
+  created_at: number;
+  updated_at: number;
+  rider_id: number | null;
+  r_reference_id: string;
+  r_name: string;
+  r_username: string;
+  r_dial_code: string;
+  r_mobile: string;
+  r_email: string;
+  r_type: string;
+  r_status: number;
+  r_profile_pic: string;
+  r_email_verified: number;
+  r_phone_verified: number;
+  r_metadata: string;
+  r_last_latitude: number | null;
+  r_last_longitude: number | null;
+  r_created_at: number;
+  r_updated_at: number;
+}
+
+interface HistoryRow extends ActorColumns {
+  owner_id: number;
+  status: number;
+  remarks: string;
+  created_at: number;
+}
+
+interface StopRow {
+  id: number;
+  job_id: number;
+  branch_id: string;
+  status: number;
+  slot_from: number | null;
+  slot_to: number | null;
+  address: string | null;
+  customer: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface DeliveryRow extends StopRow {
+  first_order: number;
+  enable_otp: number;
+  otp: string;
+  note: string;
+  unattended_delivery: number;
+  leave_at_door: number;
+  dont_ring_bell: number;
+  age_restricted_delivery: number;
+  signature_required: number;
+  signature_image: string;
+  proof_of_delivery_images: string;
+  payment_type: number;
+  amount_minor: number;
+  tracking_id: string;
+}
+
+interface PackageRow {
+  owner_id: number;
+  package_id: string;
+  barcode: string;
+}
+
+const HISTORY_COLUMNS = 'status, remarks, actor_type, actor_id, actor_name, created_at';
+
+export class JobRepository {
+  private readonly dataVersion: () => string;
+  private readonly filterStatements = new Map<string, FilterStatements>();
+  private readonly counts = new Map<string, { version: string; total: number }>();
+  private readonly statements;
+
+  constructor(
+    private readonly db: Database,
+    private readonly branches: BranchRepository,
+  ) {
+    this.dataVersion = dataVersionReader(db);
+    this.statements = {
+      jobs: db.prepare<
+        [string],
+        JobRow
+      >(`SELECT j.id, j.order_id, j.type, j.status, j.notes, j.team_id, j.created_at, j.updated_at,
+          j.rider_id, r.reference_id AS r_reference_id, r.name AS r_name, r.username AS r_username, r.dial_code AS r_dial_code,
+          r.mobile AS r_mobile, r.email AS r_email, r.type AS r_type, r.status AS r_status, r.profile_pic AS r_profile_pic,
+          r.email_verified AS r_email_verified, r.phone_verified AS r_phone_verified, r.metadata AS r_metadata,
+          r.last_latitude AS r_last_latitude, r.last_longitude AS r_last_longitude, r.created_at AS r_created_at,
+          r.updated_at AS r_updated_at
+        FROM jobs j LEFT JOIN riders r ON r.id = j.rider_id
+        WHERE j.id ${IN_IDS}`),
+      jobHistory: db.prepare<[string], HistoryRow>(
+        `SELECT job_id AS owner_id, ${HISTORY_COLUMNS} FROM job_status_history WHERE job_id ${IN_IDS} ORDER BY job_id, id`,
+      ),
+      pickups: db.prepare<
+        [string],
+        StopRow
+      >(`SELECT id, job_id, branch_id, status, slot_from, slot_to, address, customer,
+          created_at, updated_at FROM pickups WHERE job_id ${IN_IDS} ORDER BY job_id, position`),
+      deliveries: db.prepare<
+        [string],
+        DeliveryRow
+      >(`SELECT id, job_id, branch_id, status, slot_from, slot_to, address, customer,
+          created_at, updated_at, first_order, enable_otp, otp, note, unattended_delivery, leave_at_door, dont_ring_bell,
+          age_restricted_delivery, signature_required, signature_image, proof_of_delivery_images, payment_type, amount_minor,
+          tracking_id FROM deliveries WHERE job_id ${IN_IDS} ORDER BY job_id, position`),
+      pickupPackages: db.prepare<[string], PackageRow>(
+        `SELECT pickup_id AS owner_id, package_id, barcode FROM packages WHERE pickup_id ${IN_IDS} ORDER BY id`,
+      ),
+      deliveryPackages: db.prepare<[string], PackageRow>(
+        `SELECT delivery_id AS owner_id, package_id, barcode FROM packages WHERE delivery_id ${IN_IDS} ORDER BY id`,
+      ),
+      pickupHistory: db.prepare<[string], HistoryRow>(
+        `SELECT pickup_id AS owner_id, ${HISTORY_COLUMNS} FROM stop_status_history WHERE pickup_id ${IN_IDS} ORDER BY id`,
+      ),
+      deliveryHistory: db.prepare<[string], HistoryRow>(
+        `SELECT delivery_id AS owner_id, ${HISTORY_COLUMNS} FROM stop_status_history WHERE delivery_id ${IN_IDS} ORDER BY id`,
+      ),
+    };
+  }
+
+  /**
+   * One page of fully embedded jobs, newest first (created_at DESC, id DESC). The page's ids
+   * come from a scan of a covering index (the OFFSET skips index entries only, about 7 ns
+   * each: 0.6 ms for page 4000 of 100k jobs), then full rows are fetched by id.
+   */
+  list(filters: JobFilters, page: number, pageSize: number): Page & { jobs: Job[] } {
+    const present = FILTER_NAMES.filter((name) => filters[name] !== undefined);
+    const params: Params = Object.fromEntries(present.map((name) => [name, filters[name]]));
+    const statements = this.statementsFor(present);
+    const total = this.countOf(JSON.stringify(params), statements, params);
+    const { offset, ...info } = pageInfo(total, page, pageSize);
+    const ids = offset < total ? statements.pageIds({ ...params, limit: pageSize, offset }) : [];
+    return { jobs: this.hydrate(ids), ...info };
+  }
+
+  /** The number of jobs matching a filter, cached while the data version is unchanged. */
+  private countOf(key: string, statements: FilterStatements, params: Params): number {
+    const version = this.dataVersion();
+    const cached = this.counts.get(key);
+    if (cached?.version === version) return cached.total;
+    if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.clear();
+    const total = statements.count(params);
+    this.counts.set(key, { version, total });
+    return total;
+  }
+
+  private statementsFor(present: readonly FilterName[]): FilterStatements {
+    const shape = present.join(',');
+    const cached = this.filterStatements.get(shape);
+    if (cached) return cached;
+    const where = present.length > 0 ? present.map((name) => FILTER_SQL[name]).join(' AND ') : '1';
+    const count = this.db.prepare(`SELECT count(*) FROM jobs WHERE ${where}`).pluck();
+    const pageIds = this.db
+      .prepare(
+        `SELECT id FROM jobs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+      )
+      .pluck();
+    const statements: FilterStatements = {
+      count: (params) => count.get(params) as number,
+      pageIds: (params) => pageIds.all(params) as number[],
+    };
+    this.filterStatements.set(shape, statements);
+    return statements;
+  }
+
+  /** Full jobs for `ids`, in that order, with a fixed number of batched queries. */
+  private hydrate(ids: readonly number[]): Job[] {
+    if (ids.length === 0) return [];
+    const { statements } = this;
+    const jobIds = idList(ids);
+    const jobs = new Map(statements.jobs.all(jobIds).map((row) => [row.id, row]));
+    const jobHistory = groupBy(statements.jobHistory.all(jobIds), (h) => h.owner_id);
+    const pickups = statements.pickups.all(jobIds);
+    const deliveries = statements.deliveries.all(jobIds);
+
+    const pickupIds = idList(pickups.map((p) => p.id));
+    const deliveryIds = idList(deliveries.map((d) => d.id));
+    const branches = this.branches.getMany([...pickups, ...deliveries].map((stop) => stop.branch_id));
+    const stopParts = (kind: StopKind, packages: PackageRow[], history: HistoryRow[]): StopParts => ({
+      kind,
+      branches,
+      packages: groupBy(packages, (p) => p.owner_id),
+      history: groupBy(history, (h) => h.owner_id),
+    });
+    const pickupParts = stopParts(
+      'pickup',
+      statements.pickupPackages.all(pickupIds),
+      statements.pickupHistory.all(pickupIds),
+    );
+    const deliveryParts = stopParts(
+      'delivery',
+      statements.deliveryPackages.all(deliveryIds),
+      statements.deliveryHistory.all(deliveryIds),
+    );
+    const pickupsByJob = groupBy(pickups, (p) => p.job_id);
+    const deliveriesByJob = groupBy(deliveries, (d) => d.job_id);
+
+    return ids.flatMap((id) => {
+      const row = jobs.get(id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          order_id: row.order_id,
+          type: row.type,
+          status: row.status,
+          notes: row.notes,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+          rider: toRider(row),
+          pickups: (pickupsByJob.get(id) ?? []).map((p) => toPickup(p, pickupParts)),
+          deliveries: (deliveriesByJob.get(id) ?? []).map((d) => toDelivery(d, deliveryParts)),
+          status_history: (jobHistory.get(id) ?? []).map(toHistoryEntry),
+          next_status: nextJobStatuses(row.status),
+          team_id: row.team_id,
+        },
+      ];
+    });
+  }
+}
+
+type Params = Record<string, unknown>;
+
+interface StopParts {
+  kind: StopKind;
+  branches: Map<string, Branch>;
+  packages: Map<number, PackageRow[]>;
+  history: Map<number, HistoryRow[]>;
+}
+
+const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+function toHistoryEntry(row: HistoryRow): StatusHistoryEntry {
+  return { status: row.status, remarks: row.remarks, created_by: actorOf(row), created_at: row.created_at };
+}
+
+function toPackage(row: PackageRow): Package {
+  return { package_id: row.package_id, barcode: row.barcode };
+}
+
+function toRider(row: JobRow): Rider | null {
+  if (row.rider_id === null) return null;
+  return {
+    id: row.rider_id,
+    reference_id: row.r_reference_id,
+    name: row.r_name,
+    username: row.r_username,
+    dial_code: row.r_dial_code,
+    mobile: row.r_mobile,
+    email: row.r_email,
+    type: row.r_type,
+    status: row.r_status,
+    profile_pic: row.r_profile_pic,
+    email_verified: bool(row.r_email_verified),
+    phone_verified: bool(row.r_phone_verified),
+    metadata: JSON.parse(row.r_metadata) as Record<string, unknown>,
+    last_coordinates: { longitude: row.r_last_longitude, latitude: row.r_last_latitude },
+    created_at: row.r_created_at,
+    updated_at: row.r_updated_at,
+  };
+}
+
+/** Fields pickups and deliveries share, in the spec's order. */
+function stopFields(row: StopRow, parts: StopParts) {
+  const branch = parts.branches.get(row.branch_id);
+  if (!branch) throw new Error(`Stop ${row.id} references missing branch ${row.branch_id}`);
+  return {
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    address: parseJson<Record<string, unknown>>(row.address),
+    customer: parseJson<Record<string, unknown>>(row.customer),
+    branch,
+    next_status: nextStopStatuses(parts.kind, row.status),
+    ...stopProgress(parts.kind, row.status),
+    packages: (parts.packages.get(row.id) ?? []).map(toPackage),
+    status_history: (parts.history.get(row.id) ?? []).map(toHistoryEntry),
+  };
+}
+
+function toPickup(row: StopRow, parts: StopParts): Pickup {
+  return {
+    id: row.id,
+    status: row.status,
+    pickup_slot_from: row.slot_from,
+    pickup_slot_to: row.slot_to,
+    ...stopFields(row, parts),
+  };
+}
+
+function toDelivery(row: DeliveryRow, parts: StopParts): Delivery {
+  return {
+    id: row.id,
+    status: row.status,
+    first_order: bool(row.first_order),
+    enable_otp: bool(row.enable_otp),
+    otp: row.otp,
+    note: row.note,
+    unattended_delivery: bool(row.unattended_delivery),
+    leave_at_door: bool(row.leave_at_door),
+    dont_ring_bell: bool(row.dont_ring_bell),
+    age_restricted_delivery: bool(row.age_restricted_delivery),
+    signature_required: bool(row.signature_required),
+    signature_image: row.signature_image,
+    proof_of_delivery_images: JSON.parse(row.proof_of_delivery_images) as string[],
+    payment_type: row.payment_type,
+    amount: row.amount_minor / 100,
+    tracking_id: row.tracking_id,
+    delivery_slot_from: row.slot_from,
+    delivery_slot_to: row.slot_to,
+    ...stopFields(row, parts),
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { JobsQuery, UpdateBranchBody, issuesToDetails, type ErrorDetail } from '../../src/contract';
+import { ApiError } from '../errors';
+import type { BranchRepository } from '../repo/branches';
+import type { Branch } from '../repo/resources';
+import { validatePolygon } from '../../src/geo';
+import { rejectOtherMethods } from './method-not-allowed';
+
+/** Extension list endpoint: larger pages than jobs, branches are few and small. */
+export const BRANCH_PAGE_SIZE = 100;
+
+const BranchesQuery = z.strictObject({ page: JobsQuery.shape.page });
+
+interface BranchParams {
+  id: string;
+}
+
+function isJsonContentType(header: string | undefined): boolean {
+  return header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError(404, `No branch with id ${JSON.stringify(id)}`);
+}
+
+/** Geometric checks the schema cannot express (self-intersection), as error details. */
+function zoneGeometryIssues(body: UpdateBranchBody): ErrorDetail[] {
+  const features = body.branch.delivery_zones?.features ?? [];
+  return features.flatMap((feature, index) =>
+    validatePolygon(feature.geometry.coordinates).map((issue) => ({
+      path: `branch.delivery_zones.features.${index}.geometry.coordinates.${issue.ring}`,
+      message: issue.message,
+    })),
+  );
+}
+
+function readUpdateBody(request: FastifyRequest): UpdateBranchBody {
+  if (!isJsonContentType(request.headers['content-type'])) {
+    throw new ApiError(415, 'Send the request body as JSON with Content-Type: application/json');
+  }
+  const parsed = UpdateBranchBody.safeParse(request.body);
+  if (!parsed.success) throw new ApiError(400, 'The branch is invalid', issuesToDetails(parsed.error.issues));
+  const geometryIssues = zoneGeometryIssues(parsed.data);
+  if (geometryIssues.length > 0)
+    throw new ApiError(400, 'A delivery zone is not a valid polygon', geometryIssues);
+  return parsed.data;
+}
+
+export function registerBranchRoutes(api: FastifyInstance, deps: { branches: BranchRepository }): void {
+  const { branches } = deps;
+
+  api.get('/branches', async (request) => {
+    const parsed = BranchesQuery.safeParse(request.query);
+    if (!parsed.success) throw new ApiError(400, 'The page is invalid', issuesToDetails(parsed.error.issues));
+    return branches.list(parsed.data.page, BRANCH_PAGE_SIZE);
+  });
+
+  api.get<{ Params: BranchParams }>('/branches/:id', async (request): Promise<{ branch: Branch }> => {
+    const branch = branches.get(request.params.id);
+    if (!branch) throw notFound(request.params.id);
+    return { branch };
+  });
+
+  api.put<{ Params: BranchParams }>('/branches/:id', async (request): Promise<{ branch: Branch }> => {
+    const { branch: patch } = readUpdateBody(request);
+    const result = branches.update(request.params.id, patch, request.actor!, Math.floor(Date.now() / 1000));
+    switch (result.status) {
+      case 'not_found':
+        throw notFound(request.params.id);
+      case 'conflict':
+        throw new ApiError(409, `A branch with id ${JSON.stringify(result.id)} already exists`, [
+          { path: 'branch.id', message: 'This id is already taken by another branch' },
+        ]);
+      case 'updated':
+        return { branch: result.branch };
+    }
+  });
+
+  rejectOtherMethods(api, '/branches', ['GET']);
+  rejectOtherMethods(api, '/branches/:id', ['GET', 'PUT']);
+}

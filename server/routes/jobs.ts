@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { JobsQuery, issuesToDetails } from '../../src/contract';
+import { ApiError } from '../errors';
+import type { JobRepository } from '../repo/jobs';
+import { rejectOtherMethods } from './method-not-allowed';
+
+const isAbsent = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+function withoutAbsent(source: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => !isAbsent(value)));
+}
+
+/**
+ * Filters come from the query string or a JSON body (DESIGN.md decision 1); the query
+ * string wins on conflict, and empty values count as absent.
+ */
+export function readJobsQuery(request: FastifyRequest): JobsQuery {
+  const { body } = request;
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    throw new ApiError(400, 'The request body must be a JSON object of filters');
+  }
+  const input = { ...withoutAbsent(body ?? {}), ...withoutAbsent(request.query as object) };
+  const parsed = JobsQuery.safeParse(input);
+  if (!parsed.success)
+    throw new ApiError(400, 'The filters are invalid', issuesToDetails(parsed.error.issues));
+  return parsed.data;
+}
+
+export function registerJobRoutes(
+  api: FastifyInstance,
+  deps: { jobs: JobRepository; pageSize: number },
+): void {
+  api.get('/jobs', async (request) => {
+    const { page, ...filters } = readJobsQuery(request);
+    return deps.jobs.list(filters, page, deps.pageSize);
+  });
+  rejectOtherMethods(api, '/jobs', ['GET']);
+}

@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const TSX = resolve('node_modules/.bin/tsx');
+const MAIN = resolve('server/main.ts');
+const tempDirs: string[] = [];
+
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `npm run server` as a child process, with only the given configuration in its environment. */
+function runServer(env: Record<string, string>) {
+  const {
+    API_TOKENS: _a,
+    NODE_ENV: _n,
+    PORT: _p,
+    DATABASE_PATH: _d,
+    SEED_JOBS: _s,
+    ...inherited
+  } = process.env;
+  const child = spawn(TSX, [MAIN], {
+    env: { ...inherited, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
+    child.on('exit', (code) => done({ code, stdout, stderr })),
+  );
+  const startLine = new Promise<string>((found, fail) => {
+    child.stdout.on('data', () => {
+      const line = stdout.split('\n').find((l) => l.startsWith('Dispatch reference server on '));
+      if (line) found(line);
+    });
+    void exited.then(({ code }) => fail(new Error(`server exited (${code}) before starting:\n${stderr}`)));
+  });
+  startLine.catch(() => undefined); // a test that expects an early exit does not await it
+  return { child, startLine, exited };
+}
+
+describe('npm run server (server/main.ts)', () => {
+  it('refuses to start in production without API_TOKENS, saying why', async () => {
+    const { exited } = runServer({ NODE_ENV: 'production', API_TOKENS: ' , ', DATABASE_PATH: ':memory:' });
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('API_TOKENS is empty')]);
+  });
+
+  it('in development, generates and prints a token, serves with it, and shuts down cleanly on SIGTERM', async () => {
+    const { child, startLine, exited } = runServer({
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATABASE_PATH: ':memory:',
+      SEED_JOBS: '50',
+    });
+    const line = await startLine;
+    const [, url, token] =
+      /on (http:\/\/127\.0\.0\.1:\d+) .*· 50 jobs.*development token: (\S+)/.exec(line) ?? [];
+    expect(url, line).toBeDefined();
+
+    const jobs = await fetch(`${url}/v1/jobs`, { headers: { authorization: `Bearer ${token}` } });
+    expect(jobs.status).toBe(200);
+    expect(((await jobs.json()) as { total_records: number }).total_records).toBe(50);
+    expect((await fetch(`${url}/v1/jobs`, { headers: { authorization: 'Bearer guess' } })).status).toBe(401);
+
+    child.kill('SIGTERM');
+    const { code, stdout } = await exited;
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('Authorization');
+  });
+
+  it('uses API_TOKENS when given (never printing them), and seeds a database file only while it is empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-main-'));
+    tempDirs.push(dir);
+    const env = {
+      PORT: '0',
+      DATABASE_PATH: join(dir, 'nested', 'dispatch.db'),
+      SEED_JOBS: '30',
+      API_TOKENS: 'alpha-token, beta-token',
+    };
+
+    const first = runServer(env);
+    const firstLine = await first.startLine;
+    expect(firstLine).toContain('30 jobs (seeded now');
+    expect(firstLine).not.toContain('alpha-token');
+    const url = /on (\S+)/.exec(firstLine)![1]!;
+    const renamed = await fetch(`${url}/v1/branches/LDN-01`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer beta-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ branch: { name: 'Kept across restarts' } }),
+    });
+    expect(renamed.status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+    expect(existsSync(env.DATABASE_PATH)).toBe(true);
+
+    const second = runServer({ ...env, SEED_JOBS: '999' });
+    const secondLine = await second.startLine;
+    expect(secondLine).toContain('· 30 jobs');
+    expect(secondLine).not.toContain('seeded now');
+    const url2 = /on (\S+)/.exec(secondLine)![1]!;
+    const branch = await fetch(`${url2}/v1/branches/LDN-01`, {
+      headers: { authorization: 'Bearer alpha-token' },
+    });
+    expect(((await branch.json()) as { branch: { name: string } }).branch.name).toBe('Kept across restarts');
+    second.child.kill('SIGINT');
+    expect((await second.exited).code).toBe(0);
+  });
+});

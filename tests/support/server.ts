@@ -1,0 +1,53 @@
+/**
+ * An in-process reference server for tests (server, component and e2e): an in-memory
+ * database seeded deterministically, listening on an ephemeral port of 127.0.0.1.
+ * Free of vitest imports so any runner can use it.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildServer, closeServer } from '../../server/app';
+import { MEMORY, openDatabase, type Database } from '../../server/db';
+import { seed } from '../../server/seed';
+
+/** 2026-01-01T00:00:00Z: the "now" of seeded test data, so every run sees the same jobs. */
+export const TEST_REFERENCE_TIME = 1_767_225_600;
+export const TEST_SEED = 7;
+export const TEST_JOBS = 200;
+export const TEST_TOKEN = 'test-token';
+
+export interface TestServerOptions {
+  jobs?: number;
+  seed?: number;
+  pageSize?: number;
+  staticDir?: string;
+}
+
+export interface TestServer {
+  url: string;
+  token: string;
+  db: Database;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const db = openDatabase(MEMORY);
+  seed(db, {
+    seed: opts.seed ?? TEST_SEED,
+    jobs: opts.jobs ?? TEST_JOBS,
+    referenceTime: TEST_REFERENCE_TIME,
+  });
+  const app = buildServer({ db, tokens: [TEST_TOKEN], pageSize: opts.pageSize, staticDir: opts.staticDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token: TEST_TOKEN,
+    db,
+    app,
+    async close() {
+      await closeServer(app, 1000);
+      db.close();
+    },
+  };
+}
