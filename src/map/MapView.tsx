@@ -1,0 +1,199 @@
+/**
+ * A maplibre map in a React component. The map is created once in an effect and removed in
+ * its cleanup (StrictMode runs the pair twice: the first map is removed before the second is
+ * made). Handlers are read from a ref, so listeners are registered once and always reach the
+ * latest props.
+ *
+ * Base style: `styleUrl`, or the embedded offline style when it is `'offline'` or when the URL
+ * fails: an `error` event before the style has loaded (fetch failed, not a style) or no style
+ * after `styleTimeoutMs`. The fallback happens before `onReady`, so whatever `onReady` adds
+ * (draw layers, sources) is never wiped by a later `setStyle`.
+ */
+import { Map as MaplibreMap, NavigationControl, ScaleControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { ErrorState, Skeleton } from '../ui';
+import s from './ZoneEditor.module.css';
+import { loadOfflineStyle } from './offlineStyle';
+
+let workerUrlSet = false;
+
+/** maplibre's worker is loaded by URL (STACK.md): set before the first map. */
+function ensureWorkerUrl(): void {
+  if (workerUrlSet) return;
+  setWorkerUrl(workerUrl);
+  workerUrlSet = true;
+}
+
+export const DEFAULT_STYLE_TIMEOUT_MS = 5000;
+
+export type InitialView = {
+  /** `[minLon, minLat, maxLon, maxLat]` to fit; wins over center and zoom. */
+  bounds?: [number, number, number, number] | null;
+  center?: [number, number];
+  zoom?: number;
+};
+
+export type BaseMapInfo = {
+  /** The offline style is shown (configured, or after a fallback). */
+  offline: boolean;
+  /** The configured style failed and the offline style replaced it. */
+  fellBack: boolean;
+  /** Why it fell back. */
+  reason: string | null;
+};
+
+export type MapViewProps = {
+  styleUrl: string;
+  /** Accessible name of the map (the focusable canvas). */
+  label: string;
+  /** id of an element that describes how to use the map. */
+  describedBy?: string;
+  initialView: InitialView;
+  height: number;
+  styleTimeoutMs?: number;
+  /** Called once the base style is final and loaded. May return a cleanup, run before the map is removed. */
+  onReady?: (map: MaplibreMap, info: BaseMapInfo) => void | (() => void);
+  /** Overlays drawn over the map (positioned by the caller). */
+  children?: ReactNode;
+  className?: string;
+};
+
+type Status = { state: 'loading' } | { state: 'ready'; info: BaseMapInfo } | { state: 'failed'; message: string };
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'error' in error) return errorMessage((error as { error: unknown }).error);
+  return String(error);
+}
+
+export function MapView(props: MapViewProps) {
+  const { styleUrl, height, children, className } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const latest = useRef(props);
+  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let cancelled = false;
+    let map: MaplibreMap | null = null;
+    let teardown: void | (() => void);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const start = async () => {
+      const configuredOffline = styleUrl === 'offline' || styleUrl.trim() === '';
+      const style = configuredOffline ? await loadOfflineStyle() : styleUrl;
+      if (cancelled) return;
+      ensureWorkerUrl();
+      const { initialView, label, styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS } = latest.current;
+      const view = initialView.bounds
+        ? { bounds: initialView.bounds as LngLatBoundsLike, fitBoundsOptions: { padding: 40, maxZoom: 15 } }
+        : { center: initialView.center ?? ([0, 20] as [number, number]), zoom: initialView.zoom ?? 1.2 };
+      const created = new MaplibreMap({
+        container,
+        style,
+        ...view,
+        attributionControl: { compact: true },
+        locale: { 'Map.Title': label },
+        dragRotate: false,
+        pitchWithRotate: false,
+        touchPitch: false,
+        maxPitch: 0,
+      });
+      map = created;
+      created.touchZoomRotate.disableRotation();
+      created.keyboard.disableRotation();
+      created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+      created.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
+      const canvas = created.getCanvas();
+      if (latest.current.describedBy) canvas.setAttribute('aria-describedby', latest.current.describedBy);
+
+      let styleLoaded = false;
+      let fellBack = false;
+      let reason: string | null = null;
+      const fallBack = (why: string) => {
+        if (styleLoaded || fellBack || cancelled) return;
+        fellBack = true;
+        reason = why;
+        clearTimeout(timer);
+        console.warn(`Base map style ${styleUrl} could not be used (${why}); showing the offline base map.`);
+        loadOfflineStyle().then(
+          (offlineStyle) => {
+            if (!cancelled) created.setStyle(offlineStyle, { diff: false });
+          },
+          (error: unknown) => {
+            if (!cancelled) setStatus({ state: 'failed', message: `The offline base map could not be loaded: ${errorMessage(error)}` });
+          },
+        );
+      };
+      if (!configuredOffline) {
+        timer = setTimeout(() => fallBack(`no style after ${Math.round(styleTimeoutMs / 1000)} s`), styleTimeoutMs);
+        created.on('error', (event) => {
+          if (!styleLoaded) fallBack(errorMessage(event));
+          else console.warn(`Base map: ${errorMessage(event)}`); // a tile or sprite; the map goes on
+        });
+      }
+      created.on('style.load', () => {
+        styleLoaded = true;
+        clearTimeout(timer);
+      });
+      created.once('load', () => {
+        if (cancelled) return;
+        const info: BaseMapInfo = { offline: configuredOffline || fellBack, fellBack, reason };
+        setStatus({ state: 'ready', info });
+        teardown = latest.current.onReady?.(created, info);
+      });
+    };
+
+    start().catch((error: unknown) => {
+      if (!cancelled) setStatus({ state: 'failed', message: errorMessage(error) });
+    });
+
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      if (teardown) teardown();
+      map?.remove();
+      map = null;
+    };
+  }, [styleUrl, attempt]);
+
+  const failed = status.state === 'failed';
+  return (
+    <div className={[s.mapBox, className].filter(Boolean).join(' ')} style={{ height }}>
+      <div ref={containerRef} className={s.mapCanvas} hidden={failed} />
+      {status.state === 'loading' && (
+        <div className={s.mapLoading} role="status" aria-label="Loading map">
+          <Skeleton height={height} />
+        </div>
+      )}
+      {failed && (
+        <ErrorState
+          title="The map could not be shown"
+          message={`${status.message}. Zones can still be edited in the list.`}
+          onRetry={() => {
+            setStatus({ state: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+      {status.state === 'ready' && status.info.offline && (
+        <div
+          className={s.offlineNotice}
+          role="note"
+          title={status.info.fellBack ? `The street map could not be loaded (${status.info.reason ?? 'unknown error'}).` : undefined}
+        >
+          Offline base map: streets not shown
+        </div>
+      )}
+      {status.state === 'ready' && children}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The list beside the map: one entry per zone with its name (editable), area, corner count,
+ * problems (with "Show" to fly to the place) and warnings. Selection is shared with the map.
+ * No maplibre here: it renders from plain data.
+ */
+import { useEffect, useRef } from 'react';
+import { Badge, Button } from '../ui';
+import s from './ZoneEditor.module.css';
+import type { ZoneRow } from './zoneChecks';
+
+export type ZonePanelProps = {
+  rows: readonly ZoneRow[];
+  invalidCount: number;
+  warningCount: number;
+  selectedKey: string | null;
+  maxHeight: number;
+  onSelect(key: string): void;
+  onRename(key: string, name: string): void;
+  onDelete(key: string): void;
+  /** Select the zone and fly to the position (or to the zone when there is none). */
+  onShow(key: string, position: [number, number] | undefined): void;
+};
+
+export function formatArea(km2: number | null): string {
+  if (km2 === null || !Number.isFinite(km2)) return '— km²';
+  const digits = km2 < 1 ? 3 : km2 < 100 ? 2 : km2 < 10_000 ? 1 : 0;
+  return `${km2.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} km²`;
+}
+
+export function ZonePanel({ rows, invalidCount, warningCount, selectedKey, maxHeight, onSelect, onRename, onDelete, onShow }: ZonePanelProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (selectedKey === null) return;
+    const items = listRef.current?.querySelectorAll<HTMLElement>('[data-zone-key]') ?? [];
+    const item = Array.from(items).find((el) => el.dataset.zoneKey === selectedKey);
+    item?.scrollIntoView?.({ block: 'nearest' });
+  }, [selectedKey]);
+
+  const count = rows.length;
+  return (
+    <section className={s.panel} style={{ maxHeight }} aria-label="Zones">
+      <header className={s.panelHeader}>
+        <h3 className={s.panelTitle}>
+          {count === 0 ? 'No zones' : `${count} ${count === 1 ? 'zone' : 'zones'}`}
+        </h3>
+        <div className={s.panelSummary}>
+          {invalidCount > 0 && <Badge tone="danger">{invalidCount} invalid</Badge>}
+          {warningCount > 0 && <Badge tone="warning">{warningCount} {warningCount === 1 ? 'warning' : 'warnings'}</Badge>}
+          {count > 0 && invalidCount === 0 && warningCount === 0 && <Badge tone="success">All valid</Badge>}
+        </div>
+      </header>
+      {count === 0 ? (
+        <p className={s.panelEmpty}>Draw a zone on the map or import a GeoJSON file.</p>
+      ) : (
+        <ol ref={listRef} className={s.zoneList}>
+          {rows.map((row) => {
+            const selected = row.key === selectedKey;
+            const title = row.name || `Zone ${row.index + 1}`;
+            return (
+              <li
+                key={row.key}
+                data-zone-key={row.key}
+                className={[s.zone, selected && s.zoneSelected, row.issues.length > 0 && s.zoneInvalid].filter(Boolean).join(' ')}
+                aria-current={selected ? 'true' : undefined}
+                onClick={(e) => {
+                  if (e.target instanceof HTMLElement && e.target.closest('input, button')) return;
+                  onSelect(row.key);
+                }}
+              >
+                <div className={s.zoneHead}>
+                  <button
+                    type="button"
+                    className={s.zoneSelect}
+                    onClick={() => onSelect(row.key)}
+                    aria-label={`Zone ${row.index + 1}: select ${title} on the map`}
+                    aria-pressed={selected}
+                    title="Select and zoom to this zone"
+                  >
+                    <span className={s.zoneSwatch} aria-hidden="true" />
+                    {row.index + 1}
+                  </button>
+                  <input
+                    className={s.zoneName}
+                    value={row.name}
+                    placeholder={`Zone ${row.index + 1} (no name)`}
+                    aria-label={`Name of zone ${row.index + 1}`}
+                    onChange={(e) => onRename(row.key, e.target.value)}
+                    onFocus={() => {
+                      if (!selected) onSelect(row.key);
+                    }}
+                  />
+                  <Button size="sm" variant="ghost" onClick={() => onDelete(row.key)} aria-label={`Delete ${title}`} title="Delete this zone">
+                    ✕
+                  </Button>
+                </div>
+                <div className={s.zoneMeta}>
+                  <span className="num">{formatArea(row.areaKm2)}</span>
+                  <span aria-hidden="true">·</span>
+                  <span className="num">
+                    {row.vertexCount} {row.vertexCount === 1 ? 'corner' : 'corners'}
+                  </span>
+                  {row.issues.length > 0 ? <Badge tone="danger">Invalid</Badge> : <Badge tone="success">Valid</Badge>}
+                </div>
+                {row.issues.length > 0 && (
+                  <ul className={s.messages} aria-label={`Problems of ${title}`}>
+                    {row.issues.map((issue, i) => (
+                      <li key={`${issue.code}-${i}`} className={s.problem}>
+                        <span>{issue.message}</span>
+                        {issue.position && (
+                          <Button size="sm" variant="ghost" onClick={() => onShow(row.key, issue.position)} aria-label={`Show on the map: ${issue.message}`}>
+                            Show
+                          </Button>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {row.warnings.length > 0 && (
+                  <ul className={s.messages} aria-label={`Warnings of ${title}`}>
+                    {row.warnings.map((warning, i) => {
+                      const position = 'position' in warning ? warning.position : undefined;
+                      return (
+                        <li key={`${warning.code}-${i}`} className={s.warning}>
+                          <span>{warning.message}</span>
+                          <Button size="sm" variant="ghost" onClick={() => onShow(row.key, position)} aria-label={`Show on the map: ${warning.message}`}>
+                            Show
+                          </Button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * mapbox-gl-draw on maplibre: the class-name patch (STACK.md), our styles, and a `static` mode
+ * (no editing) used while the user places the location marker. Only imported by modules of
+ * the lazily loaded map chunk.
+ */
+import MapboxDraw from '@mapbox/mapbox-gl-draw';
+import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
+import type { IControl, Map as MaplibreMap } from 'maplibre-gl';
+import { drawStyles } from './drawStyles';
+
+export type Draw = MapboxDraw;
+
+export const DRAW_MODES = {
+  select: 'simple_select',
+  edit: 'direct_select',
+  draw: 'draw_polygon',
+  static: 'static',
+} as const;
+
+let patched = false;
+
+/** Draw looks for mapbox's class names; maplibre's elements carry `maplibregl-*` ones. */
+export function patchDrawForMaplibre(): void {
+  if (patched) return;
+  const classes = MapboxDraw.constants.classes as unknown as Record<string, string>;
+  classes.CANVAS = 'maplibregl-canvas';
+  classes.CONTROL_BASE = 'maplibregl-ctrl';
+  classes.CONTROL_PREFIX = 'maplibregl-ctrl-';
+  classes.CONTROL_GROUP = 'maplibregl-ctrl-group';
+  classes.ATTRIBUTION = 'maplibregl-ctrl-attrib';
+  patched = true;
+}
+
+/** Shows the features, reacts to nothing. */
+const StaticMode: MapboxDraw.DrawCustomMode = {
+  onSetup() {
+    this.setActionableState({ trash: false, combineFeatures: false, uncombineFeatures: false });
+    return {};
+  },
+  toDisplayFeatures(_state, geojson, display) {
+    display(geojson);
+  },
+};
+
+/**
+ * A draw control with no buttons of its own (the editor has a toolbar), no key bindings (the
+ * editor handles Delete, Esc and Enter itself, wherever the focus is inside the map), and
+ * user properties exposed to the styles.
+ */
+export function addDraw(map: MaplibreMap): Draw {
+  patchDrawForMaplibre();
+  const draw = new MapboxDraw({
+    displayControlsDefault: false,
+    controls: {},
+    keybindings: false,
+    boxSelect: false,
+    userProperties: true,
+    styles: drawStyles,
+    modes: { ...MapboxDraw.modes, static: StaticMode },
+  });
+  map.addControl(draw as unknown as IControl, 'top-left');
+  return draw;
+}
+
+export function removeDraw(map: MaplibreMap, draw: Draw): void {
+  try {
+    map.removeControl(draw as unknown as IControl);
+  } catch {
+    // The map is already gone; nothing to clean.
+  }
+}

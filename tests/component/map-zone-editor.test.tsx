@@ -1,0 +1,173 @@
+/**
+ * The zone editor without a map: jsdom has no WebGL, so the map shows its error state and
+ * everything that does not need the map (the zone list, names, delete, undo/redo, import,
+ * export) is tested here against a controlled parent. Drawing is proven in real Chromium.
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ZoneCollection } from '../../src/map';
+import ZoneEditor from '../../src/map/ZoneEditor';
+
+const start: ZoneCollection = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      id: 'north',
+      properties: { name: 'North', colour: 'blue' },
+      geometry: { type: 'Polygon', coordinates: [[[13.38, 52.52], [13.42, 52.52], [13.42, 52.545], [13.38, 52.545], [13.38, 52.52]]] },
+    },
+    {
+      type: 'Feature',
+      id: 'bowtie',
+      properties: { name: 'Bow tie' },
+      geometry: { type: 'Polygon', coordinates: [[[13.43, 52.5], [13.46, 52.52], [13.46, 52.5], [13.43, 52.52], [13.43, 52.5]]] },
+    },
+  ],
+};
+
+function Harness({ onValue }: { onValue: (v: ZoneCollection) => void }) {
+  const [value, setValue] = useState(start);
+  return (
+    <ZoneEditor
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onValue(next);
+      }}
+      styleUrl="offline"
+      exportName="branch-zones"
+    />
+  );
+}
+
+function setup() {
+  const values: ZoneCollection[] = [];
+  const user = userEvent.setup();
+  render(<Harness onValue={(v) => values.push(v)} />);
+  const last = () => values[values.length - 1]!;
+  return { user, values, last };
+}
+
+const zoneNames = () => screen.getAllByRole('textbox', { name: /Name of zone/ }).map((el) => (el as HTMLInputElement).value);
+
+// jsdom's Blob has no text() (browsers all do): read through its FileReader.
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = function text(this: Blob) {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(this);
+    });
+  };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ZoneEditor without WebGL', () => {
+  it('says the map cannot be shown and still lists the zones with area, corners and problems', async () => {
+    setup();
+    expect(await screen.findByText('The map could not be shown', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText(/Zones can still be edited in the list/)).toBeInTheDocument();
+    expect(zoneNames()).toEqual(['North', 'Bow tie']);
+    const zones = screen.getByRole('region', { name: 'Zones' });
+    expect(within(zones).getByRole('heading', { name: '2 zones' })).toBeInTheDocument();
+    expect(within(zones).getByText('1 invalid')).toBeInTheDocument();
+    expect(within(zones).getByText('7.52 km²')).toBeInTheDocument();
+    const problems = within(zones).getByRole('list', { name: 'Problems of Bow tie' });
+    expect(problems).toHaveTextContent(/The zone's edges cross near 52\.510000, 13\.445000/);
+    expect(within(problems).getByRole('button', { name: /Show on the map/ })).toBeInTheDocument();
+  });
+
+  it('renames a zone in properties.name (other properties kept); the whole typing is one undo step', async () => {
+    const { user, values, last } = setup();
+    const name = screen.getByRole('textbox', { name: 'Name of zone 1' });
+    await user.click(name);
+    await user.type(name, ' side');
+    expect(last().features[0]!.properties).toEqual({ name: 'North side', colour: 'blue' });
+    expect(values).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(last().features[0]!.properties).toEqual({ name: 'North', colour: 'blue' });
+    expect(zoneNames()).toEqual(['North', 'Bow tie']);
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(zoneNames()).toEqual(['North side', 'Bow tie']);
+  });
+
+  it('deletes a zone; undo and redo with the buttons and with Ctrl+Z / Shift+Ctrl+Z', async () => {
+    const { user, last } = setup();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    const redo = screen.getByRole('button', { name: 'Redo' });
+    expect(undo).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Delete North' }));
+    expect(last().features.map((f) => f.id)).toEqual(['bowtie']);
+    expect(undo).toBeEnabled();
+    await user.click(undo);
+    expect(last().features.map((f) => f.id)).toEqual(['north', 'bowtie']);
+    expect(last()).toEqual(start);
+    expect(redo).toBeEnabled();
+    await user.click(redo);
+    expect(last().features.map((f) => f.id)).toEqual(['bowtie']);
+
+    // The shortcuts work wherever the focus is inside the editor (here: the zone list).
+    screen.getByRole('button', { name: /select Bow tie on the map/ }).focus();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(last().features.map((f) => f.id)).toEqual(['north', 'bowtie']);
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(last().features.map((f) => f.id)).toEqual(['bowtie']);
+  });
+
+  it('imports a GeoJSON file and appends its zones, renaming a taken id', async () => {
+    const { user, last } = setup();
+    const file = new File(
+      [JSON.stringify({ type: 'Feature', id: 'north', properties: { name: 'Imported' }, geometry: { type: 'Polygon', coordinates: [[[13.36, 52.49], [13.37, 52.49], [13.37, 52.5], [13.36, 52.49]]] } })],
+      'more.geojson',
+      { type: 'application/geo+json' },
+    );
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, file);
+    expect(await screen.findByText('Imported 1 zone from more.geojson.')).toBeInTheDocument();
+    expect(last().features.map((f) => f.id)).toEqual(['north', 'bowtie', 'north-2']);
+    expect(zoneNames()).toEqual(['North', 'Bow tie', 'Imported']);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(zoneNames()).toEqual(['North', 'Bow tie']);
+  });
+
+  it('shows why a file cannot be imported and changes nothing', async () => {
+    const { user, values } = setup();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['{"type":"Point","coordinates":[0,0]}'], 'point.json', { type: 'application/json' }));
+    const alert = (await screen.findByText('Could not import point.json')).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert).toHaveTextContent(/Point, which is not a polygon/);
+    expect(values).toHaveLength(0);
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Could not import point.json')).not.toBeInTheDocument();
+  });
+
+  it('exports the zones as a .geojson download', async () => {
+    const { user } = setup();
+    let blob: Blob | null = null;
+    const createObjectURL = vi.fn((b: Blob) => {
+      blob = b;
+      return 'blob:zones';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('branch-zones.geojson');
+      expect(this.href).toBe('blob:zones');
+    });
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(blob).not.toBeNull();
+    const text = await act(() => blob!.text());
+    expect(JSON.parse(text)).toEqual(start);
+    await waitFor(() => expect(blob!.type).toBe('application/geo+json'));
+  });
+});
