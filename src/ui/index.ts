@@ -3,5 +3,7 @@ export * from './Field';
 export * from './Badge';
 export * from './States';
 export * from './Overlays';
+export * from './Modal';
 export * from './Toasts';
 export * from './time';
+export * from './PopoverButton';

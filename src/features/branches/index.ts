@@ -1,2 +1,2 @@
 export { BranchListPage } from './BranchListPage';
-export { BranchEditorPage } from './BranchEditorPage';
+export { BranchEditorPage } from './LazyBranchEditorPage';

@@ -1,0 +1,361 @@
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { WEEKDAYS, minutesOfDay, type Weekday } from '../../contract';
+import { Button, Field, inputClass } from '../../ui';
+import { emptyContact, normalizeDays, to12h, to24h, type BranchFormValues } from './form-model';
+import s from './branches.module.css';
+
+const DAY_LABELS: Record<Weekday, { short: string; long: string }> = {
+  monday: { short: 'Mon', long: 'Monday' },
+  tuesday: { short: 'Tue', long: 'Tuesday' },
+  wednesday: { short: 'Wed', long: 'Wednesday' },
+  thursday: { short: 'Thu', long: 'Thursday' },
+  friday: { short: 'Fri', long: 'Friday' },
+  saturday: { short: 'Sat', long: 'Saturday' },
+  sunday: { short: 'Sun', long: 'Sunday' },
+};
+
+export const MAX_CONTACTS = 50;
+
+/** A time picker whose value is the wire form `hh:mm AM` (the picker itself works in 24 h). */
+function TimeInput({
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  ...rest
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  name: string;
+  inputRef: (el: HTMLInputElement | null) => void;
+}) {
+  return (
+    <input
+      {...rest}
+      ref={inputRef}
+      name={name}
+      type="time"
+      step={60}
+      className={inputClass}
+      value={to24h(value)}
+      onChange={(e) => onChange(to12h(e.target.value))}
+      onBlur={onBlur}
+    />
+  );
+}
+
+function DayToggles({ index, label }: { index: number; label: string }) {
+  const { control } = useFormContext<BranchFormValues>();
+  const labelId = useId();
+  const errorId = `${labelId}-error`;
+  return (
+    <Controller
+      control={control}
+      name={`contacts.${index}.work_days`}
+      render={({ field, fieldState }) => {
+        const set = new Set(field.value);
+        const toggle = (day: Weekday) => {
+          const next = new Set(set);
+          if (next.has(day)) next.delete(day);
+          else next.add(day);
+          field.onChange(normalizeDays([...next]));
+        };
+        return (
+          <div className={s.days}>
+            <span id={labelId} className={s.dayLabel}>
+              {label}
+            </span>
+            <div
+              role="group"
+              aria-labelledby={labelId}
+              aria-describedby={fieldState.error ? errorId : undefined}
+              className={s.dayButtons}
+              onBlur={(e) => {
+                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur();
+              }}
+            >
+              {WEEKDAYS.map((day, k) => (
+                <button
+                  key={day}
+                  ref={k === 0 ? field.ref : undefined}
+                  type="button"
+                  className={s.day}
+                  aria-pressed={set.has(day)}
+                  aria-label={DAY_LABELS[day].long}
+                  title={DAY_LABELS[day].long}
+                  onClick={() => toggle(day)}
+                >
+                  {DAY_LABELS[day].short}
+                </button>
+              ))}
+            </div>
+            <span id={errorId} aria-live="polite" className={s.fieldError}>
+              {fieldState.error?.message}
+            </span>
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+function OvernightHint({ index }: { index: number }) {
+  const timings = useWatch<BranchFormValues, `contacts.${number}.work_timings`>({
+    name: `contacts.${index}.work_timings`,
+  });
+  const from = minutesOfDay(timings?.from ?? '');
+  const to = minutesOfDay(timings?.to ?? '');
+  if (from === null || to === null) return null;
+  if (to < from) return <>Ends the next day</>;
+  if (to === from) return <>Start and end are the same time</>;
+  return null;
+}
+
+function ContactTitle({
+  index,
+  headingRef,
+}: {
+  index: number;
+  headingRef: (el: HTMLHeadingElement | null) => void;
+}) {
+  const name = useWatch<BranchFormValues, `contacts.${number}.name`>({ name: `contacts.${index}.name` });
+  return (
+    <h3 className={s.contactTitle} ref={headingRef} tabIndex={-1}>
+      Contact {index + 1}
+      {name?.trim() ? <span className={s.cardCount}>{name.trim()}</span> : null}
+    </h3>
+  );
+}
+
+type Pending =
+  { kind: 'move'; key: string; direction: 'up' | 'down' } | { kind: 'remove'; index: number } | null;
+
+/**
+ * The contacts of a branch: a field array with add, remove and reorder (buttons named for
+ * screen readers, focus kept on the control that acted), time pickers that read and write
+ * `hh:mm AM`, seven day toggles, and copying one contact's hours or days to all others.
+ */
+export function ContactsField() {
+  const { control, register, getValues, setValue } = useFormContext<BranchFormValues>();
+  const { errors } = useFormState({ control, name: 'contacts' });
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'contacts' });
+  const buttons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
+  const headings = useRef(new Map<string, HTMLHeadingElement | null>());
+  const addRef = useRef<HTMLButtonElement | null>(null);
+  const pending = useRef<Pending>(null);
+
+  // Focus after reorder and removal (add focuses the new contact's name through react-hook-form).
+  useEffect(() => {
+    const p = pending.current;
+    if (!p) return;
+    pending.current = null;
+    if (p.kind === 'move') {
+      const b = buttons.current.get(p.key);
+      const wanted = p.direction === 'up' ? b?.up : b?.down;
+      const other = p.direction === 'up' ? b?.down : b?.up;
+      (wanted && !wanted.disabled ? wanted : other)?.focus();
+    } else {
+      const next = fields[Math.min(p.index, fields.length - 1)];
+      if (next) headings.current.get(next.id)?.focus();
+      else addRef.current?.focus();
+    }
+  }, [fields]);
+
+  const copy = (from: number, what: 'hours' | 'days') => {
+    const source = getValues(`contacts.${from}`);
+    getValues('contacts').forEach((_, i) => {
+      if (i === from) return;
+      if (what === 'hours') {
+        setValue(
+          `contacts.${i}.work_timings`,
+          { ...source.work_timings },
+          { shouldDirty: true, shouldValidate: true },
+        );
+      } else {
+        setValue(`contacts.${i}.work_days`, [...source.work_days], {
+          shouldDirty: true,
+          shouldValidate: true,
+        });
+      }
+    });
+  };
+
+  const listError = errors.contacts?.message ?? errors.contacts?.root?.message;
+
+  return (
+    <section className={s.card} aria-labelledby="contacts-title">
+      <div className={s.cardHeader}>
+        <h2 id="contacts-title" className={s.cardTitle}>
+          Contacts<span className={s.cardCount}>{fields.length}</span>
+        </h2>
+        <Button
+          ref={addRef}
+          size="sm"
+          disabled={fields.length >= MAX_CONTACTS}
+          title={fields.length >= MAX_CONTACTS ? `At most ${MAX_CONTACTS} contacts` : undefined}
+          onClick={() =>
+            append(emptyContact(), { shouldFocus: true, focusName: `contacts.${fields.length}.name` })
+          }
+        >
+          Add contact
+        </Button>
+      </div>
+      {listError && (
+        <p role="alert" className={s.actionReasonError} style={{ margin: 0 }}>
+          {listError}
+        </p>
+      )}
+      {fields.length === 0 ? (
+        <p className={s.subtle} style={{ margin: 0 }}>
+          No contacts. Add the people riders and dispatch can call at this branch.
+        </p>
+      ) : (
+        <ol className={s.contacts}>
+          {fields.map((f, index) => {
+            const e = errors.contacts?.[index];
+            const n = index + 1;
+            return (
+              <li key={f.id} className={s.contact} aria-label={`Contact ${n}`}>
+                <div className={s.contactHeader}>
+                  <ContactTitle index={index} headingRef={(el) => void headings.current.set(f.id, el)} />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Move contact ${n} up`}
+                    title="Move up"
+                    disabled={index === 0}
+                    ref={(el) => {
+                      const entry = buttons.current.get(f.id) ?? { up: null, down: null };
+                      entry.up = el;
+                      buttons.current.set(f.id, entry);
+                    }}
+                    onClick={() => {
+                      pending.current = { kind: 'move', key: f.id, direction: 'up' };
+                      move(index, index - 1);
+                    }}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Move contact ${n} down`}
+                    title="Move down"
+                    disabled={index === fields.length - 1}
+                    ref={(el) => {
+                      const entry = buttons.current.get(f.id) ?? { up: null, down: null };
+                      entry.down = el;
+                      buttons.current.set(f.id, entry);
+                    }}
+                    onClick={() => {
+                      pending.current = { kind: 'move', key: f.id, direction: 'down' };
+                      move(index, index + 1);
+                    }}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove contact ${n}`}
+                    onClick={() => {
+                      pending.current = { kind: 'remove', index };
+                      remove(index);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </div>
+                <div className={s.contactGrid}>
+                  <Field label="Name" error={e?.name?.message}>
+                    <input
+                      className={inputClass}
+                      autoComplete="off"
+                      {...register(`contacts.${index}.name`)}
+                    />
+                  </Field>
+                  <Field label="Phone" error={e?.phone?.message}>
+                    <input
+                      className={inputClass}
+                      type="tel"
+                      autoComplete="off"
+                      {...register(`contacts.${index}.phone`)}
+                    />
+                  </Field>
+                  <Controller
+                    control={control}
+                    name={`contacts.${index}.work_timings.from`}
+                    render={({ field, fieldState }) => (
+                      <Field
+                        label="From"
+                        error={fieldState.error?.message}
+                        hint={field.value ? `Sent as ${field.value}` : undefined}
+                      >
+                        <TimeInput
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          name={field.name}
+                          inputRef={field.ref}
+                        />
+                      </Field>
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name={`contacts.${index}.work_timings.to`}
+                    render={({ field, fieldState }) => (
+                      <Field
+                        label="To"
+                        error={fieldState.error?.message}
+                        hint={
+                          <>
+                            {field.value ? `Sent as ${field.value}` : null} <OvernightHint index={index} />
+                          </>
+                        }
+                      >
+                        <TimeInput
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          name={field.name}
+                          inputRef={field.ref}
+                        />
+                      </Field>
+                    )}
+                  />
+                </div>
+                <div className={s.daysRow}>
+                  <DayToggles index={index} label="Work days" />
+                  {fields.length > 1 && (
+                    <div className={s.copyActions}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Copy hours of contact ${n} to all contacts`}
+                        onClick={() => copy(index, 'hours')}
+                      >
+                        Copy hours to all
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Copy work days of contact ${n} to all contacts`}
+                        onClick={() => copy(index, 'days')}
+                      >
+                        Copy days to all
+                      </Button>
+                    </div>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

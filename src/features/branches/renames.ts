@@ -1,0 +1,39 @@
+/**
+ * Renames done in this tab (old id -> new id), so that Back to the old URL after a rename
+ * can say where the branch went instead of a bare "not found". Session-scoped on purpose.
+ */
+const KEY = 'dispatch.branchRenames';
+
+function read(): Record<string, string> {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function recordRename(oldId: string, newId: string): void {
+  const map = read();
+  map[oldId] = newId;
+  // A branch renamed back to an old id is found again under it.
+  delete map[newId];
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(map));
+  } catch {
+    /* not essential */
+  }
+}
+
+/** The id a branch was renamed to in this tab, following chains (A -> B -> C gives C). */
+export function renamedTo(id: string): string | null {
+  const map = read();
+  let current = id;
+  const seen = new Set<string>();
+  while (map[current] && !seen.has(current)) {
+    seen.add(current);
+    current = map[current]!;
+  }
+  return current === id ? null : current;
+}

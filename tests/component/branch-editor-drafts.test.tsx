@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenStore } from '../../src/app/auth';
+import { startTestServer } from '../support/server';
+import {
+  contactCard,
+  openEditor,
+  putBranch,
+  renderBranchApp,
+  reviewAndSave,
+  serverBranch,
+  type TestServer,
+} from './branch-support';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 30 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const draftOf = (id: string) => localStorage.getItem(`dispatch.branchDraft.${id}`);
+
+function nameInput() {
+  return screen.getByLabelText('Name', { selector: 'input[name="name"]' });
+}
+
+describe('drafts', () => {
+  it('keeps a draft as the manager types and offers it back, with its age, after the page is lost', async () => {
+    const user = userEvent.setup();
+    const first = renderBranchApp({ server, path: '/branches/MAD-01' });
+    await openEditor('Madrid');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Madrid Chamberí');
+    await user.click(
+      within(within(contactCard(1)).getByRole('group', { name: 'Work days' })).getByRole('button', {
+        name: 'Sunday',
+      }),
+    );
+    await waitFor(() => expect(draftOf('MAD-01')).toContain('Madrid Chamberí'));
+    expect(draftOf('MAD-01')).not.toContain(server.token);
+    expect(screen.getByText(/Draft kept in this browser \(moments ago\)/)).toBeInTheDocument();
+    first.unmount(); // the tab crashed or was reloaded
+
+    renderBranchApp({ server, path: '/branches/MAD-01' });
+    await openEditor('Madrid');
+    const offer = screen.getByRole('alert');
+    expect(offer).toHaveTextContent(/Unsaved changes from moments ago/);
+    expect(offer).toHaveTextContent(/changes to name, contacts/);
+    expect(nameInput()).toHaveValue('Madrid Malasaña'); // nothing applied until asked
+    await user.click(within(offer).getByRole('button', { name: 'Restore changes' }));
+    expect(nameInput()).toHaveValue('Madrid Chamberí');
+    expect(
+      within(within(contactCard(1)).getByRole('group', { name: 'Work days' })).getByRole('button', {
+        name: 'Sunday',
+      }),
+    ).toHaveAttribute(
+      'aria-pressed',
+      String(!(await serverBranch(server, 'MAD-01'))!.contacts[0]!.work_days.includes('sunday')),
+    );
+    expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
+
+    await reviewAndSave(user, ['Madrid Chamberí']);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect((await serverBranch(server, 'MAD-01'))!.name).toBe('Madrid Chamberí');
+    expect(draftOf('MAD-01')).toBeNull(); // a successful save clears it
+  });
+
+  it('discards a draft on request', async () => {
+    const user = userEvent.setup();
+    const first = renderBranchApp({ server, path: '/branches/PAR-01' });
+    await openEditor('Paris');
+    await user.type(screen.getByLabelText('Formatted address'), ' (rear entrance)');
+    await waitFor(() => expect(draftOf('PAR-01')).toContain('rear entrance'));
+    first.unmount();
+
+    renderBranchApp({ server, path: '/branches/PAR-01' });
+    await openEditor('Paris');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Discard draft' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(draftOf('PAR-01')).toBeNull();
+    expect(screen.getByText('No unsaved changes')).toBeInTheDocument();
+  });
+
+  it('restores a draft onto a branch that changed since, keeping the server’s newer values elsewhere', async () => {
+    const user = userEvent.setup();
+    const first = renderBranchApp({ server, path: '/branches/AMS-01' });
+    await openEditor('Amsterdam');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Amsterdam Oost');
+    await waitFor(() => expect(draftOf('AMS-01')).toContain('Amsterdam Oost'));
+    first.unmount();
+
+    await putBranch(server, 'AMS-01', { formatted_address: 'Linnaeusstraat 2, Amsterdam' });
+
+    renderBranchApp({ server, path: '/branches/AMS-01' });
+    await openEditor('Amsterdam');
+    const offer = screen.getByRole('alert');
+    expect(offer).toHaveTextContent(/The branch has changed on the server since/);
+    await user.click(within(offer).getByRole('button', { name: 'Restore changes' }));
+    expect(nameInput()).toHaveValue('Amsterdam Oost');
+    expect(screen.getByLabelText('Formatted address')).toHaveValue('Linnaeusstraat 2, Amsterdam');
+    expect(screen.getByText(/Restored onto the current version of the branch/)).toBeInTheDocument();
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+  });
+
+  it('brings the edits back in one click after a 401 sent the manager to sign in', async () => {
+    const user = userEvent.setup();
+    const { history } = renderBranchApp({ server, path: '/branches/DXB-01' });
+    await openEditor('Dubai');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Dubai Marina');
+    const monday = () =>
+      within(within(contactCard(2)).getByRole('group', { name: 'Work days' })).getByRole('button', {
+        name: 'Monday',
+      });
+    const mondayBefore = monday().getAttribute('aria-pressed');
+    await user.click(monday());
+    const mondayEdited = String(mondayBefore !== 'true');
+    expect(monday()).toHaveAttribute('aria-pressed', mondayEdited);
+
+    tokenStore.set('expired-token'); // the session ends while the manager edits
+    await user.click(screen.getByRole('button', { name: 'Review and save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Review changes' })).getByRole('button', {
+        name: 'Save 2 changes',
+      }),
+    );
+
+    await waitFor(() => expect(history.location.pathname).toBe('/sign-in'));
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/branches/DXB-01');
+    expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument(); // not blocked
+    expect(draftOf('DXB-01')).toContain('Dubai Marina');
+
+    await user.type(await screen.findByLabelText('Access token'), server.token);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/branches/DXB-01'));
+    await openEditor('Dubai');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Restore changes' }));
+    expect(nameInput()).toHaveValue('Dubai Marina');
+    expect(monday()).toHaveAttribute('aria-pressed', mondayEdited);
+    await reviewAndSave(user);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect((await serverBranch(server, 'DXB-01'))!.name).toBe('Dubai Marina');
+  });
+});
+
+describe('the unsaved-changes guard', () => {
+  it('asks before leaving with unsaved changes by a link, and can keep a draft or discard', async () => {
+    const user = userEvent.setup();
+    const { history } = renderBranchApp({ server, path: '/branches' });
+    await user.click(await screen.findByRole('link', { name: 'Berlin Mitte' }));
+    await openEditor('Berlin');
+
+    // Without changes, leaving is free.
+    await user.click(screen.getByRole('link', { name: 'Jobs' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/jobs'));
+    await waitFor(() => expect(screen.queryByRole('form', { name: /Edit branch/ })).not.toBeInTheDocument());
+    history.back();
+    await openEditor('Berlin');
+
+    await user.type(nameInput(), ' Nord');
+    await user.click(screen.getByRole('link', { name: 'Jobs' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(history.location.pathname).toBe('/branches/BER-01');
+    expect(nameInput()).toHaveValue('Berlin Mitte Nord');
+
+    // Keeping a draft lets the manager leave and come back. (Back is checked in the browser
+    // test: the memory history of these tests does not run blockers on Back.)
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Branches' }),
+    );
+    dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep draft and leave' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/branches'));
+    expect(draftOf('BER-01')).toContain('Berlin Mitte Nord');
+    expect(await screen.findByText('Draft')).toBeInTheDocument(); // the list marks it
+
+    await user.click(screen.getByRole('link', { name: 'Berlin Mitte' }));
+    await openEditor('Berlin');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Restore changes' }));
+    expect(nameInput()).toHaveValue('Berlin Mitte Nord');
+
+    // Discarding on the way out deletes the draft.
+    await user.click(screen.getByRole('link', { name: 'Jobs' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard and leave' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/jobs'));
+    expect(draftOf('BER-01')).toBeNull();
+    expect((await serverBranch(server, 'BER-01'))!.name).toBe('Berlin Mitte');
+  });
+
+  it('asks before discarding from the action bar', async () => {
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches/LDN-01' });
+    await openEditor('London');
+    await user.click(screen.getByRole('checkbox', { name: 'Active' }));
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByText('No unsaved changes')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Active' })).toBeChecked();
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/server';
+import { openEditor, renderBranchApp, reviewAndSave, serverBranch, type TestServer } from './branch-support';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 40 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A service with only the two documented endpoints: the branch extensions answer 404. */
+const withoutExtensions: typeof fetch = async (input, init) => {
+  const url = new URL(String(input));
+  if ((init?.method ?? 'GET') === 'GET' && url.pathname.startsWith('/v1/branches')) {
+    return new Response(
+      JSON.stringify({ error: { code: 'not_found', message: `Route GET ${url.pathname} not found` } }),
+      {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      },
+    );
+  }
+  return fetch(input, init);
+};
+
+describe('branches page', () => {
+  it('lists every branch with name, id, state, contact and zone counts, and searches them', async () => {
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches' });
+    const table = await screen.findByRole('table', { name: 'Branches' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(8);
+    expect(screen.getByText('8 branches')).toBeInTheDocument();
+
+    const amsterdam = rows.find((r) => within(r).queryByRole('link', { name: 'Amsterdam Centrum' }))!;
+    const cells = within(amsterdam)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(1, 5)).toEqual(['AMS-01', 'Active', '3', '2']);
+
+    const search = screen.getByLabelText('Search branches');
+    await user.type(search, 'ldn');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[1]!.textContent),
+    ).toEqual(['LDN-01']);
+    expect(screen.getByText('1 of 8 branches')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'netherlands'); // the address
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await user.clear(search);
+    await user.type(search, 'atlantis');
+    expect(screen.getByText('No branch matches')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(within(screen.getByRole('table', { name: 'Branches' })).getAllByRole('row')).toHaveLength(9);
+  });
+
+  it('opens a branch by id, and says clearly when there is no such branch', async () => {
+    const user = userEvent.setup();
+    const { history } = renderBranchApp({ server, path: '/branches' });
+    const field = await screen.findByLabelText('Open branch by id');
+    await user.type(field, 'no spaces allowed');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(field).toHaveAccessibleDescription('Ids use letters, digits, dots, dashes or underscores');
+
+    await user.clear(field);
+    await user.type(field, 'XYZ-99{Enter}');
+    await waitFor(() => expect(history.location.pathname).toBe('/branches/XYZ-99'));
+    expect(await screen.findByText('No branch with id XYZ-99')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'All branches' }));
+    await user.type(await screen.findByLabelText('Open branch by id'), 'PAR-01{Enter}');
+    await openEditor('Paris Le Marais');
+  });
+
+  it('works with a service that only has the two documented endpoints', async () => {
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches', fetch: withoutExtensions });
+    expect(await screen.findByText(/does not offer a list of branches/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Branches' });
+    // The branches embedded in the first page of jobs.
+    expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
+
+    // The editor reads the branch from the jobs that embed it, and saves with the PUT.
+    await user.click(within(table).getByRole('link', { name: 'Paris Le Marais' }));
+    await openEditor('Paris Le Marais');
+    const address = screen.getByLabelText('Formatted address');
+    await user.clear(address);
+    await user.type(address, '12 Rue des Rosiers, Paris');
+    await reviewAndSave(user, ['Address']);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect((await serverBranch(server, 'PAR-01'))!.formatted_address).toBe('12 Rue des Rosiers, Paris');
+
+    // Unknown ids still get a clear not-found page through the jobs fallback.
+    renderBranchApp({ server, path: '/branches/NOPE-1', fetch: withoutExtensions });
+    expect(await screen.findByText('No branch with id NOPE-1')).toBeInTheDocument();
+  });
+});

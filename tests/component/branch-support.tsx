@@ -1,0 +1,116 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { expect } from 'vitest';
+import { App } from '../../src/app/App';
+import { tokenStore } from '../../src/app/auth';
+import { createAppInstance } from '../../src/app/bootstrap';
+import { RuntimeConfig } from '../../src/app/config';
+import type { startTestServer } from '../support/server';
+import { testStatuses } from './render';
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * `renderApp` with a hook on the app's fetch (to lose the network once, or to make the
+ * service stricter than the dashboard). Everything else goes to the in-process server.
+ */
+export function renderBranchApp({
+  server,
+  path,
+  token = server.token,
+  fetch: fetchImpl,
+}: {
+  server: TestServer;
+  path: string;
+  token?: string | null;
+  fetch?: typeof fetch;
+}) {
+  if (token) tokenStore.set(token);
+  else tokenStore.clear();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const instance = createAppInstance(
+    RuntimeConfig.parse({
+      apiBaseUrl: server.url,
+      mapStyle: 'offline',
+      statuses: testStatuses,
+      refreshSeconds: 30,
+    }),
+    { history, fetch: fetchImpl },
+  );
+  const utils = render(<App {...instance} />);
+  return { ...utils, ...instance, history };
+}
+
+/** The branch as the service now holds it. */
+export async function serverBranch(server: TestServer, id: string) {
+  const res = await fetch(`${server.url}/v1/branches/${encodeURIComponent(id)}`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+  });
+  if (res.status === 404) return null;
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { branch: ServerBranch }).branch;
+}
+
+export type ServerBranch = {
+  id: string;
+  name: string;
+  active: boolean;
+  formatted_address: string;
+  updated_at: number;
+  coordinates: { latitude: number; longitude: number };
+  contacts: {
+    name: string;
+    phone: string;
+    work_timings: { from: string; to: string };
+    work_days: string[];
+  }[];
+  delivery_zones: {
+    type: string;
+    features: {
+      id: string;
+      properties: Record<string, unknown>;
+      geometry: { type: string; coordinates: number[][][] };
+    }[];
+  } | null;
+};
+
+/** A PUT straight to the service, as another manager's save. */
+export async function putBranch(server: TestServer, id: string, branch: Record<string, unknown>) {
+  const res = await fetch(`${server.url}/v1/branches/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ branch }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Waits for the editor of a branch to show its form. */
+export async function openEditor(name: RegExp | string) {
+  await screen.findByRole('heading', { level: 1, name: typeof name === 'string' ? new RegExp(name) : name });
+  return screen.getByRole('form', { name: /Edit branch/ });
+}
+
+export function contactCard(n: number) {
+  return screen.getByRole('listitem', { name: `Contact ${n}` });
+}
+
+export function saveButton() {
+  return screen.getByRole('button', { name: 'Review and save' });
+}
+
+/** Opens the review, checks it lists `expected` labels, confirms, and waits for the toast. */
+export async function reviewAndSave(user: UserEvent, expectedLabels: (string | RegExp)[] = []) {
+  await waitFor(() => expect(saveButton()).toBeEnabled());
+  await user.click(saveButton());
+  const dialog = await screen.findByRole('dialog', { name: 'Review changes' });
+  for (const label of expectedLabels) expect(within(dialog).getAllByText(label).length).toBeGreaterThan(0);
+  await user.click(within(dialog).getByRole('button', { name: /^(Rename and save|Save) \d+ changes?$/ }));
+  return dialog;
+}
+
+/** Sets an <input type="time"> the way a time picker does (jsdom has no picker UI). */
+export async function setTime(user: UserEvent, input: HTMLElement, hhmm: string) {
+  await user.clear(input);
+  await user.type(input, hhmm);
+}

@@ -1,0 +1,458 @@
+import { describe, expect, it } from 'vitest';
+import { Branch, BranchPatch, type DeliveryZones } from '../../src/contract';
+import {
+  buildPatch,
+  changedFields,
+  diffContacts,
+  diffValues,
+  diffZones,
+  matchContacts,
+  rebase,
+} from '../../src/features/branches/diff';
+import {
+  toFormValues,
+  type BranchFormValues,
+  type ContactValues,
+} from '../../src/features/branches/form-model';
+import { branch as branchFixture } from './fixtures';
+
+/** A branch with two contacts and two zones (the second zone drawn clockwise, as draw tools do). */
+const loaded = Branch.parse({
+  ...branchFixture,
+  contacts: [
+    branchFixture.contacts[0],
+    {
+      name: 'Tom Okafor',
+      phone: '+44 20 7946 0999',
+      work_timings: { from: '8:00am', to: '4 pm' },
+      work_days: ['Saturday', 'sunday'],
+    },
+  ],
+  delivery_zones: {
+    ...branchFixture.delivery_zones,
+    features: [
+      ...branchFixture.delivery_zones.features,
+      {
+        id: 'zone-2',
+        type: 'Feature',
+        properties: { name: 'East' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-0.1, 51.5],
+              [-0.1, 51.52],
+              [-0.08, 51.52],
+              [-0.08, 51.5],
+              [-0.1, 51.5],
+            ],
+          ],
+        },
+      },
+    ],
+  },
+});
+
+function edit(mutate: (v: BranchFormValues) => void): BranchFormValues {
+  const values = structuredClone(toFormValues(loaded));
+  mutate(values);
+  return values;
+}
+
+function square(lon: number, lat: number, size: number): number[][][] {
+  return [
+    [
+      [lon, lat],
+      [lon + size, lat],
+      [lon + size, lat + size],
+      [lon, lat + size],
+      [lon, lat],
+    ],
+  ];
+}
+
+describe('buildPatch: only the fields that changed', () => {
+  it('is empty when nothing changed, even though the loaded data was tidied for the form', () => {
+    // Tom's times were "8:00am"/"4 pm" and his days capitalised: the form shows them canonical.
+    const values = toFormValues(loaded);
+    expect(values.contacts[1]!.work_timings).toEqual({ from: '08:00 AM', to: '04:00 PM' });
+    expect(values.contacts[1]!.work_days).toEqual(['saturday', 'sunday']);
+    expect(buildPatch(loaded, values)).toEqual({});
+    expect(diffValues(toFormValues(loaded), values)).toEqual([]);
+  });
+
+  it('sends a changed name alone, trimmed', () => {
+    const patch = buildPatch(
+      loaded,
+      edit((v) => (v.name = '  London Shoreditch ')),
+    );
+    expect(patch).toEqual({ name: 'London Shoreditch' });
+    expect(BranchPatch.parse(patch)).toEqual(patch);
+  });
+
+  it('ignores whitespace-only differences', () => {
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => (v.name = `${loaded.name}  `)),
+      ),
+    ).toEqual({});
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => (v.formatted_address = ` ${loaded.formatted_address}`)),
+      ),
+    ).toEqual({});
+  });
+
+  it('sends active and the address when they change', () => {
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => (v.active = false)),
+      ),
+    ).toEqual({ active: false });
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => (v.formatted_address = '2 Other St')),
+      ),
+    ).toEqual({ formatted_address: '2 Other St' });
+  });
+
+  it('sends both coordinates as numbers when either changes, and nothing for an equal number typed differently', () => {
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => (v.coordinates.latitude = '51.5200')),
+      ),
+    ).toEqual({
+      coordinates: { latitude: 51.52, longitude: -0.12 },
+    });
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => (v.coordinates.latitude = '51.510')),
+      ),
+    ).toEqual({});
+  });
+
+  it('sends the whole contacts array, canonical, when one field of one contact changes', () => {
+    const patch = buildPatch(
+      loaded,
+      edit((v) => (v.contacts[0]!.phone = '+44 20 7946 0000')),
+    );
+    expect(Object.keys(patch)).toEqual(['contacts']);
+    expect(patch.contacts).toEqual([
+      { ...branchFixture.contacts[0], phone: '+44 20 7946 0000' },
+      // the untouched contact is sent too, in the canonical wire form
+      {
+        name: 'Tom Okafor',
+        phone: '+44 20 7946 0999',
+        work_timings: { from: '08:00 AM', to: '04:00 PM' },
+        work_days: ['saturday', 'sunday'],
+      },
+    ]);
+    expect(BranchPatch.safeParse(patch).success).toBe(true);
+  });
+
+  it('sends contacts when only their order changes, or one is removed', () => {
+    const reordered = buildPatch(
+      loaded,
+      edit((v) => v.contacts.reverse()),
+    );
+    expect(reordered.contacts?.map((c) => c.name)).toEqual(['Tom Okafor', 'Maya Patel']);
+    const removed = buildPatch(
+      loaded,
+      edit((v) => v.contacts.splice(0, 1)),
+    );
+    expect(removed.contacts?.map((c) => c.name)).toEqual(['Tom Okafor']);
+    const none = buildPatch(
+      loaded,
+      edit((v) => (v.contacts = [])),
+    );
+    expect(none).toEqual({ contacts: [] });
+  });
+
+  it('sends the whole zone collection, normalised (6 decimals, counter-clockwise, string ids), when one zone changes', () => {
+    const patch = buildPatch(
+      loaded,
+      edit((v) => {
+        v.delivery_zones = {
+          ...v.delivery_zones,
+          features: v.delivery_zones.features.map((f) =>
+            f.id === 'zone-1'
+              ? {
+                  ...f,
+                  properties: { name: 'Central' },
+                  geometry: { type: 'Polygon', coordinates: square(-0.1312345678, 51.5, 0.02) },
+                }
+              : f,
+          ),
+        };
+      }),
+    );
+    expect(Object.keys(patch)).toEqual(['delivery_zones']);
+    const features = patch.delivery_zones!.features;
+    expect(features.map((f) => f.id)).toEqual(['zone-1', 'zone-2']);
+    expect(features[0]!.geometry.coordinates[0]![0]).toEqual([-0.131235, 51.5]);
+    // zone-2 was clockwise as loaded: it is sent counter-clockwise (RFC 7946), same first corner.
+    expect(features[1]!.geometry.coordinates[0]).toEqual([
+      [-0.1, 51.5],
+      [-0.08, 51.5],
+      [-0.08, 51.52],
+      [-0.1, 51.52],
+      [-0.1, 51.5],
+    ]);
+    expect(BranchPatch.safeParse(patch).success).toBe(true);
+  });
+
+  it('does not send zones that are the same shapes starting from another corner or wound the other way', () => {
+    const values = edit((v) => {
+      const f = v.delivery_zones.features[1]!;
+      const ring = (f.geometry!.coordinates as number[][][])[0]!;
+      const reversed = [...ring].reverse();
+      v.delivery_zones = {
+        ...v.delivery_zones,
+        features: [
+          v.delivery_zones.features[0]!,
+          { ...f, geometry: { type: 'Polygon', coordinates: [reversed] } },
+        ],
+      };
+    });
+    expect(buildPatch(loaded, values)).toEqual({});
+  });
+
+  it('treats a branch without zones (null) like an empty collection', () => {
+    const noZones = Branch.parse({ ...branchFixture, delivery_zones: null });
+    expect(buildPatch(noZones, toFormValues(noZones))).toEqual({});
+    const withZone = toFormValues(noZones);
+    withZone.delivery_zones = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          id: 7 as unknown as string,
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'Polygon', coordinates: square(1, 1, 1) },
+        },
+      ],
+    };
+    const patch = buildPatch(noZones, withZone);
+    expect(patch.delivery_zones?.features[0]!.id).toBe('7');
+  });
+
+  it('splits a MultiPolygon into one zone per part', () => {
+    const values = edit((v) => {
+      v.delivery_zones = {
+        type: 'FeatureCollection',
+        features: [
+          {
+            id: 'multi',
+            type: 'Feature',
+            properties: { name: 'Two parts' },
+            geometry: { type: 'MultiPolygon', coordinates: [square(0, 0, 1), square(2, 2, 1)] },
+          },
+        ],
+      };
+    });
+    const patch = buildPatch(loaded, values);
+    expect(patch.delivery_zones!.features.map((f) => f.id)).toEqual(['multi-1', 'multi-2']);
+    expect(patch.delivery_zones!.features.every((f) => f.geometry.type === 'Polygon')).toBe(true);
+  });
+
+  it('sends the new id for a rename, alongside other changes, and only the id when only the id changed', () => {
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => (v.id = 'LDN-02')),
+      ),
+    ).toEqual({ id: 'LDN-02' });
+    expect(
+      buildPatch(
+        loaded,
+        edit((v) => {
+          v.id = 'LDN-02';
+          v.name = 'London East';
+        }),
+      ),
+    ).toEqual({ id: 'LDN-02', name: 'London East' });
+  });
+
+  it('lists changed top-level fields in body order', () => {
+    const values = edit((v) => {
+      v.delivery_zones = { type: 'FeatureCollection', features: [] };
+      v.name = 'X';
+      v.id = 'Y';
+      v.contacts[0]!.name = 'Z';
+    });
+    expect(changedFields(toFormValues(loaded), values)).toEqual(['id', 'name', 'contacts', 'delivery_zones']);
+  });
+});
+
+describe('diffValues: field by field, for the review', () => {
+  const base = toFormValues(loaded);
+
+  it('says a rename and what it changes', () => {
+    const [change] = diffValues(
+      base,
+      edit((v) => (v.id = 'LDN-02')),
+    );
+    expect(change).toMatchObject({ field: 'id', label: 'Id', before: 'LDN-01', after: 'LDN-02' });
+    expect(change!.note).toMatch(/links.*filters.*"LDN-01"/i);
+  });
+
+  it('shows before and after of scalar fields in form order', () => {
+    const changes = diffValues(
+      base,
+      edit((v) => {
+        v.formatted_address = '';
+        v.active = false;
+        v.name = 'New name';
+        v.coordinates = { latitude: '51.6', longitude: '-0.2' };
+      }),
+    );
+    expect(changes.map((c) => [c.label, c.before, c.after])).toEqual([
+      ['Name', 'London Central', 'New name'],
+      ['Active', 'Active', 'Inactive'],
+      ['Coordinates', '51.51, -0.12 (lat, lon)', '51.6, -0.2 (lat, lon)'],
+      ['Address', '1 Example St, London', '(empty)'],
+    ]);
+  });
+
+  it('names the contact and each of its fields that changed (hours and days)', () => {
+    const changes = diffValues(
+      base,
+      edit((v) => {
+        v.contacts[0]!.work_timings = { from: '10:00 AM', to: '06:00 PM' };
+        v.contacts[0]!.work_days = ['monday', 'saturday'];
+      }),
+    );
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      section: 'Contacts',
+      label: 'Contact 1 (Maya Patel)',
+      kind: 'changed',
+    });
+    expect(changes[0]!.details).toEqual([
+      'Hours: 09:00 AM – 05:30 PM → 10:00 AM – 06:00 PM',
+      'Days: Mon, Tue, Wed, Thu, Fri → Mon, Sat',
+    ]);
+  });
+
+  it('counts the change in the review and in the sticky bar the same way', () => {
+    const values = edit((v) => {
+      v.name = 'Other';
+      v.contacts[1]!.phone = '+44 1';
+    });
+    expect(diffValues(base, values)).toHaveLength(2);
+  });
+});
+
+describe('diffContacts: pairing contacts that have no ids', () => {
+  const maya = toFormValues(loaded).contacts[0]!;
+  const tom = toFormValues(loaded).contacts[1]!;
+  const ann: ContactValues = {
+    name: 'Ann Lee',
+    phone: '+44 1234 5678',
+    work_timings: { from: '09:00 AM', to: '05:00 PM' },
+    work_days: [],
+  };
+
+  it('reports added and removed contacts with a summary', () => {
+    const changes = diffContacts([maya, tom], [maya, ann]);
+    expect(changes.map((c) => [c.kind, c.label])).toEqual([
+      // Ann takes Tom's place by position: a changed contact, not add+remove
+      ['changed', 'Contact 2 (Ann Lee)'],
+    ]);
+    const added = diffContacts([maya], [maya, ann]);
+    expect(added).toEqual([
+      expect.objectContaining({
+        kind: 'added',
+        label: 'Contact 2 (Ann Lee)',
+        after: 'Ann Lee, +44 1234 5678, 09:00 AM – 05:00 PM, no days',
+      }),
+    ]);
+    const removed = diffContacts([maya, tom], [tom]);
+    expect(removed).toEqual([expect.objectContaining({ kind: 'removed', label: 'Contact 1 (Maya Patel)' })]);
+  });
+
+  it('reports a reorder as one change, without calling the contacts changed', () => {
+    const changes = diffContacts([maya, tom], [tom, maya]);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: 'reordered',
+        before: 'Maya Patel, Tom Okafor',
+        after: 'Tom Okafor, Maya Patel',
+      }),
+    ]);
+  });
+
+  it('pairs a renamed contact by phone even after a reorder', () => {
+    const renamedTom = { ...tom, name: 'Thomas Okafor' };
+    expect(matchContacts([maya, tom], [renamedTom, maya])).toEqual([
+      { before: 1, after: 0 },
+      { before: 0, after: 1 },
+    ]);
+  });
+});
+
+describe('diffZones: added, removed, reshaped (with the area change), renamed', () => {
+  const base = toFormValues(loaded).delivery_zones;
+
+  it('reports each kind of zone change', () => {
+    const after: DeliveryZones = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          ...base.features[0]!,
+          properties: { name: 'Centre' },
+          geometry: { type: 'Polygon', coordinates: square(-0.13, 51.5, 0.04) },
+        },
+        {
+          id: 'zone-3',
+          type: 'Feature',
+          properties: { name: 'West' },
+          geometry: { type: 'Polygon', coordinates: square(-0.2, 51.5, 0.01) },
+        },
+      ],
+    };
+    const changes = diffZones(base, after);
+    const byKind = Object.fromEntries(changes.map((c) => [c.kind, c]));
+    expect(byKind.added).toMatchObject({ label: 'Zone West' });
+    expect(byKind.removed).toMatchObject({ label: 'Zone East' });
+    expect(byKind.reshaped).toMatchObject({ label: 'Zone Centre' });
+    expect(byKind.reshaped!.details![0]).toMatch(/^Area change \+\d+\.\d+ km²$/);
+    expect(Number.parseFloat(byKind.reshaped!.after!)).toBeGreaterThan(
+      Number.parseFloat(byKind.reshaped!.before!),
+    );
+    expect(byKind.renamed).toMatchObject({ label: 'Zone zone-1', before: 'Central', after: 'Centre' });
+  });
+
+  it('reports nothing for the same zones', () => {
+    expect(diffZones(base, structuredClone(base))).toEqual([]);
+  });
+});
+
+describe('rebase: re-applying edits onto a newer version', () => {
+  const base = toFormValues(loaded);
+
+  it('keeps the manager’s changed fields and takes the server’s for the others, flagging overlaps', () => {
+    const mine = edit((v) => {
+      v.name = 'Mine';
+      v.contacts[0]!.phone = '+44 555 0000';
+    });
+    const theirs = edit((v) => {
+      v.name = 'Theirs';
+      v.formatted_address = 'Moved to 3 New St';
+    });
+    const r = rebase(base, mine, theirs);
+    expect(r.values.name).toBe('Mine');
+    expect(r.values.formatted_address).toBe('Moved to 3 New St');
+    expect(r.values.contacts[0]!.phone).toBe('+44 555 0000');
+    expect(r.kept).toEqual(['name', 'contacts']);
+    expect(r.overlapping).toEqual(['name']);
+    // Against the server's version, only the manager's edits remain to be sent.
+    expect(changedFields(theirs, r.values)).toEqual(['name', 'contacts']);
+  });
+});
