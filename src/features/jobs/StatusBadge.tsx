@@ -1,0 +1,18 @@
+import { describeStatus } from '../../app/config';
+import { useConfig } from '../../app/config-context';
+import { Badge } from '../../ui';
+
+/** Label from the runtime dictionary, then the raw code (DESIGN.md decision 4). */
+export function StatusBadge({ code }: { code: number }) {
+  const config = useConfig();
+  const info = describeStatus(config, code);
+  return (
+    <Badge
+      tone={info.tone}
+      code={code}
+      title={info.known ? `Status code ${code}` : `Status code ${code} is not in the dictionary`}
+    >
+      {info.label}
+    </Badge>
+  );
+}

@@ -1,0 +1,67 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, type RefObject } from 'react';
+import { HEADER_HEIGHT, ROW_HEIGHT, type JobRow, type RenderRow } from './JobsTable';
+
+/**
+ * The rows of a long page, virtualised (loaded only for pages over 100 rows): the rows in
+ * view plus a margin are in the DOM, spacer rows keep the scroll height and the table
+ * semantics. Rows have a fixed height (CSS), so nothing needs measuring.
+ */
+export default function VirtualBody({
+  rows,
+  renderRow,
+  scrollRef,
+  scrollToIndex,
+  colSpan,
+}: {
+  rows: JobRow[];
+  renderRow: RenderRow;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollToIndex: RefObject<((index: number) => void) | null>;
+  colSpan: number;
+}) {
+  // The app does not use the React Compiler; the virtualizer re-renders this component itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    initialRect: { width: 1200, height: 600 },
+  });
+
+  useEffect(() => {
+    scrollToIndex.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
+    return () => {
+      scrollToIndex.current = null;
+    };
+  }, [virtualizer, scrollToIndex]);
+
+  const items = virtualizer.getVirtualItems();
+  const top = items.length ? items[0]!.start - HEADER_HEIGHT : 0;
+  const bottom = items.length
+    ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - HEADER_HEIGHT)
+    : 0;
+
+  return (
+    <>
+      {top > 0 && (
+        <tr aria-hidden="true" style={{ height: top }}>
+          <td colSpan={colSpan} style={{ padding: 0, border: 0 }} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row ? renderRow(row, item.index) : null;
+      })}
+      {bottom > 0 && (
+        <tr aria-hidden="true" style={{ height: bottom }}>
+          <td colSpan={colSpan} style={{ padding: 0, border: 0 }} />
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { StatusHistoryEntry } from '../../contract';
+
+/** Pure helpers of the job drawer (kept apart from derive.ts so they load with the drawer). */
+
+export type TimelineEntry = StatusHistoryEntry & {
+  /** Seconds since the previous entry; null for the first. */
+  sincePrevious: number | null;
+};
+
+/** Status history oldest first (stable for equal times), with the time spent between entries. */
+export function timeline(history: readonly StatusHistoryEntry[]): TimelineEntry[] {
+  const sorted = history
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => a.entry.created_at - b.entry.created_at || a.index - b.index)
+    .map(({ entry }) => entry);
+  return sorted.map((entry, i) => ({
+    ...entry,
+    sincePrevious: i === 0 ? null : entry.created_at - sorted[i - 1]!.created_at,
+  }));
+}
+
+/** A URL that may be shown as an image: http(s) only (no data:, javascript:, file: ...). */
+export function safeImageUrl(value: unknown): string | null {
+  let candidate: unknown = value;
+  if (candidate && typeof candidate === 'object') {
+    const obj = candidate as Record<string, unknown>;
+    candidate = obj.url ?? obj.src ?? obj.href ?? obj.image ?? obj.link;
+  }
+  if (typeof candidate !== 'string') return null;
+  const trimmed = candidate.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return null;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,83 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { jobsQueryOptions, queryKeys, useApi } from '../../api';
+import type { Job, JobsResponse } from '../../contract';
+import { useConfig } from '../../app/config-context';
+import { pageRequest, type Filters } from './search';
+
+function subscribeVisibility(onChange: () => void) {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+const isVisible = () => document.visibilityState !== 'hidden';
+
+/** True while the tab is shown; auto-refresh pauses while it is hidden. */
+export function usePageVisible(): boolean {
+  return useSyncExternalStore(subscribeVisibility, isVisible, () => true);
+}
+
+const AUTO_KEY = 'dispatch.jobs.autoRefresh';
+
+/** The auto-refresh switch, remembered per browser (on unless turned off). */
+export function useAutoRefreshSetting(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => {
+    try {
+      return localStorage.getItem(AUTO_KEY) !== 'off';
+    } catch {
+      return true;
+    }
+  });
+  const set = useCallback((value: boolean) => {
+    setOn(value);
+    try {
+      localStorage.setItem(AUTO_KEY, value ? 'on' : 'off');
+    } catch {
+      /* ignore */
+    }
+  }, []);
+  return [on, set];
+}
+
+/**
+ * One page of jobs for the filters: previous data kept while the next loads (no flash of an
+ * empty table), the next page prefetched, refreshed every `refreshSeconds` while on and shown.
+ */
+export function useJobsPage(filters: Filters, page: number, autoRefresh: boolean) {
+  const api = useApi();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const visible = usePageVisible();
+  const query = useQuery({
+    ...jobsQueryOptions(api, pageRequest(filters, page)),
+    refetchInterval: autoRefresh && visible ? config.refreshSeconds * 1000 : false,
+  });
+
+  const totalPages = query.data && !query.isPlaceholderData ? query.data.total_pages : undefined;
+  useEffect(() => {
+    if (totalPages === undefined || page >= totalPages) return;
+    void queryClient.prefetchQuery(jobsQueryOptions(api, pageRequest(filters, page + 1)));
+  }, [api, queryClient, filters, page, totalPages]);
+
+  return query;
+}
+
+/**
+ * The job with this id from the loaded pages: the current page first, then any other page
+ * in the cache (with when it was loaded).
+ */
+export function findCachedJob(
+  queryClient: ReturnType<typeof useQueryClient>,
+  current: JobsResponse | undefined,
+  id: number,
+): { job: Job; fromCurrentPage: boolean; loadedAt: number | null } | null {
+  const here = current?.jobs.find((j) => j.id === id);
+  if (here) return { job: here, fromCurrentPage: true, loadedAt: null };
+  let best: { job: Job; loadedAt: number } | null = null;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.jobs() })) {
+    const data = query.state.data as Partial<JobsResponse> | undefined;
+    const job = Array.isArray(data?.jobs) ? data.jobs.find((j) => j.id === id) : undefined;
+    if (job && (!best || query.state.dataUpdatedAt > best.loadedAt))
+      best = { job, loadedAt: query.state.dataUpdatedAt };
+  }
+  return best ? { job: best.job, fromCurrentPage: false, loadedAt: best.loadedAt } : null;
+}

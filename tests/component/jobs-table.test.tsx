@@ -1,0 +1,297 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import { renderApp } from './render';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 200 });
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function open(path: string) {
+  return renderApp({ apiBaseUrl: server.url, token: server.token, path });
+}
+
+/** The body rows of the jobs table (each row is one job). */
+function jobRows() {
+  const table = screen.getByRole('table');
+  return within(table).getAllByRole('row').slice(1);
+}
+
+async function waitForRange(text: string | RegExp) {
+  const nav = await screen.findByRole('navigation', { name: 'Pages' });
+  await waitFor(() => expect(nav).toHaveTextContent(text));
+}
+
+const count = (sql: string, ...params: unknown[]) =>
+  server.db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
+/** "N–M of TOTAL jobs" for a page of 20 (the reference server's default page size). */
+const rangeOf = (page: number, total: number) =>
+  `${(page - 1) * 20 + 1}–${Math.min(page * 20, total)} of ${total} jobs`;
+const search = (history: { location: { search: string } }) => new URLSearchParams(history.location.search);
+
+describe('jobs table', () => {
+  it('lists the first page newest first, with status label and code, rider, branch and range', async () => {
+    open('/jobs');
+    await waitForRange('1–20 of 200 jobs');
+    const rows = jobRows();
+    expect(rows).toHaveLength(20);
+    const first = rows[0]!;
+    const newest = server.db
+      .prepare('SELECT id, status FROM jobs ORDER BY created_at DESC, id DESC LIMIT 1')
+      .get() as { id: number; status: number };
+    expect(first).toHaveTextContent(String(newest.id));
+    // Label first, code after (never colour alone).
+    const labels: Record<number, string> = {
+      1: 'Created',
+      2: 'Assigned',
+      3: 'Accepted',
+      4: 'At pickup',
+      5: 'Picked up',
+      6: 'In transit',
+      7: 'Delivered',
+      8: 'Failed',
+      9: 'Cancelled',
+      10: 'Returned',
+    };
+    expect(first).toHaveTextContent(`${labels[newest.status]}${newest.status}`);
+    // Column headers the supervisor scans.
+    for (const name of [
+      'Job',
+      'Order',
+      'Status',
+      'Rider',
+      'Branch',
+      'Pickups',
+      'Deliveries',
+      'Earliest open slot',
+      'Amount',
+      'Created',
+      'Updated',
+    ]) {
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    }
+    // Created time: relative on screen, the exact time in the viewer's zone on hover.
+    const time = first.querySelector('time')!;
+    expect(time.getAttribute('title')).toMatch(/\d{2}:\d{2}:\d{2}/);
+  });
+
+  it('sends the filters to the service, shows what matches, keeps them in the URL and resets to page 1', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { history } = open('/jobs?page=3');
+    await waitForRange('41–60 of 200 jobs');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Delivered (7)');
+    await waitFor(() => expect(search(history).get('status')).toBe('7'));
+    expect(search(history).get('page')).toBe('1');
+    const delivered = count('SELECT count(*) FROM jobs WHERE status = 7');
+    await waitForRange(rangeOf(1, delivered));
+    for (const row of jobRows()) expect(row).toHaveTextContent('Delivered7');
+
+    await user.type(screen.getByLabelText('Branch'), 'LDN-01{Enter}');
+    await user.type(screen.getByLabelText('Team'), 'team-2{Enter}');
+    const matching = count(
+      "SELECT count(*) FROM jobs WHERE status = 7 AND branch_id = 'LDN-01' AND team_id = 'team-2'",
+    );
+    await waitForRange(new RegExp(`^1–${matching} of ${matching} jobs`));
+    expect(search(history).get('branch_id')).toBe('LDN-01');
+    expect(search(history).get('team_id')).toBe('team-2');
+    for (const row of jobRows()) expect(row).toHaveTextContent('London Shoreditch');
+
+    const urls = fetchSpy.mock.calls.map(([input]) => String(input));
+    expect(urls).toContain(`${server.url}/v1/jobs?page=1&status=7&branch_id=LDN-01&team_id=team-2`);
+  });
+
+  it('filters on a created-time range typed in the viewer’s zone, with presets and a hint naming the timestamp', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { history } = open('/jobs');
+    await waitForRange('of 200 jobs');
+    // The hint says which timestamp the service filters on, and is the range's description.
+    expect(screen.getByRole('group', { name: 'Created between' })).toHaveAccessibleDescription(
+      /when the job was created \(created_at\), both ends included\. Times in/,
+    );
+
+    // The seeded jobs span December 2025; pick a window of two days in the viewer's zone.
+    const from = screen.getByLabelText('Created from');
+    const to = screen.getByLabelText('Created to');
+    // A date-time picker delivers a whole value (user-event cannot type into datetime-local).
+    fireEvent.change(from, { target: { value: '2025-12-10T00:00' } });
+    fireEvent.blur(from);
+    fireEvent.change(to, { target: { value: '2025-12-11T23:59' } });
+    fireEvent.blur(to);
+    const fromEpoch = Math.floor(new Date(2025, 11, 10, 0, 0).getTime() / 1000);
+    const toEpoch = Math.floor(new Date(2025, 11, 11, 23, 59, 59).getTime() / 1000);
+    await waitFor(() => expect(search(history).get('timestamp_to')).toBe(String(toEpoch)));
+    expect(search(history).get('timestamp_from')).toBe(String(fromEpoch));
+    const inRange = count('SELECT count(*) FROM jobs WHERE created_at BETWEEN ? AND ?', fromEpoch, toEpoch);
+    await waitForRange(`of ${inRange} jobs`);
+    expect(fetchSpy.mock.calls.map(([u]) => String(u))).toContain(
+      `${server.url}/v1/jobs?page=1&timestamp_from=${fromEpoch}&timestamp_to=${toEpoch}`,
+    );
+
+    // A preset replaces the range ("last 7 days" is open-ended so new jobs keep showing).
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(search(history).get('timestamp_to')).toBeNull());
+    const since = Number(search(history).get('timestamp_from'));
+    expect(Math.abs(since - (Date.now() / 1000 - 7 * 86400))).toBeLessThan(120);
+
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(search(history).get('timestamp_from')).toBeNull());
+    await waitForRange('1–20 of 200 jobs');
+  });
+
+  it('reproduces a pasted link, and Back and Forward restore the exact view', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs?status=7&branch_id=LDN-01&page=1');
+    const matching = count("SELECT count(*) FROM jobs WHERE status = 7 AND branch_id = 'LDN-01'");
+    await waitForRange(`1–${matching} of ${matching} jobs`);
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('Delivered (7)');
+    expect(screen.getByLabelText('Branch')).toHaveValue('LDN-01');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Any status');
+    const ldn = count("SELECT count(*) FROM jobs WHERE branch_id = 'LDN-01'");
+    expect(ldn).toBeGreaterThan(20);
+    await waitForRange(rangeOf(1, ldn));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitForRange(rangeOf(2, ldn));
+
+    history.back();
+    await waitForRange(rangeOf(1, ldn));
+    history.back();
+    await waitForRange(`1–${matching} of ${matching} jobs`);
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('Delivered (7)');
+    history.forward();
+    await waitForRange(rangeOf(1, ldn));
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('Any status');
+    expect(screen.getByLabelText('Branch')).toHaveValue('LDN-01');
+  });
+
+  it('reads invalid search values as their defaults instead of failing', async () => {
+    open('/jobs?page=abc&status=delivered&timestamp_from=-5&branch_id=&job=x');
+    await waitForRange('1–20 of 200 jobs');
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('Any status');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('pages with first, previous, next, last and the page field, and offers the last page past the end', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs');
+    await waitForRange('1–20 of 200 jobs');
+    expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    await waitForRange('181–200 of 200 jobs');
+    expect(search(history).get('page')).toBe('10');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitForRange('161–180 of 200 jobs');
+
+    const field = screen.getByRole('spinbutton', { name: /Page/ });
+    await user.clear(field);
+    await user.type(field, '4{Enter}');
+    await waitForRange('61–80 of 200 jobs');
+
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    await waitForRange('1–20 of 200 jobs');
+    cleanup();
+
+    // A page past the end (say, after the result shrank) offers the last page.
+    const past = open('/jobs?page=99');
+    expect(await screen.findByText('Page 99 is past the end')).toBeInTheDocument();
+    expect(screen.getByText(/There are 200 jobs on 10 pages/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the last page (10)' }));
+    await waitForRange('181–200 of 200 jobs');
+    expect(search(past.history).get('page')).toBe('10');
+  });
+
+  it('filters on a status code that is not in the dictionary', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs');
+    await waitForRange('1–20 of 200 jobs');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Other code…');
+    await user.type(screen.getByLabelText('Status code'), '42{Enter}');
+    await waitFor(() => expect(search(history).get('status')).toBe('42'));
+    expect(await screen.findByText(/Nothing matches status Status 42 \(42\)\./)).toBeInTheDocument();
+    // A pasted link with that code shows it in the code field.
+    cleanup();
+    open('/jobs?status=42');
+    expect(await screen.findByLabelText('Status code')).toHaveValue('42');
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('Other code…');
+  });
+
+  it('names the active filters when nothing matches and clears them on request', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs?branch_id=NOPE-99&status=7');
+    expect(await screen.findByText('No jobs match these filters')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing matches status Delivered \(7\), branch NOPE-99\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await waitForRange('1–20 of 200 jobs');
+    expect(search(history).get('branch_id')).toBeNull();
+    expect(search(history).get('status')).toBeNull();
+  });
+
+  it('moves between rows with the keyboard, opens with Enter, closes with Esc, and / focuses the first filter', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs');
+    await waitForRange('1–20 of 200 jobs');
+    const rows = jobRows();
+    const secondId = rows[1]!.getAttribute('data-job-id');
+
+    rows[0]!.focus();
+    await user.keyboard('j');
+    expect(jobRows()[1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowUp}');
+    expect(jobRows()[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: `Job ${secondId}` });
+    expect(search(history).get('job')).toBe(secondId);
+    expect(await within(dialog).findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(search(history).get('job')).toBeNull();
+    await waitFor(() => expect(jobRows()[1]).toHaveFocus());
+
+    await user.keyboard('/');
+    expect(screen.getByLabelText('Status')).toHaveFocus();
+  });
+
+  it('hides columns from the chooser and remembers the choice in this browser', async () => {
+    const user = userEvent.setup();
+    open('/jobs');
+    await waitForRange('1–20 of 200 jobs');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const panel = await screen.findByRole('dialog', { name: 'Show or hide columns' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'Rider' }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'Total delivery amount' }));
+    expect(screen.queryByRole('columnheader', { name: 'Rider' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Amount' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Columns (2 hidden)' })).toHaveFocus();
+
+    // Another visit in the same browser keeps the choice.
+    const saved = localStorage.getItem('dispatch.jobs.columns');
+    cleanup();
+    localStorage.setItem('dispatch.jobs.columns', saved!);
+    open('/jobs');
+    await waitForRange('1–20 of 200 jobs');
+    expect(screen.queryByRole('columnheader', { name: 'Rider' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+  });
+});
