@@ -1,9 +1,10 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import { issueMessage } from '../contract/errors';
 import { ApiError, errorFromResponse } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export type RequestOptions<S extends z.ZodType> = {
+export type RequestOptions<S extends z.core.$ZodType> = {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -25,7 +26,7 @@ export type ApiClientOptions = {
 
 export type ApiClient = {
   readonly baseUrl: string;
-  request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>>;
+  request<S extends z.core.$ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
 };
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -60,7 +61,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const host = describeHost(baseUrl);
 
-  async function request<S extends z.ZodType>(path: string, opts: RequestOptions<S>): Promise<z.infer<S>> {
+  async function request<S extends z.core.$ZodType>(path: string, opts: RequestOptions<S>): Promise<z.output<S>> {
     const { method = 'GET', query, body, schema, signal } = opts;
     const limit = opts.timeoutMs ?? timeoutMs;
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -126,14 +127,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           { status: response.status, cause: e },
         );
       }
-      const parsed = schema.safeParse(json);
+      const parsed = z.safeParse(schema, json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length ? issue.path.join('.') : 'the response';
         throw new ApiError(
           'contract',
-          `The service sent data this dashboard cannot read: at ${where}, ${issue?.message ?? 'unexpected shape'}.`,
-          { status: response.status, details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+          `The service sent data this dashboard cannot read: at ${where}, ${issue ? issueMessage(issue) : 'unexpected shape'}.`,
+          { status: response.status, details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueMessage(i) })) },
         );
       }
       return parsed.data;

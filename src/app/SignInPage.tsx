@@ -3,14 +3,9 @@ import { useRouter } from '@tanstack/react-router';
 import { createApiClient, fetchJobs, isApiError, useApi } from '../api';
 import { Banner, Button, Field, inputClass } from '../ui';
 import { tokenStore } from './auth';
+import { safeRedirect } from './redirect';
 import { useConfig } from './config-context';
 import s from './shell.module.css';
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/sign-in')) return '/jobs';
-  return target;
-}
 
 export function SignInPage({ redirect, expired }: { redirect?: string; expired?: boolean }) {
   const api = useApi();

@@ -1,24 +1,31 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { issueMessage } from '../contract/errors';
 
 export const TONES = ['neutral', 'info', 'accent', 'success', 'warning', 'danger', 'muted'] as const;
 export type Tone = (typeof TONES)[number];
 
 const StatusEntry = z.object({
-  label: z.string().min(1),
-  tone: z.enum(TONES).catch('neutral'),
+  label: z.string().check(z.minLength(1)),
+  tone: z.catch(z.enum(TONES), 'neutral'),
 });
 
 /** Runtime configuration, read from `config.json` beside index.html (DESIGN.md "Runtime configuration"). */
 export const RuntimeConfig = z.object({
-  apiBaseUrl: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'apiBaseUrl must be empty (same origin) or an http(s) URL')
-    .transform((v) => v.replace(/\/+$/, '')),
-  mapStyle: z.string().min(1).default('offline'),
-  refreshSeconds: z.number().int().min(5).max(3600).default(30),
-  requestTimeoutSeconds: z.number().positive().max(300).default(20),
-  statuses: z.record(z.string().regex(/^-?\d+$/, 'status codes are integers'), StatusEntry).default({}),
+  apiBaseUrl: z.pipe(
+    z._default(
+      z
+        .string()
+        .check(
+          z.refine((v) => v === '' || /^https?:\/\//.test(v), 'apiBaseUrl must be empty (same origin) or an http(s) URL'),
+        ),
+      '',
+    ),
+    z.transform((v) => v.replace(/\/+$/, '')),
+  ),
+  mapStyle: z._default(z.string().check(z.minLength(1)), 'offline'),
+  refreshSeconds: z._default(z.int().check(z.minimum(5), z.maximum(3600)), 30),
+  requestTimeoutSeconds: z._default(z.number().check(z.positive(), z.maximum(300)), 20),
+  statuses: z._default(z.record(z.string().check(z.regex(/^-?\d+$/, 'status codes are integers')), StatusEntry), {}),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
@@ -50,7 +57,7 @@ export async function loadRuntimeConfig(url = `${import.meta.env.BASE_URL}config
   const parsed = RuntimeConfig.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ConfigError(`${first?.path.join('.') || 'value'}: ${first?.message ?? 'invalid'}`, url);
+    throw new ConfigError(`${first?.path.join('.') || 'value'}: ${first ? issueMessage(first) : 'invalid'}`, url);
   }
   return parsed.data;
 }

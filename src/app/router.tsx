@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import {
   Outlet,
   createRootRouteWithContext,
@@ -12,9 +13,13 @@ import type { RuntimeConfig } from './config';
 import { tokenStore } from './auth';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
-import { SignInPage, safeRedirect } from './SignInPage';
+import { safeRedirect } from './redirect';
+
 import { JobsPage, validateJobsSearch } from '../features/jobs';
 import { BranchEditorPage, BranchListPage } from '../features/branches';
+
+/** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
+const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
 
 export type RouterContext = { queryClient: QueryClient; api: ApiClient; config: RuntimeConfig };
 
@@ -32,7 +37,11 @@ const signInRoute = createRoute({
   }),
   component: function SignInRoute() {
     const { redirect: target, expired } = signInRoute.useSearch();
-    return <SignInPage redirect={target} expired={expired} />;
+    return (
+      <Suspense fallback={null}>
+        <SignInPage redirect={target} expired={expired} />
+      </Suspense>
+    );
   },
 });
 

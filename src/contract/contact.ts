@@ -1,14 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { EmptyableString, orDefault } from './common';
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const Weekday = z.enum(WEEKDAYS, {
   error: 'Work days must be lowercase English weekday names',
 });
@@ -43,7 +36,7 @@ export function minutesOfDay(input: string): number | null {
 
 export const Time12h = z
   .string({ error: 'Time is required' })
-  .regex(TIME_12H, 'Use the form hh:mm AM or hh:mm PM, for example 09:00 AM');
+  .check(z.regex(TIME_12H, 'Use the form hh:mm AM or hh:mm PM, for example 09:00 AM'));
 
 export const WorkTimingsInput = z.strictObject({ from: Time12h, to: Time12h });
 
@@ -51,35 +44,28 @@ export const WorkTimingsInput = z.strictObject({ from: Time12h, to: Time12h });
 export const ContactInput = z.strictObject({
   name: z
     .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(120, 'Name is at most 120 characters'),
+    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120, 'Name is at most 120 characters')),
   phone: z
     .string({ error: 'Phone is required' })
-    .trim()
-    .regex(/^\+?[0-9][0-9 ()-]{4,30}$/, 'Use digits, spaces, dashes or brackets, optionally starting with +'),
+    .check(
+      z.trim(),
+      z.regex(/^\+?[0-9][0-9 ()-]{4,30}$/, 'Use digits, spaces, dashes or brackets, optionally starting with +'),
+    ),
   work_timings: WorkTimingsInput,
   work_days: z
     .array(Weekday)
-    .max(7)
-    .refine((days) => new Set(days).size === days.length, 'Work days must not repeat'),
+    .check(
+      z.maxLength(7, 'At most 7 work days'),
+      z.refine((days) => new Set(days).size === days.length, 'Work days must not repeat'),
+    ),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
 /** Contact as read from the service (lenient: times and days are kept as sent). */
 export const Contact = z.looseObject({
-  name: z.string().nullish().transform((v) => v ?? ''),
-  phone: z.string().nullish().transform((v) => v ?? ''),
-  work_timings: z
-    .looseObject({
-      from: z.string().nullish().transform((v) => v ?? ''),
-      to: z.string().nullish().transform((v) => v ?? ''),
-    })
-    .nullish()
-    .transform((v) => v ?? { from: '', to: '' }),
-  work_days: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
+  name: EmptyableString,
+  phone: EmptyableString,
+  work_timings: orDefault(z.looseObject({ from: EmptyableString, to: EmptyableString }), () => ({ from: '', to: '' })),
+  work_days: orDefault(z.array(z.string()), (): string[] => []),
 });
 export type Contact = z.infer<typeof Contact>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ErrorDetail = z.looseObject({
   path: z.string(),
@@ -11,7 +11,7 @@ export const ErrorBody = z.looseObject({
   error: z.looseObject({
     code: z.string(),
     message: z.string(),
-    details: z.array(ErrorDetail).optional(),
+    details: z.optional(z.array(ErrorDetail)),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -33,7 +33,29 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
 }
 
+/**
+ * A readable message for an issue. `zod/mini` ships no locale, so issues without a message
+ * of ours are described here (the server configures the English locale instead).
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items long' : ''}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items long' : ''}`;
+    default:
+      return issue.message || 'invalid value';
+  }
+}
+
 /** Zod issues as error details. */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): ErrorDetail[] {
-  return issues.map((issue) => ({ path: issuePath([...prefix, ...issue.path]), message: issue.message }));
+  return issues.map((issue) => ({ path: issuePath([...prefix, ...issue.path]), message: issueMessage(issue) }));
 }

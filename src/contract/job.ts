@@ -1,29 +1,30 @@
-import { z } from 'zod';
-import { Actor, EmptyableString, EpochSeconds, NullableCoordinates } from './common';
+import * as z from 'zod/mini';
+import { Actor, EmptyableString, EpochSeconds, NullableCoordinates, orDefault, orNull } from './common';
 import { Branch } from './branch';
 
-const flag = z.boolean().nullish().transform((v) => v ?? false);
-const codes = z
-  .array(z.number().int())
-  .nullish()
-  .transform((v) => v ?? []);
+const flag = orDefault(z.boolean(), () => false);
+const codes = orDefault(z.array(z.int()), (): number[] => []);
+const IdString = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((v) => String(v)),
+);
 
 export const Package = z.looseObject({
-  package_id: z.union([z.string(), z.number()]).transform(String),
+  package_id: IdString,
   barcode: EmptyableString,
 });
 export type Package = z.infer<typeof Package>;
 
 export const StatusHistoryEntry = z.looseObject({
-  status: z.number().int(),
+  status: z.int(),
   remarks: EmptyableString,
-  created_by: Actor.nullish().transform((v) => v ?? null),
+  created_by: orNull(Actor),
   created_at: EpochSeconds,
 });
 export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntry>;
 
 export const Rider = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   reference_id: EmptyableString,
   name: EmptyableString,
   username: EmptyableString,
@@ -31,51 +32,45 @@ export const Rider = z.looseObject({
   mobile: EmptyableString,
   email: EmptyableString,
   type: EmptyableString,
-  status: z.number().int(),
+  status: z.int(),
   profile_pic: EmptyableString,
   email_verified: flag,
   phone_verified: flag,
-  metadata: z.unknown().transform((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {})),
-  last_coordinates: NullableCoordinates.nullish().transform((v) => v ?? { latitude: null, longitude: null }),
+  metadata: z.pipe(
+    z.unknown(),
+    z.transform((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {})),
+  ),
+  last_coordinates: orDefault(NullableCoordinates, () => ({ latitude: null, longitude: null })),
   created_at: EpochSeconds,
   updated_at: EpochSeconds,
 });
 export type Rider = z.infer<typeof Rider>;
 
 /** Address and customer shapes are not documented: kept as they come. */
-const UndocumentedObject = z
-  .record(z.string(), z.unknown())
-  .nullish()
-  .transform((v) => v ?? null);
+const UndocumentedObject = orNull(z.record(z.string(), z.unknown()));
 
 /** Entry shape of pickup/delivery histories is not documented: kept as they come. */
-const UndocumentedArray = z
-  .array(z.unknown())
-  .nullish()
-  .transform((v) => v ?? []);
+const UndocumentedArray = orDefault(z.array(z.unknown()), (): unknown[] => []);
 
 const stopFields = {
-  id: z.number().int(),
-  status: z.number().int(),
+  id: z.int(),
+  status: z.int(),
   created_at: EpochSeconds,
   updated_at: EpochSeconds,
   address: UndocumentedObject,
   customer: UndocumentedObject,
-  branch: Branch.nullish().transform((v) => v ?? null),
+  branch: orNull(Branch),
   next_status: codes,
   in_progress: flag,
   completed: flag,
-  packages: z
-    .array(Package)
-    .nullish()
-    .transform((v) => v ?? []),
+  packages: orDefault(z.array(Package), (): Package[] => []),
   status_history: UndocumentedArray,
 };
 
 export const Pickup = z.looseObject({
   ...stopFields,
-  pickup_slot_from: EpochSeconds.nullish().transform((v) => v ?? null),
-  pickup_slot_to: EpochSeconds.nullish().transform((v) => v ?? null),
+  pickup_slot_from: orNull(EpochSeconds),
+  pickup_slot_to: orNull(EpochSeconds),
 });
 export type Pickup = z.infer<typeof Pickup>;
 
@@ -92,23 +87,23 @@ export const Delivery = z.looseObject({
   signature_required: flag,
   signature_image: EmptyableString,
   proof_of_delivery_images: UndocumentedArray,
-  payment_type: z.number().int().nullish().transform((v) => v ?? null),
-  amount: z.number().nullish().transform((v) => v ?? null),
+  payment_type: orNull(z.int()),
+  amount: orNull(z.number()),
   tracking_id: EmptyableString,
-  delivery_slot_from: EpochSeconds.nullish().transform((v) => v ?? null),
-  delivery_slot_to: EpochSeconds.nullish().transform((v) => v ?? null),
+  delivery_slot_from: orNull(EpochSeconds),
+  delivery_slot_to: orNull(EpochSeconds),
 });
 export type Delivery = z.infer<typeof Delivery>;
 
 export const Job = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   order_id: EmptyableString,
   type: EmptyableString,
-  status: z.number().int(),
+  status: z.int(),
   notes: EmptyableString,
   created_at: EpochSeconds,
   updated_at: EpochSeconds,
-  rider: Rider.nullish().transform((v) => v ?? null),
+  rider: orNull(Rider),
   pickups: z.array(Pickup),
   deliveries: z.array(Delivery),
   status_history: z.array(StatusHistoryEntry),
@@ -118,8 +113,8 @@ export type Job = z.infer<typeof Job>;
 
 export const JobsResponse = z.looseObject({
   jobs: z.array(Job),
-  total_records: z.number().int().nonnegative(),
-  page: z.number().int(),
-  total_pages: z.number().int().nonnegative(),
+  total_records: z.int().check(z.nonnegative()),
+  page: z.int(),
+  total_pages: z.int().check(z.nonnegative()),
 });
 export type JobsResponse = z.infer<typeof JobsResponse>;

@@ -1,14 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const intParam = (name: string, min: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(Number.MAX_SAFE_INTEGER, `${name} is too large`);
+  z.pipe(
+    z.coerce.number({ error: `${name} must be a whole number` }),
+    z
+      .int({ error: `${name} must be a whole number` })
+      .check(
+        z.minimum(min, `${name} must be at least ${min}`),
+        z.maximum(Number.MAX_SAFE_INTEGER, `${name} is too large`),
+      ),
+  );
 
 const textParam = (name: string) =>
-  z.string({ error: `${name} must be text` }).trim().min(1, `${name} must not be empty`).max(100, `${name} is at most 100 characters`);
+  z
+    .string({ error: `${name} must be text` })
+    .check(z.trim(), z.minLength(1, `${name} must not be empty`), z.maxLength(100, `${name} is at most 100 characters`));
 
 /**
  * Filters and page of GET /v1/jobs, strict (as the reference server checks them). Values
@@ -16,16 +22,18 @@ const textParam = (name: string) =>
  */
 export const JobsQuery = z
   .strictObject({
-    page: intParam('page', 1).default(1),
-    timestamp_from: intParam('timestamp_from', 0).optional(),
-    timestamp_to: intParam('timestamp_to', 0).optional(),
-    branch_id: textParam('branch_id').optional(),
-    team_id: textParam('team_id').optional(),
-    status: intParam('status', 0).optional(),
+    page: z._default(intParam('page', 1), 1),
+    timestamp_from: z.optional(intParam('timestamp_from', 0)),
+    timestamp_to: z.optional(intParam('timestamp_to', 0)),
+    branch_id: z.optional(textParam('branch_id')),
+    team_id: z.optional(textParam('team_id')),
+    status: z.optional(intParam('status', 0)),
   })
-  .refine(
-    (q) => q.timestamp_from === undefined || q.timestamp_to === undefined || q.timestamp_from <= q.timestamp_to,
-    { message: 'timestamp_from must not be after timestamp_to', path: ['timestamp_from'] },
+  .check(
+    z.refine(
+      (q) => q.timestamp_from === undefined || q.timestamp_to === undefined || q.timestamp_from <= q.timestamp_to,
+      { message: 'timestamp_from must not be after timestamp_to', path: ['timestamp_from'] },
+    ),
   );
 export type JobsQuery = z.infer<typeof JobsQuery>;
 export type JobsQueryInput = z.input<typeof JobsQuery>;

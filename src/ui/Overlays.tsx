@@ -1,66 +1,28 @@
-import { Dialog, AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { Button } from './Button';
-import s from './ui.module.css';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 
-/** A side drawer with focus trap, Esc to close and an accessible title (Radix Dialog). */
-export function Drawer({
-  open,
-  onOpenChange,
-  title,
-  description,
-  actions,
-  children,
-}: {
+/*
+ * Drawer and ConfirmDialog load Radix Dialog (focus trap, scroll lock, dismissable layer)
+ * only when first opened: none of it is needed to show the first rows of the jobs table.
+ * `preloadOverlays()` starts the download early (on a row's hover or focus).
+ */
+const load = () => import('./OverlaysImpl');
+const DrawerImpl = lazy(() => load().then((m) => ({ default: m.DrawerImpl })));
+const ConfirmDialogImpl = lazy(() => load().then((m) => ({ default: m.ConfirmDialogImpl })));
+
+export function preloadOverlays(): void {
+  void load();
+}
+
+export type DrawerProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={s.overlay} />
-        <Dialog.Content className={s.drawer} aria-describedby={description ? undefined : undefined}>
-          <div className={s.drawerHeader}>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Dialog.Title className={s.drawerTitle}>{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description style={{ margin: 0, color: 'var(--text-2)', fontSize: 'var(--text-sm)' }}>
-                  {description}
-                </Dialog.Description>
-              ) : (
-                <Dialog.Description className="visually-hidden">Details</Dialog.Description>
-              )}
-            </div>
-            {actions}
-            <Dialog.Close asChild>
-              <Button variant="ghost" aria-label="Close" title="Close (Esc)">
-                ✕
-              </Button>
-            </Dialog.Close>
-          </div>
-          <div className={s.drawerBody}>{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+};
 
-/** A modal dialog for a decision; returns through onConfirm / onCancel. */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  onConfirm,
-  onCancel,
-  destructive,
-  extraActions,
-}: {
+export type ConfirmDialogProps = {
   open: boolean;
   title: string;
   children: ReactNode;
@@ -70,29 +32,31 @@ export function ConfirmDialog({
   onCancel: () => void;
   destructive?: boolean;
   extraActions?: ReactNode;
-}) {
+};
+
+/** Renders nothing until first opened, then stays mounted so closing and reopening are instant. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+/** A side drawer with focus trap, Esc to close and an accessible title (Radix Dialog). */
+export function Drawer(props: DrawerProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={(o) => !o && onCancel()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={s.overlay} />
-        <AlertDialog.Content className={s.dialog}>
-          <AlertDialog.Title className={s.dialogTitle}>{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className={s.dialogDescription}>{children}</div>
-          </AlertDialog.Description>
-          <div className={s.dialogActions}>
-            {extraActions}
-            <AlertDialog.Cancel asChild>
-              <Button onClick={onCancel}>{cancelLabel}</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <DrawerImpl {...props} />
+    </Suspense>
+  );
+}
+
+/** A modal dialog for a decision; returns through onConfirm / onCancel. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialogImpl {...props} />
+    </Suspense>
   );
 }

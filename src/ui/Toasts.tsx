@@ -1,39 +1,69 @@
-import { Toast } from 'radix-ui';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import s from './ui.module.css';
 
 type ToastItem = { id: number; title: string; body?: string; tone: 'success' | 'danger' };
 type Notify = (toast: Omit<ToastItem, 'id' | 'tone'> & { tone?: ToastItem['tone'] }) => void;
 
 const ToastContext = createContext<Notify>(() => {});
+const DURATION_MS = 6000;
+let nextId = 1;
 
+function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => void }) {
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused) return;
+    const t = setTimeout(() => onClose(item.id), DURATION_MS);
+    return () => clearTimeout(t);
+  }, [paused, onClose, item.id]);
+  return (
+    <li
+      className={`${s.toast} ${item.tone === 'danger' ? s['toast-danger'] : ''}`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className={s.toastBody}>
+        <div className={s.toastTitle}>{item.title}</div>
+        {item.body && <div>{item.body}</div>}
+      </div>
+      <button type="button" className={s.button} aria-label="Dismiss notification" onClick={() => onClose(item.id)}>
+        ✕
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Notifications in a polite live region (errors in an assertive one), dismissed after a few
+ * seconds unless hovered or focused. Hand-written: a few lines instead of a toast library in
+ * the first load.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const notify = useCallback<Notify>((t) => {
-    setItems((list) => [...list, { id: Date.now() + Math.random(), tone: t.tone ?? 'success', title: t.title, body: t.body }]);
+    setItems((list) => [...list, { id: nextId++, tone: t.tone ?? 'success', title: t.title, body: t.body }]);
   }, []);
-  const value = useMemo(() => notify, [notify]);
-  return (
-    <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right" duration={6000}>
-        {children}
-        {items.map((t) => (
-          <Toast.Root
-            key={t.id}
-            className={`${s.toast} ${t.tone === 'danger' ? s['toast-danger'] : ''}`}
-            onOpenChange={(open) => !open && setItems((list) => list.filter((x) => x.id !== t.id))}
-          >
-            <div className={s.toastBody}>
-              <Toast.Title className={s.toastTitle}>{t.title}</Toast.Title>
-              {t.body && <Toast.Description>{t.body}</Toast.Description>}
-            </div>
-            <Toast.Close className={s.button} aria-label="Dismiss notification">
-              ✕
-            </Toast.Close>
-          </Toast.Root>
+  const close = useCallback((id: number) => setItems((list) => list.filter((x) => x.id !== id)), []);
+  const region = (tone: ToastItem['tone']) => (
+    <ol
+      className={s.toastViewport}
+      aria-live={tone === 'danger' ? 'assertive' : 'polite'}
+      aria-label={tone === 'danger' ? 'Error notifications' : 'Notifications'}
+      style={tone === 'danger' ? { bottom: 'auto', top: 'var(--space-4)' } : undefined}
+    >
+      {items
+        .filter((t) => t.tone === tone)
+        .map((t) => (
+          <Toast key={t.id} item={t} onClose={close} />
         ))}
-        <Toast.Viewport className={s.toastViewport} label="Notifications ({hotkey})" />
-      </Toast.Provider>
+    </ol>
+  );
+  return (
+    <ToastContext.Provider value={notify}>
+      {children}
+      {region('success')}
+      {region('danger')}
     </ToastContext.Provider>
   );
 }

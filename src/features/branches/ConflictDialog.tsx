@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Branch } from '../../contract';
-import { Button, Modal, formatDateTime } from '../../ui';
+import { Button, formatDateTime } from '../../ui';
+import { Modal } from '../../ui/Modal';
 import { ChangeList } from './ChangeList';
 import { FIELD_NAMES, changedFields, diffValues, type PatchField } from './diff';
 import { toFormValues, type BranchFormValues } from './form-model';

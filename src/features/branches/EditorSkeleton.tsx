@@ -1,5 +1,5 @@
 import { Skeleton } from '../../ui';
-import s from './branches.module.css';
+import s from './layout.module.css';
 
 /** The editor's shape while its code or its branch loads. */
 export function EditorSkeleton({ id }: { id: string }) {
@@ -16,7 +16,7 @@ export function EditorSkeleton({ id }: { id: string }) {
       </div>
       <div className={s.grid}>
         {[0, 1].map((k) => (
-          <div key={k} className={`${s.card} ${s.skeletonCard}`}>
+          <div key={k} className={s.card}>
             <Skeleton width={100} height={14} />
             <Skeleton height={32} />
             <Skeleton height={32} />
@@ -24,7 +24,7 @@ export function EditorSkeleton({ id }: { id: string }) {
           </div>
         ))}
       </div>
-      <div className={`${s.card} ${s.skeletonCard}`}>
+      <div className={s.card}>
         <Skeleton width={100} height={14} />
         <Skeleton height={64} />
         <Skeleton height={64} />

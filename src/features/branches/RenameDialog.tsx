@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { BranchId } from '../../contract';
-import { Button, Field, Modal, inputClass } from '../../ui';
+import { Button, Field, inputClass } from '../../ui';
+import { Modal } from '../../ui/Modal';
 import s from './branches.module.css';
 
 /** Changing a branch id is explicit: a dialog that explains what the new id breaks. */

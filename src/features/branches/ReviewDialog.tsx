@@ -1,5 +1,6 @@
 import type { BranchPatch } from '../../contract';
-import { Banner, Button, Modal } from '../../ui';
+import { Banner, Button } from '../../ui';
+import { Modal } from '../../ui/Modal';
 import { ChangeList } from './ChangeList';
 import type { Change } from './diff';
 import s from './branches.module.css';

@@ -146,7 +146,7 @@ export function contactToInput(c: ContactValues): ContactInput {
 // The form schema: the contract's strict pieces, with messages that name the field
 // ---------------------------------------------------------------------------------------
 
-function degrees(label: 'Latitude' | 'Longitude', range: z.ZodNumber) {
+function degrees(label: 'Latitude' | 'Longitude', range: typeof Latitude) {
   return z.string().superRefine((text, ctx) => {
     const t = text.trim();
     if (t === '') {

@@ -1,2 +1,2 @@
-export { BranchListPage } from './BranchListPage';
+export { BranchListPage } from './LazyBranchListPage';
 export { BranchEditorPage } from './LazyBranchEditorPage';

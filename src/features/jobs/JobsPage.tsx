@@ -6,7 +6,7 @@ import {
   type ColumnVisibilityState,
   type PaginationState,
 } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job } from '../../contract';
 import { describeStatus } from '../../app/config';
@@ -24,7 +24,7 @@ import {
 } from '../../ui';
 import { jobColumns, jobsTableFeatures, loadColumnVisibility, saveColumnVisibility } from './columns';
 import { branchesInJobs, formatCount } from './derive';
-import { ExportControl } from './ExportControl';
+
 import { FiltersBar, type KnownBranch } from './FiltersBar';
 import { JobDrawer } from './JobDrawer';
 import { JobsTable, type JobsReactTable } from './JobsTable';
@@ -33,6 +33,9 @@ import { PaginationBar, type PageControls } from './PaginationBar';
 import { filtersOf, withFilters, type Filters, type JobsSearch } from './search';
 import { useAutoRefreshSetting, useJobsPage } from './useJobsData';
 import s from './jobs.module.css';
+
+/** Export (its menu, progress, cap question) is not needed for the first rows: it loads right after. */
+const ExportControl = lazy(() => import('./ExportControl').then((m) => ({ default: m.ExportControl })));
 
 // The jobs route's id (it sits under the pathless, signed-in 'app' route); its path is /jobs.
 const route = getRouteApi('/app/jobs');
@@ -312,13 +315,15 @@ export function JobsPage() {
           </div>
           <div className={s.tools}>
             <ColumnsChooser table={table} />
-            <ExportControl
-              filters={filters}
-              page={page}
-              pageJobs={data && !stale ? data.jobs : undefined}
-              totalRecords={data?.total_records}
-              progressSlot={exportSlot}
-            />
+            <Suspense fallback={null}>
+              <ExportControl
+                filters={filters}
+                page={page}
+                pageJobs={data && !stale ? data.jobs : undefined}
+                totalRecords={data?.total_records}
+                progressSlot={exportSlot}
+              />
+            </Suspense>
           </div>
         </header>
         <FiltersBar

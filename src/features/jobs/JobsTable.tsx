@@ -11,6 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import type { Job } from '../../contract';
+import { preloadOverlays } from '../../ui';
 import type { jobsTableFeatures } from './columns';
 import s from './jobs.module.css';
 
@@ -26,7 +27,10 @@ export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 34;
 
 const VirtualBody = lazy(() => import('./VirtualBody'));
-export const preloadDetails = () => void import('./JobDetails');
+export const preloadDetails = () => {
+  void import('./JobDetails');
+  preloadOverlays();
+};
 
 export type RenderRow = (row: JobRow, index: number) => ReactNode;
 

@@ -1,34 +1,43 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { JobsFilters } from '../../api';
 
-const text = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v),
-  z.string().trim().min(1).max(100).optional().catch(undefined),
+const text = z.catch(
+  z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (typeof v === 'number' ? String(v) : v)),
+      z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    ),
+  ),
+  undefined,
 );
 const int = (min: number) =>
-  z.coerce.number().int().min(min).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
+  z.catch(
+    z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(Number.MAX_SAFE_INTEGER)))),
+    undefined,
+  );
 
 /**
  * The jobs screen's URL search params, named as the API's (DESIGN.md "Routes"). Invalid
  * values fall back to their defaults, never crash.
  */
-export const JobsSearch = z
-  .object({
-    page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+export const JobsSearch = z.pipe(
+  z.object({
+    page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1_000_000))), 1),
     status: int(0),
     branch_id: text,
     team_id: text,
     timestamp_from: int(0),
     timestamp_to: int(0),
     job: int(0),
-  })
+  }),
   // A range typed backwards (a hand-edited link) is read the way round it can match,
   // instead of sending a request the service refuses.
-  .transform((s) =>
+  z.transform((s) =>
     s.timestamp_from !== undefined && s.timestamp_to !== undefined && s.timestamp_from > s.timestamp_to
       ? { ...s, timestamp_from: s.timestamp_to, timestamp_to: s.timestamp_from }
       : s,
-  );
+  ),
+);
 export type JobsSearch = z.infer<typeof JobsSearch>;
 
 /** Route validator: every param is optional in links; the result always has a page. */
