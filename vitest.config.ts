@@ -11,7 +11,17 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          exclude: ['tests/server/load.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'load',
+          environment: 'node',
+          include: ['tests/server/load.test.ts'],
+          testTimeout: 180_000,
         },
       },
       {

@@ -34,7 +34,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   const app = Fastify({
     logger: opts.logger ?? false,
-    logController: new CompactRequestLog(),
+    logController: new CompactRequestLog(opts.tokens),
     bodyLimit: BODY_LIMIT,
     // Long unknown ids are "no such branch" (404) rather than "parameter too long" (414).
     routerOptions: { maxParamLength: 1024 },

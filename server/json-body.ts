@@ -6,25 +6,52 @@ export const MAX_JSON_DEPTH = 32;
 
 type DoneCallback = (error: Error | null, body?: unknown) => void;
 
+/** Fatal: invalid UTF-8 is refused rather than read as U+FFFD. A leading BOM is dropped. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** In `u` mode a surrogate pair is one code point, so this matches lone surrogates only. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The `charset` parameter of a Content-Type header, lowercased, or undefined when there is none. */
+export function declaredCharset(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '');
+  return match?.[1]?.toLowerCase();
+}
+
 /** True when `value` nests objects/arrays deeper than `max` (iterative: safe on any input). */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(current)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
-  }
-  return false;
+  return inspectJson(value, max) === 'too_deep';
 }
 
 /**
- * Only `application/json` bodies are accepted (any other type: 415). Parsing is Fastify's
- * (secure-json-parse, refusing `__proto__` and `constructor.prototype`), plus a depth limit so
- * no later recursion over the body can overflow the stack. An empty body on a GET means
- * "no filters" (clients that always send Content-Type).
+ * What would make a parsed body unsafe to process or to store, walking it iteratively (safe
+ * on any input): nesting deeper than `maxDepth`, or a key or string holding a lone surrogate
+ * (`"\ud800"`: valid JSON, but not Unicode text; the database would store it as U+FFFD).
+ */
+export function inspectJson(value: unknown, maxDepth: number): 'too_deep' | 'lone_surrogate' | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (LONE_SURROGATE.test(current)) return 'lone_surrogate';
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > maxDepth) return 'too_deep';
+    for (const [key, child] of Object.entries(current)) {
+      if (LONE_SURROGATE.test(key)) return 'lone_surrogate';
+      if (child !== null && (typeof child === 'object' || typeof child === 'string'))
+        stack.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/**
+ * Only `application/json` bodies are accepted (any other type: 415), in UTF-8 (RFC 8259 §8.1):
+ * another declared charset is 415, bytes that are not UTF-8 are 400 (never stored as U+FFFD).
+ * Parsing is Fastify's (secure-json-parse, refusing `__proto__` and `constructor.prototype`),
+ * plus a depth limit so no later recursion over the body can overflow the stack. An empty body
+ * on a GET means "no filters" (clients that always send Content-Type).
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   // The default parser comes in its callback form.
@@ -34,15 +61,44 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     done: DoneCallback,
   ) => void;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done: DoneCallback) => {
-    if (body.length === 0 && request.method === 'GET') {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done: DoneCallback) => {
+    const bytes = raw as Buffer;
+    if (bytes.length === 0 && request.method === 'GET') {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, (error, value) => {
-      if (error) done(error);
-      else if (nestsDeeperThan(value, MAX_JSON_DEPTH))
+    const charset = declaredCharset(request.headers['content-type']);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      done(
+        new ApiError(
+          415,
+          'Send the request body as JSON in UTF-8 (Content-Type: application/json; charset=utf-8)',
+        ),
+      );
+      return;
+    }
+    let body: string;
+    try {
+      body = UTF8.decode(bytes);
+    } catch {
+      done(new ApiError(400, 'The request body is not valid UTF-8'));
+      return;
+    }
+    parseJson(request, body, (error, value) => {
+      if (error) {
+        done(error);
+        return;
+      }
+      const problem = inspectJson(value, MAX_JSON_DEPTH);
+      if (problem === 'too_deep')
         done(new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`));
+      else if (problem === 'lone_surrogate')
+        done(
+          new ApiError(
+            400,
+            'The request body holds text that is not valid Unicode (an unpaired surrogate such as \\ud800)',
+          ),
+        );
       else done(null, value);
     });
   });

@@ -6,6 +6,7 @@ import type { BranchRepository } from '../repo/branches';
 import type { Branch } from '../repo/resources';
 import { validatePolygon } from '../../src/geo';
 import { rejectOtherMethods } from './method-not-allowed';
+import { zoneLimitIssues } from '../zone-limits';
 
 /** Extension list endpoint: larger pages than jobs, branches are few and small. */
 export const BRANCH_PAGE_SIZE = 100;
@@ -41,6 +42,10 @@ function readUpdateBody(request: FastifyRequest): UpdateBranchBody {
   }
   const parsed = UpdateBranchBody.safeParse(request.body);
   if (!parsed.success) throw new ApiError(400, 'The branch is invalid', issuesToDetails(parsed.error.issues));
+  // Before the geometry checks, whose cost grows with the square of the edges on comb-like zones.
+  const limitIssues = zoneLimitIssues(parsed.data.branch.delivery_zones?.features ?? []);
+  if (limitIssues.length > 0)
+    throw new ApiError(400, 'The delivery zones are too large or too intricate to check', limitIssues);
   const geometryIssues = zoneGeometryIssues(parsed.data);
   if (geometryIssues.length > 0)
     throw new ApiError(400, 'A delivery zone is not a valid polygon', geometryIssues);

@@ -1,0 +1,109 @@
+/**
+ * Size and work caps on the delivery zones of one PUT, checked before the geometry
+ * validation of `src/geo`. Its self-intersection sweep (`sweepline-intersections`) tests every
+ * pair of edges that overlap in longitude: about n log n pairs for ordinary outlines, but about
+ * n²/8 for comb-like rings (long thin spikes side by side), where a 45,000-vertex ring takes tens
+ * of seconds. Positions are capped, and so is the number of pairs the sweep would test, which is
+ * counted here exactly enough in O(n log n), so no single request holds the server for long.
+ */
+import type { ErrorDetail } from '../src/contract';
+
+export const MAX_RING_POSITIONS = 20_000;
+export const MAX_REQUEST_POSITIONS = 50_000;
+/**
+ * Edge pairs the sweeps of one request may test (each ring alone, then the rings of a polygon
+ * with holes together). Ordinary 10,000-vertex outlines need well under 100,000; a
+ * 10,000-vertex random star about 5 million (~0.2 s); a 10,000-vertex comb about 44 million.
+ */
+export const MAX_EDGE_PAIRS = 10_000_000;
+
+type Ring = readonly (readonly number[])[];
+interface ZoneLike {
+  geometry: { coordinates: readonly Ring[] };
+}
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * Pairs of edges whose longitude ranges overlap (touching counts): for each edge in order of
+ * its western end, the edges that started before it and have not ended yet, which is what the
+ * sweep compares it with.
+ */
+export function edgePairsOverlappingInLongitude(rings: readonly Ring[]): number {
+  let edges = 0;
+  for (const ring of rings) edges += Math.max(0, ring.length - 1);
+  const starts = new Float64Array(edges);
+  const ends = new Float64Array(edges);
+  let e = 0;
+  for (const ring of rings) {
+    for (let i = 1; i < ring.length; i++) {
+      const a = ring[i - 1]![0]!;
+      const b = ring[i]![0]!;
+      starts[e] = Math.min(a, b);
+      ends[e] = Math.max(a, b);
+      e++;
+    }
+  }
+  starts.sort();
+  ends.sort();
+  let pairs = 0;
+  let ended = 0;
+  for (let i = 0; i < edges; i++) {
+    while (ended < edges && ends[ended]! < starts[i]!) ended++;
+    pairs += i - ended;
+  }
+  return pairs;
+}
+
+/** Work of validating one polygon: each ring's own sweep, plus one over all rings for holes. */
+function polygonWork(rings: readonly Ring[]): number {
+  let work = 0;
+  for (const ring of rings) work += edgePairsOverlappingInLongitude([ring]);
+  return rings.length > 1 ? work + edgePairsOverlappingInLongitude(rings) : work;
+}
+
+/**
+ * Zones too big or too intricate to validate, as error details on
+ * `branch.delivery_zones.features.N.geometry.coordinates[.R]` (empty when within the caps).
+ */
+export function zoneLimitIssues(features: readonly ZoneLike[]): ErrorDetail[] {
+  const path = (index: number) => `branch.delivery_zones.features.${index}.geometry.coordinates`;
+  const issues: ErrorDetail[] = [];
+  let total = 0;
+  let firstOverTotal = -1;
+  features.forEach((feature, index) => {
+    feature.geometry.coordinates.forEach((ring, r) => {
+      total += ring.length;
+      if (ring.length > MAX_RING_POSITIONS) {
+        issues.push({
+          path: `${path(index)}.${r}`,
+          message: `${r === 0 ? "The zone's outline" : `Hole ${r}`} has ${count(ring.length)} points; a ring may have at most ${count(MAX_RING_POSITIONS)}. Simplify the shape.`,
+        });
+      }
+    });
+    if (total > MAX_REQUEST_POSITIONS && firstOverTotal < 0) firstOverTotal = index;
+  });
+  if (issues.length > 0) return issues;
+  if (firstOverTotal >= 0) {
+    return [
+      {
+        path: path(firstOverTotal),
+        message: `The delivery zones have ${count(total)} points in all; at most ${count(MAX_REQUEST_POSITIONS)} can be saved at once. Simplify this zone or the others.`,
+      },
+    ];
+  }
+  let work = 0;
+  for (const [index, feature] of features.entries()) {
+    work += polygonWork(feature.geometry.coordinates);
+    if (work > MAX_EDGE_PAIRS) {
+      return [
+        {
+          path: path(index),
+          message:
+            'This zone is too intricate to check: it has many long edges side by side, like the teeth of a comb. Simplify it or split it into smaller zones.',
+        },
+      ];
+    }
+  }
+  return [];
+}
