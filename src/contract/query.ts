@@ -1,8 +1,17 @@
 import * as z from 'zod/mini';
 
+/** Plain decimal digits only: `0x10`, `1e3` or ` 7` are not page numbers a person typed. */
+const DECIMAL = /^-?\d+$/;
+
 const intParam = (name: string, min: number) =>
   z.pipe(
-    z.coerce.number({ error: `${name} must be a whole number` }),
+    z.pipe(
+      z.union([z.number(), z.string().check(z.regex(DECIMAL, `${name} must be a whole number`))], {
+        error: (issue) =>
+          Array.isArray(issue.input) ? `${name} must be given once` : `${name} must be a whole number`,
+      }),
+      z.transform((v) => Number(v)),
+    ),
     z
       .int({ error: `${name} must be a whole number` })
       .check(

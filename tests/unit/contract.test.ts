@@ -182,6 +182,9 @@ describe('jobs query', () => {
     [{ page: 'abc' }, 'page: page must be a whole number'],
     [{ page: '1.5' }, 'page: page must be a whole number'],
     [{ status: 'x' }, 'status: status must be a whole number'],
+    [{ page: '0x10' }, 'page: page must be a whole number'],
+    [{ page: '1e3' }, 'page: page must be a whole number'],
+    [{ page: ['1', '2'] }, 'page: page must be given once'],
     [{ timestamp_from: '20', timestamp_to: '10' }, 'timestamp_from: timestamp_from must not be after timestamp_to'],
     [{ colour: 'red' }, ': unknown field "colour"'],
   ])('rejects %j', (query, expected) => {
