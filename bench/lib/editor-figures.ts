@@ -1,0 +1,63 @@
+/**
+ * The branch editor with 20 zones of 500 vertices (offline map style): navigation start to
+ * the map ready (see the `editorReady` condition in probe.ts for exactly what that means).
+ */
+import { normalizeZones } from '../../src/geo';
+import type { Branch } from '../../src/contract';
+import type { Api } from './api';
+import { waitForWatched } from './browser';
+import { inFreshPage, type JobsBench } from './jobs-figures';
+import { zoneGrid } from './rings';
+
+export const EDITOR_ZONES = 20;
+export const EDITOR_ZONE_VERTICES = 500;
+
+/** Saves the 20 zones into `branch` through the API (PUT), around its location. */
+export async function putEditorZones(api: Api, branch: Branch): Promise<void> {
+  const center: [number, number] = [branch.coordinates.longitude, branch.coordinates.latitude];
+  const zones = zoneGrid(EDITOR_ZONES, EDITOR_ZONE_VERTICES, center);
+  await api.putBranch(branch.id, JSON.stringify({ branch: { delivery_zones: normalizeZones(zones) } }));
+}
+
+export type EditorFigures =
+  { integrated: true; times: number[]; hook: boolean } | { integrated: false; note: string };
+
+const ZONE_TOOLS = '[role="group"][aria-label="Zone tools"]';
+const ZONE_LIST_ONLY = 'table[aria-label="Delivery zones"]';
+const INTEGRATION_GRACE_MS = 5000;
+
+export async function editorReady(
+  b: Pick<JobsBench, 'browser' | 'token' | 'appUrl' | 'trace'>,
+  branchId: string,
+  runs: number,
+): Promise<EditorFigures> {
+  const url = `${b.appUrl}/branches/${encodeURIComponent(branchId)}`;
+  const times: number[] = [];
+  let hook = false;
+  for (let i = 0; i < runs; i++) {
+    const outcome = await inFreshPage(
+      b,
+      async ({ page }) => {
+        await page.goto(url, { waitUntil: 'commit' });
+        // The zones section of the form: the map editor, or (before its integration) the zone list alone.
+        await page.locator(`${ZONE_TOOLS}, ${ZONE_LIST_ONLY}`).first().waitFor({ timeout: 30_000 });
+        if ((await page.locator(ZONE_TOOLS).count()) === 0) {
+          await page.waitForTimeout(INTEGRATION_GRACE_MS);
+          if ((await page.locator(ZONE_TOOLS).count()) === 0) return null;
+        }
+        const painted = await waitForWatched(page, 'the branch editor map');
+        hook ||= (await page.locator('[data-map-state]').count()) > 0;
+        return painted.paintedAt;
+      },
+      { watchFromStart: { kind: 'editorReady', zones: EDITOR_ZONES, frames: 2 } },
+    );
+    if (outcome === null) {
+      return {
+        integrated: false,
+        note: 'the branch editor shows the zone list without the map (ZoneEditor not integrated in ZonesSection yet)',
+      };
+    }
+    times.push(outcome);
+  }
+  return { integrated: true, times, hook };
+}

@@ -1,0 +1,248 @@
+/** Figures of the jobs screen, measured in Chromium on the production build (see probe.ts). */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  firstRowText,
+  gotoFirstRows,
+  heapAfterGc,
+  openPage,
+  timeInteraction,
+  type BenchPage,
+  type PageOptions,
+} from './browser';
+import { NetworkLog } from './network';
+import type { Painted } from './probe';
+
+export interface JobsBench {
+  browser: Browser;
+  token: string;
+  /** Origin of the server with pages of 20 (serving the app and static-rows.html). */
+  appUrl: string;
+  /** Origin of the server with pages of 1,000. */
+  bigPageUrl: string;
+  /** Path of the static copy of page 1. */
+  staticPath: string;
+  log: (line: string) => void;
+  /** When set, every page opened records a Chrome trace to `${traceDir}/${traceName}-N.json`. */
+  trace?: { dir: string; name: string };
+}
+
+const TIMELINE_ITEMS = 'ol[aria-label="Status history, oldest first"] > li';
+const DETAILS_TABS = '[role="tablist"][aria-label="Job details"]';
+const nextButton = (page: Page) => page.getByRole('button', { name: 'Next page' });
+const since = (p: Painted) => p.paintedAt - p.inputAt!;
+
+/** Opens a fresh context, runs `fn`, always closes it. */
+export async function inFreshPage<T>(
+  b: Pick<JobsBench, 'browser' | 'token' | 'trace'>,
+  fn: (p: BenchPage) => Promise<T>,
+  options: PageOptions = {},
+): Promise<T> {
+  const page = await openPage(b.browser, b.token, options);
+  const tracePath = b.trace ? join(b.trace.dir, `${b.trace.name}-${++traceCount}.json`) : undefined;
+  try {
+    if (tracePath) await b.browser.startTracing(page.page, { path: tracePath, screenshots: false });
+    return await fn(page);
+  } finally {
+    if (tracePath) await b.browser.stopTracing();
+    await page.close();
+  }
+}
+
+let traceCount = 0;
+
+/** Milestones of a load (ms since navigation start), from the page's resource timing. */
+export interface Waterfall {
+  htmlEnd: number;
+  /** The entry module (index.html's script) received. */
+  entryScriptEnd: number;
+  configStart: number;
+  configEnd: number;
+  jobsStart: number;
+  jobsEnd: number;
+  firstRowPainted: number;
+}
+
+const WATERFALL_SCRIPT = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  const find = (re) => resources.find((r) => re.test(r.name));
+  const config = find(/\\/config\\.json/);
+  const jobs = find(/\\/v1\\/jobs\\?/);
+  const entry = document.querySelector('script[type=module][src]');
+  const script = entry ? resources.find((r) => r.name === entry.src) : undefined;
+  return {
+    htmlEnd: nav ? nav.responseEnd : NaN,
+    entryScriptEnd: script ? script.responseEnd : NaN,
+    configStart: config ? config.startTime : NaN,
+    configEnd: config ? config.responseEnd : NaN,
+    jobsStart: jobs ? jobs.startTime : NaN,
+    jobsEnd: jobs ? jobs.responseEnd : NaN,
+  };
+})()`;
+
+async function waterfall(page: Page, painted: Painted): Promise<Waterfall> {
+  const marks = await page.evaluate<Omit<Waterfall, 'firstRowPainted'>>(WATERFALL_SCRIPT);
+  return { ...marks, firstRowPainted: painted.paintedAt };
+}
+
+/**
+ * Cold loads (fresh context each) of /jobs and of the static copy, interleaved: ms from
+ * navigation start to the first row painted, and the app's load milestones. One untimed load
+ * of each first (the browser's and the server's first-use costs).
+ */
+export async function firstRows(
+  b: JobsBench,
+  runs: number,
+): Promise<{ app: number[]; static: number[]; waterfalls: Waterfall[] }> {
+  const app: number[] = [];
+  const stat: number[] = [];
+  const waterfalls: Waterfall[] = [];
+  const appUrl = `${b.appUrl}/jobs`;
+  const staticUrl = `${b.appUrl}${b.staticPath}`;
+  for (let i = -1; i < runs; i++) {
+    const w = await inFreshPage(b, async ({ page }) => waterfall(page, await gotoFirstRows(page, appUrl)));
+    const s = await inFreshPage(b, ({ page }) => gotoFirstRows(page, staticUrl));
+    if (i < 0) continue;
+    app.push(w.firstRowPainted);
+    waterfalls.push(w);
+    stat.push(s.paintedAt);
+  }
+  return { app, static: stat, waterfalls };
+}
+
+export async function firstRowsThrottled(b: JobsBench, runs: number, rate: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    times.push(
+      (await inFreshPage(b, ({ page }) => gotoFirstRows(page, `${b.appUrl}/jobs`), { cpuThrottling: rate }))
+        .paintedAt,
+    );
+  }
+  return times;
+}
+
+/**
+ * Clicks Next `count` times from page 1 of /jobs, each time after the next page has been
+ * prefetched; calls `each(pageNumber, ms)` with click-to-new-rows-painted per change.
+ */
+async function pageThrough(
+  p: BenchPage,
+  b: JobsBench,
+  count: number,
+  each: (page: number, ms: number) => Promise<void> | void,
+): Promise<void> {
+  const network = new NetworkLog(p.page);
+  await gotoFirstRows(p.page, `${b.appUrl}/jobs`);
+  for (let current = 1; current <= count; current++) {
+    await network.jobsPage(current + 1);
+    const before = await firstRowText(p.page);
+    const painted = await timeInteraction(p.page, { kind: 'firstRowNot', text: before ?? '' }, () =>
+      nextButton(p.page).click(),
+    );
+    await each(current + 1, since(painted));
+  }
+}
+
+export async function pageChange(b: JobsBench, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  await inFreshPage(b, (p) => pageThrough(p, b, runs, (_, ms) => void times.push(ms)));
+  return times;
+}
+
+export interface HeapFigures {
+  afterPages: Record<number, { usedMb: number; performanceMemoryMb: number | null }>;
+}
+
+/** JS heap after a forced GC once `checkpoints` page changes are done (one session). */
+export async function heapWhilePaging(b: JobsBench, checkpoints: number[]): Promise<HeapFigures> {
+  const last = Math.max(...checkpoints);
+  const afterPages: HeapFigures['afterPages'] = {};
+  await inFreshPage(b, (p) =>
+    pageThrough(p, b, last, async (page) => {
+      const changes = page - 1;
+      if (checkpoints.includes(changes)) {
+        afterPages[changes] = await heapAfterGc(p);
+        b.log(`  heap after ${changes} pages: ${afterPages[changes].usedMb.toFixed(1)} MB`);
+      }
+    }),
+  );
+  return { afterPages };
+}
+
+export interface DrawerTarget {
+  jobId: number;
+  historyEntries: number;
+  /** /jobs?... showing the job in its page. */
+  path: string;
+}
+
+export interface DrawerFigures {
+  /** Enter on the focused row to the drawer's first content painted (the timeline when it opens on it). */
+  open: number[];
+  /** True when the timeline is what the drawer shows on open. */
+  timelineOnOpen: boolean;
+  /** When it does not: a click on the History tab to the timeline painted. */
+  historyTab: number[];
+}
+
+export async function drawer(b: JobsBench, target: DrawerTarget, runs: number): Promise<DrawerFigures> {
+  const figures: DrawerFigures = { open: [], timelineOnOpen: false, historyTab: [] };
+  await inFreshPage(b, async ({ page }) => {
+    const network = new NetworkLog(page);
+    await gotoFirstRows(page, `${b.appUrl}${target.path}`);
+    const row = page.getByRole('row').filter({
+      has: page.getByRole('cell', { name: String(target.jobId), exact: true }),
+    });
+    const dialog = page.getByRole('dialog', { name: `Job ${target.jobId}` });
+    for (let i = 0; i < runs; i++) {
+      await row.focus();
+      await network.idle(); // focusing the table preloads the drawer's chunk
+      const opened = await timeInteraction(
+        page,
+        { kind: 'count', selector: `${TIMELINE_ITEMS}, ${DETAILS_TABS}`, min: 1 },
+        () => page.keyboard.press('Enter'),
+      );
+      figures.open.push(since(opened));
+      figures.timelineOnOpen = (await page.locator(TIMELINE_ITEMS).count()) >= target.historyEntries;
+      if (!figures.timelineOnOpen) {
+        const tab = dialog.getByRole('tab', { name: /^History/ });
+        const shown = await timeInteraction(
+          page,
+          { kind: 'count', selector: TIMELINE_ITEMS, min: target.historyEntries },
+          () => tab.click(),
+        );
+        figures.historyTab.push(since(shown));
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+  });
+  return figures;
+}
+
+export interface BigPageFigures {
+  /** Response end of GET /v1/jobs?page=1 to the first row painted. */
+  fromResponseEnd: number[];
+  /** Navigation start to the first row painted. */
+  fromNavigation: number[];
+  responseBytes: number;
+}
+
+export async function bigPage(b: JobsBench, runs: number): Promise<BigPageFigures> {
+  const figures: BigPageFigures = { fromResponseEnd: [], fromNavigation: [], responseBytes: 0 };
+  for (let i = 0; i < runs; i++) {
+    await inFreshPage(b, async ({ page }) => {
+      const painted = await gotoFirstRows(page, `${b.bigPageUrl}/jobs`);
+      const entry = await page.evaluate<{ responseEnd: number; decodedBodySize: number } | null>(`(() => {
+        const e = performance.getEntriesByType('resource').find((r) => /\\/v1\\/jobs\\?(.*&)?page=1(&|$)/.test(r.name));
+        return e ? { responseEnd: e.responseEnd, decodedBodySize: e.decodedBodySize } : null;
+      })()`);
+      if (!entry) throw new Error('no resource timing entry for /v1/jobs?page=1');
+      figures.fromResponseEnd.push(painted.paintedAt - entry.responseEnd);
+      figures.fromNavigation.push(painted.paintedAt);
+      figures.responseBytes = entry.decodedBodySize;
+    });
+  }
+  return figures;
+}

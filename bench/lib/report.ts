@@ -1,0 +1,261 @@
+/** The figures' goals, the printed table, results.json and a Markdown copy of the table. */
+import { writeFileSync } from 'node:fs';
+import { round } from './stats';
+
+export type Figures = Record<string, number | null>;
+
+export interface FigureSpec {
+  key: string;
+  label: string;
+  unit: string;
+  /** The goal as written, or '' for a figure without one. */
+  goal: string;
+  /** Whether the goal is met (given all figures); absent when there is no goal. */
+  met?: (value: number, all: Figures) => boolean;
+  /** How it was measured, in a few words. */
+  how: string;
+}
+
+const le = (limit: number) => (v: number) => v <= limit;
+
+export const FIGURES: FigureSpec[] = [
+  {
+    key: 'jobs_initial_js_gzip_kib',
+    label: 'jobs route initial JS',
+    unit: 'KiB gz',
+    goal: '≤ 150 (check:size)',
+    met: le(150),
+    how: 'entry + static imports, gzip -9',
+  },
+  {
+    key: 'jobs_initial_css_gzip_kib',
+    label: 'jobs route initial CSS',
+    unit: 'KiB gz',
+    goal: '≤ 15 (check:size)',
+    met: le(15),
+    how: 'CSS of the initial chunks',
+  },
+  {
+    key: 'map_chunk_gzip_kib',
+    label: 'map chunk',
+    unit: 'KiB gz',
+    goal: '≤ 310 (check:size)',
+    met: le(310),
+    how: 'lazy chunks holding maplibre/draw',
+  },
+  {
+    key: 'first_rows_ms',
+    label: 'first rows (app)',
+    unit: 'ms',
+    goal: '',
+    how: 'nav start → first row painted, cold context',
+  },
+  {
+    key: 'first_rows_static_ms',
+    label: 'first rows (static HTML)',
+    unit: 'ms',
+    goal: '',
+    how: 'same 20 rows as static HTML, same server, cold',
+  },
+  {
+    key: 'first_rows_ratio',
+    label: 'first rows app / static',
+    unit: '×',
+    goal: '≤ 2.0',
+    met: le(2),
+    how: 'ratio of the medians, same run',
+  },
+  {
+    key: 'first_rows_ms_cpu4x',
+    label: 'first rows, CPU 4x slower',
+    unit: 'ms',
+    goal: '≤ 1000',
+    met: le(1000),
+    how: 'as first rows, CDP CPU throttling 4x',
+  },
+  {
+    key: 'page_change_ms',
+    label: 'page change (Next)',
+    unit: 'ms',
+    goal: '≤ 50',
+    met: le(50),
+    how: 'pointerdown → new rows painted, next page prefetched',
+  },
+  {
+    key: 'drawer_open_ms',
+    label: 'drawer open (Enter)',
+    unit: 'ms',
+    goal: '≤ 100',
+    met: le(100),
+    how: 'keydown → drawer content painted, job with ≥ 50 history entries',
+  },
+  {
+    key: 'drawer_open_first_ms',
+    label: 'drawer, first open',
+    unit: 'ms',
+    goal: '≤ 100',
+    met: le(100),
+    how: 'the first of those opens in the session',
+  },
+  {
+    key: 'drawer_history_tab_ms',
+    label: 'drawer History tab',
+    unit: 'ms',
+    goal: '≤ 100',
+    met: le(100),
+    how: 'pointerdown on the tab → timeline painted',
+  },
+  {
+    key: 'rows_1000_ms',
+    label: '1,000-row page',
+    unit: 'ms',
+    goal: '≤ 60',
+    met: le(60),
+    how: 'response end → first row painted, cold',
+  },
+  {
+    key: 'rows_1000_nav_ms',
+    label: '1,000-row page from nav',
+    unit: 'ms',
+    goal: '',
+    how: 'nav start → first row painted, cold',
+  },
+  {
+    key: 'heap_after_20_pages_mb',
+    label: 'JS heap after 20 pages',
+    unit: 'MB',
+    goal: '',
+    how: 'CDP heap usage after forced GC',
+  },
+  {
+    key: 'heap_after_200_pages_mb',
+    label: 'JS heap after 200 pages',
+    unit: 'MB',
+    goal: '≤ after 20 + 10',
+    met: (v, all) =>
+      all.heap_after_20_pages_mb !== null &&
+      all.heap_after_20_pages_mb !== undefined &&
+      v <= all.heap_after_20_pages_mb + 10,
+    how: 'same session, after forced GC',
+  },
+  {
+    key: 'zone_validate_10k_ms',
+    label: 'validate 10k-vertex ring',
+    unit: 'ms',
+    goal: '≤ 50',
+    met: le(50),
+    how: 'validatePolygon in Node',
+  },
+  {
+    key: 'zone_payload_10k_bytes',
+    label: 'PUT body, 10k-vertex zone',
+    unit: 'bytes',
+    goal: '≤ 230,000',
+    met: le(230_000),
+    how: 'JSON after normalizeZones',
+  },
+  {
+    key: 'editor_ready_ms',
+    label: 'branch editor map ready',
+    unit: 'ms',
+    goal: '≤ 2500',
+    met: le(2500),
+    how: 'nav start → map ready, 20×500-vertex zones, offline style',
+  },
+  {
+    key: 'server_jobs_rps',
+    label: 'GET /v1/jobs throughput',
+    unit: 'req/s',
+    goal: '≥ 800 (p99 ≤ 100)',
+    met: (v, all) => v >= 800 && (all.server_jobs_p99_ms ?? Infinity) <= 100,
+    how: 'autocannon, 50 conns, status+branch, pages rotating',
+  },
+  {
+    key: 'server_jobs_p99_ms',
+    label: 'GET /v1/jobs p99',
+    unit: 'ms',
+    goal: '≤ 100',
+    met: le(100),
+    how: 'same load',
+  },
+  {
+    key: 'server_jobs_cpu_ms_per_request',
+    label: 'GET /v1/jobs server CPU',
+    unit: 'ms/req',
+    goal: '',
+    how: 'server CPU time / requests, same load',
+  },
+  {
+    key: 'server_put_p99_ms',
+    label: 'PUT 10k-vertex zone p99',
+    unit: 'ms',
+    goal: '≤ 100',
+    met: le(100),
+    how: 'sequential PUTs, client side',
+  },
+];
+
+export type Status = 'met' | 'MISSED' | 'not measured' | '';
+
+export function statusOf(spec: FigureSpec, figures: Figures): Status {
+  const value = figures[spec.key];
+  if (value === null || value === undefined || Number.isNaN(value)) return spec.met ? 'not measured' : '';
+  if (!spec.met) return '';
+  return spec.met(value, figures) ? 'met' : 'MISSED';
+}
+
+function formatValue(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  if (unit === 'bytes') return Math.round(value).toLocaleString('en-GB');
+  if (unit === '×') return value.toFixed(2);
+  const digits = unit === 'ms' || unit === 'req/s' ? (value >= 100 ? 0 : 1) : unit === 'ms/req' ? 2 : 1;
+  return round(value, digits).toLocaleString('en-GB', { minimumFractionDigits: digits });
+}
+
+interface Row {
+  figure: string;
+  key: string;
+  value: string;
+  goal: string;
+  status: Status;
+  how: string;
+}
+
+function rows(figures: Figures): Row[] {
+  return FIGURES.filter((spec) => spec.key in figures).map((spec) => ({
+    figure: spec.label,
+    key: spec.key,
+    value: `${formatValue(figures[spec.key], spec.unit)} ${spec.unit}`,
+    goal: spec.goal,
+    status: statusOf(spec, figures),
+    how: spec.how,
+  }));
+}
+
+export function printTable(figures: Figures): void {
+  const table = rows(figures);
+  const columns: (keyof Row)[] = ['figure', 'value', 'goal', 'status', 'how'];
+  const widths = columns.map((c) => Math.max(c.length, ...table.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(columns));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of table) console.log(line(columns.map((c) => r[c])));
+}
+
+export function markdownTable(figures: Figures): string {
+  const out = ['| figure | key | value | goal | status | measured as |', '|---|---|---|---|---|---|'];
+  for (const r of rows(figures)) {
+    out.push(
+      `| ${r.figure} | \`${r.key}\` | ${r.value} | ${r.goal || '—'} | ${r.status || '—'} | ${r.how} |`,
+    );
+  }
+  return out.join('\n');
+}
+
+/** results.json: every figure key (a number, or null when not measured) plus `meta`. */
+export function writeResults(path: string, figures: Figures, meta: Record<string, unknown>): void {
+  const rounded = Object.fromEntries(
+    Object.entries(figures).map(([k, v]) => [k, v === null || Number.isNaN(v) ? null : round(v, 2)]),
+  );
+  writeFileSync(path, `${JSON.stringify({ ...rounded, meta }, null, 2)}\n`);
+}

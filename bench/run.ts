@@ -1,0 +1,326 @@
+/**
+ * `npm run bench` (tsx bench/run.ts): performance figures of the dashboard and the reference
+ * server, printed as a table with their goals and written to bench/out/results.json.
+ * Never fails on a time: the exit code is non-zero only when the harness itself breaks.
+ * Options: see lib/options.ts (`--runs N`, `--quick`, `--only groups`, `--trace`, ...).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { Api } from './lib/api';
+import { startBrowser } from './lib/browser';
+import { bundleFigures } from './lib/bundle';
+import { cachedDatabase, workingCopy } from './lib/database';
+import { EDITOR_ZONES, EDITOR_ZONE_VERTICES, editorReady, putEditorZones } from './lib/editor-figures';
+import { bigZoneBody, geoFigures } from './lib/geo-figures';
+import * as jobs from './lib/jobs-figures';
+import { jobsLoad, p99, putLatencies } from './lib/load';
+import { Bench } from './lib/bench';
+import { parseOptions, type Group } from './lib/options';
+import { markdownTable, printTable, writeResults } from './lib/report';
+import { startServers, type Servers } from './lib/servers';
+import { addPage, buildApp, prepareSite } from './lib/site';
+import { median } from './lib/stats';
+import { staticRowsHtml } from './lib/static-rows';
+import { busiestBranch, drawerTarget, PAGE_SIZE } from './lib/targets';
+
+const OUT = join('bench', 'out');
+const DIST = join(OUT, 'dist');
+const TOKEN = 'bench-token';
+const DRAWER_HISTORY_ENTRIES = 50;
+const DELIVERED = 7;
+const GEO_RUNS = 30;
+const HEAP_CHECKPOINTS = [20, 200];
+/** Past this, the run stops: a full run takes about 2-3 minutes here. */
+const WATCHDOG_MS = 20 * 60_000;
+
+const log = (line: string) => console.log(line);
+
+const browserGroups: Group[] = ['first-rows', 'cpu4x', 'page-change', 'drawer', 'rows1000', 'heap', 'editor'];
+const serverGroups: Group[] = [...browserGroups, 'server', 'put'];
+
+async function measure(bench: Bench, tmp: string): Promise<Record<string, unknown>> {
+  const { options } = bench;
+  const context: Record<string, unknown> = {};
+
+  if (options.build && (bench.wants('bundle') || serverGroups.some((g) => bench.wants(g)))) {
+    log('Building the app (vite build → bench/out/dist)…');
+    buildApp(DIST);
+  }
+
+  await bench.step(
+    'bundle',
+    ['jobs_initial_js_gzip_kib', 'jobs_initial_css_gzip_kib', 'map_chunk_gzip_kib'],
+    async () => {
+      const b = await bundleFigures(DIST);
+      bench.set('jobs_initial_js_gzip_kib', b.jobs_initial_js_gzip_kib);
+      bench.set('jobs_initial_css_gzip_kib', b.jobs_initial_css_gzip_kib);
+      bench.set(
+        'map_chunk_gzip_kib',
+        b.map_chunk_gzip_kib,
+        b.map_chunk_gzip_kib === null
+          ? 'no lazy chunk holds maplibre-gl or mapbox-gl-draw: the map is not in the app yet'
+          : b.mapChunkFiles.join(', '),
+      );
+    },
+  );
+
+  await bench.step('geo', ['zone_validate_10k_ms', 'zone_payload_10k_bytes'], () => {
+    const g = geoFigures(GEO_RUNS);
+    bench.set(
+      'zone_validate_10k_ms',
+      g.zone_validate_10k_ms,
+      `median of ${g.validateRuns} runs after 5 warm-up`,
+    );
+    bench.set('zone_payload_10k_bytes', g.zone_payload_10k_bytes);
+  });
+
+  if (!serverGroups.some((g) => bench.wants(g))) return context;
+
+  const cached = cachedDatabase(OUT, options.jobs, options.seed);
+  log(
+    cached.seededSeconds === null
+      ? `Database: reusing ${cached.path}`
+      : `Database: seeded ${options.jobs} jobs into ${cached.path} in ${cached.seededSeconds.toFixed(1)} s`,
+  );
+  const dbPath = workingCopy(cached.path, join(tmp, 'bench.db'));
+  const site = join(tmp, 'site');
+  prepareSite(DIST, site);
+
+  let servers: Servers | undefined;
+  let browser: Browser | undefined;
+  try {
+    servers = await startServers(
+      {
+        dbPath,
+        token: TOKEN,
+        instances: [
+          { name: 'app', pageSize: PAGE_SIZE, staticDir: site },
+          { name: 'big', pageSize: 1000, staticDir: site },
+        ],
+      },
+      options.serverProfile ? join(OUT, 'profiles') : undefined,
+    );
+    const api = new Api(servers.urls.app!, TOKEN);
+    const staticPath = addPage(site, 'static-rows.html', staticRowsHtml((await api.jobs({ page: 1 })).jobs));
+    const branches = await api.branches();
+
+    if (browserGroups.some((g) => bench.wants(g))) {
+      browser = await startBrowser();
+      context.chromium = browser.version();
+    }
+    const b: jobs.JobsBench = {
+      browser: browser!,
+      token: TOKEN,
+      appUrl: servers.urls.app!,
+      bigPageUrl: servers.urls.big!,
+      staticPath,
+      log,
+    };
+    const { runs } = options;
+
+    await bench.step(
+      'first-rows',
+      ['first_rows_ms', 'first_rows_static_ms', 'first_rows_ratio'],
+      async () => {
+        const r = await jobs.firstRows(b, runs);
+        context.firstRowsWaterfall = Object.fromEntries(
+          Object.keys(r.waterfalls[0]!).map((k) => [
+            k,
+            Math.round(median(r.waterfalls.map((w) => w[k as keyof jobs.Waterfall]))),
+          ]),
+        );
+        log(`  app load milestones (medians, ms): ${JSON.stringify(context.firstRowsWaterfall)}`);
+        const app = bench.median('first_rows_ms', r.app);
+        const stat = bench.median('first_rows_static_ms', r.static);
+        bench.set('first_rows_ratio', app / stat);
+      },
+    );
+    await bench.step('cpu4x', ['first_rows_ms_cpu4x'], async () => {
+      bench.median('first_rows_ms_cpu4x', await jobs.firstRowsThrottled(b, runs, 4));
+    });
+    await bench.step('page-change', ['page_change_ms'], async () => {
+      bench.median('page_change_ms', await jobs.pageChange(b, runs));
+    });
+    await bench.step(
+      'drawer',
+      ['drawer_open_ms', 'drawer_open_first_ms', 'drawer_history_tab_ms'],
+      async () => {
+        const target = drawerTarget(dbPath, DRAWER_HISTORY_ENTRIES);
+        context.drawerTarget = target;
+        log(`  job ${target.jobId} (${target.historyEntries} history entries) at ${target.path}`);
+        const d = await jobs.drawer(b, target, runs);
+        bench.median('drawer_open_ms', d.open);
+        bench.set(
+          'drawer_open_first_ms',
+          d.open[0]!,
+          'the first open of the session (included in the median)',
+        );
+        if (d.timelineOnOpen) {
+          bench.notes.drawer_open_ms = 'the drawer opens on the status-history timeline';
+        } else {
+          bench.notes.drawer_open_ms =
+            'the drawer opens on its Overview tab: Enter → overview painted; the timeline is timed from the History tab click';
+          bench.median('drawer_history_tab_ms', d.historyTab);
+        }
+      },
+    );
+    await bench.step('rows1000', ['rows_1000_ms', 'rows_1000_nav_ms'], async () => {
+      const r = await jobs.bigPage(b, runs);
+      bench.median('rows_1000_ms', r.fromResponseEnd);
+      bench.median('rows_1000_nav_ms', r.fromNavigation);
+      context.rows1000ResponseBytes = r.responseBytes;
+    });
+    await bench.step('heap', ['heap_after_20_pages_mb', 'heap_after_200_pages_mb'], async () => {
+      const h = await jobs.heapWhilePaging(b, HEAP_CHECKPOINTS);
+      bench.set('heap_after_20_pages_mb', h.afterPages[20]!.usedMb);
+      bench.set('heap_after_200_pages_mb', h.afterPages[200]!.usedMb);
+      context.heapPerformanceMemoryMb = Object.fromEntries(
+        Object.entries(h.afterPages).map(([k, v]) => [k, v.performanceMemoryMb]),
+      );
+    });
+
+    // Server load before any zone is written: every job page embeds its branches, zones included.
+    await bench.step(
+      'server',
+      ['server_jobs_rps', 'server_jobs_p99_ms', 'server_jobs_cpu_ms_per_request'],
+      async () => {
+        const branch = busiestBranch(dbPath, DELIVERED);
+        const filter = `status=${DELIVERED}&branch_id=${encodeURIComponent(branch)}`;
+        const totalPages = (await api.jobs({ status: DELIVERED, branch_id: branch, page: 1 })).total_pages;
+        const load = {
+          baseUrl: servers!.urls.app!,
+          token: TOKEN,
+          filter,
+          totalPages,
+          serverPid: servers!.pid,
+        };
+        await jobsLoad({ ...load, connections: 10, seconds: 2 }); // warm-up
+        const r = await jobsLoad({ ...load, connections: 50, seconds: options.loadSeconds });
+        context.serverLoad = { filter, totalPages, seconds: options.loadSeconds, ...r };
+        if (r.non2xx > 0) throw new Error(`${r.non2xx} responses other than 2xx under load`);
+        const timedOut =
+          r.timeouts + r.errors > 0
+            ? `; ${r.timeouts + r.errors} requests timed out (>10 s) or failed, not in the latencies`
+            : '';
+        bench.set('server_jobs_rps', r.rps, `${r.requests} requests, pages 1-${totalPages} of ${filter}`);
+        bench.set('server_jobs_p99_ms', r.p99, `p50 ${r.p50} ms${timedOut}`);
+        if (r.serverCpuMsPerRequest !== null) {
+          bench.set(
+            'server_jobs_cpu_ms_per_request',
+            r.serverCpuMsPerRequest,
+            `the server had ${(100 * r.serverCpuShare!).toFixed(0)}% of a core during the load`,
+          );
+        }
+      },
+    );
+
+    await bench.step('editor', ['editor_ready_ms'], async () => {
+      const branch = branches[0]!;
+      await putEditorZones(api, branch);
+      const e = await editorReady(b, branch.id, runs);
+      if (!e.integrated) {
+        bench.set('editor_ready_ms', null, e.note);
+        return;
+      }
+      bench.median('editor_ready_ms', e.times);
+      bench.notes.editor_ready_ms = e.hook
+        ? `nav start → the map's data-map-state "idle", ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} vertices`
+        : `nav start → zone panel lists ${EDITOR_ZONES} zones + map canvas present + "Loading map" gone (map 'load' fired), then 2 frames; the map exposes no idle hook`;
+    });
+
+    await bench.step('put', ['server_put_p99_ms'], async () => {
+      const branch = branches[1] ?? branches[0]!;
+      const body = bigZoneBody();
+      await putLatencies(api, branch.id, body, 5); // warm-up
+      const times = await putLatencies(api, branch.id, body, options.putCount);
+      bench.samples.server_put_ms = times.map((t) => Math.round(t));
+      bench.set(
+        'server_put_p99_ms',
+        p99(times),
+        `${options.putCount} sequential PUTs of ${body.length} bytes, median ${median(times).toFixed(0)} ms`,
+      );
+    });
+
+    if (options.trace && browser)
+      await traceOnce(b, join(OUT, 'traces'), bench.wants('editor') ? branches[0]!.id : null);
+  } finally {
+    await browser?.close().catch(() => {});
+    await servers?.close();
+  }
+  return context;
+}
+
+/** One more run of each browser scenario under Chrome tracing (not counted in the figures). */
+async function traceOnce(b: jobs.JobsBench, dir: string, editorBranch: string | null): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  log(`[trace] Chrome traces → ${dir}`);
+  const traced = (name: string) => ({ ...b, trace: { dir, name } });
+  await jobs.firstRows(traced('first-rows'), 1);
+  await jobs.firstRowsThrottled(traced('first-rows-cpu4x'), 1, 4);
+  await jobs.pageChange(traced('page-change'), 3);
+  await jobs.bigPage(traced('rows1000'), 1);
+  if (editorBranch) await editorReady(traced('editor'), editorBranch, 1);
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const bench = new Bench(options, log);
+  mkdirSync(OUT, { recursive: true });
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  log(
+    `Bench: ${options.runs} runs per figure${options.quick ? ' (quick)' : ''}, ${options.jobs} jobs, seed ${options.seed}; ${machine}`,
+  );
+  const watchdog = setTimeout(() => {
+    console.error(`bench: still running after ${WATCHDOG_MS / 60_000} min; stopping.`);
+    process.exit(2);
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  const started = performance.now();
+  const tmp = mkdtempSync(join(tmpdir(), 'dispatch-bench-'));
+  let context: Record<string, unknown>;
+  try {
+    context = await measure(bench, tmp);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  console.log('');
+  printTable(bench.figures);
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  const meta = {
+    date: new Date().toISOString(),
+    command,
+    runs: options.runs,
+    jobs: options.jobs,
+    seed: options.seed,
+    machine,
+    seconds: Math.round(seconds),
+    firstRowsCache: 'cold: a new browser context per run (empty HTTP cache); server warm',
+    notes: bench.notes,
+    samples: bench.samples,
+    ...context,
+    failures: bench.failures,
+  };
+  writeResults(join(OUT, 'results.json'), bench.figures, meta);
+  writeFileSync(join(OUT, 'results.md'), `${markdownTable(bench.figures)}\n`);
+  console.log(`\n${command}: ${seconds.toFixed(0)} s. Wrote ${join(OUT, 'results.json')} and results.md.`);
+  if (bench.failures.length > 0) {
+    console.error(
+      `bench: ${bench.failures.length} group(s) could not be measured:\n${bench.failures.join('\n')}`,
+    );
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
