@@ -31,7 +31,7 @@ describe('app shell in Chromium', () => {
     const page = await newPage();
     await page.goto(`${server.url}/branches`);
     await page.waitForURL(/\/sign-in\?redirect=/);
-    await expect(page.getByRole('heading', { name: 'Sign in to Dispatch' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Sign in to Dispatch' }).waitFor();
 
     await page.getByLabel('Access token').fill('not-the-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
