@@ -105,12 +105,18 @@ interface PackageRow {
   barcode: string;
 }
 
+/** Serialised pages kept per data version: about 64 MB of JSON text at most. */
+const MAX_CACHED_PAGE_CHARS = 64 * 1024 * 1024;
+
 const HISTORY_COLUMNS = 'status, remarks, actor_type, actor_id, actor_name, created_at';
 
 export class JobRepository {
   private readonly dataVersion: () => string;
   private readonly filterStatements = new Map<string, FilterStatements>();
   private readonly counts = new Map<string, { version: string; total: number }>();
+  private readonly pages = new Map<string, string>();
+  private pagesBytes = 0;
+  private pagesVersion = '';
   private readonly statements;
 
   constructor(
@@ -173,6 +179,37 @@ export class JobRepository {
     const { offset, ...info } = pageInfo(total, page, pageSize);
     const ids = offset < total ? statements.pageIds({ ...params, limit: pageSize, offset }) : [];
     return { jobs: this.hydrate(ids), ...info };
+  }
+
+  /**
+   * `list` serialised to JSON, cached while the data version is unchanged. A page is built
+   * from ~10 queries and ~200 KB of JSON (every stop embeds its whole branch, as the spec
+   * says); dispatchers polling the same first pages get the bytes without redoing that work.
+   */
+  listJson(filters: JobFilters, page: number, pageSize: number): string {
+    const version = this.dataVersion();
+    if (version !== this.pagesVersion) {
+      this.pages.clear();
+      this.pagesBytes = 0;
+      this.pagesVersion = version;
+    }
+    const key = `${pageSize}|${page}|${JSON.stringify(filters)}`;
+    const hit = this.pages.get(key);
+    if (hit !== undefined) {
+      // Least recently used first: move the hit to the end.
+      this.pages.delete(key);
+      this.pages.set(key, hit);
+      return hit;
+    }
+    const json = JSON.stringify(this.list(filters, page, pageSize));
+    this.pages.set(key, json);
+    this.pagesBytes += json.length;
+    for (const [oldKey, old] of this.pages) {
+      if (this.pagesBytes <= MAX_CACHED_PAGE_CHARS) break;
+      this.pages.delete(oldKey);
+      this.pagesBytes -= old.length;
+    }
+    return json;
   }
 
   /** The number of jobs matching a filter, cached while the data version is unchanged. */

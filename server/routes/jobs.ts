@@ -31,9 +31,9 @@ export function registerJobRoutes(
   api: FastifyInstance,
   deps: { jobs: JobRepository; pageSize: number },
 ): void {
-  api.get('/jobs', async (request) => {
+  api.get('/jobs', async (request, reply) => {
     const { page, ...filters } = readJobsQuery(request);
-    return deps.jobs.list(filters, page, deps.pageSize);
+    return reply.type('application/json; charset=utf-8').send(deps.jobs.listJson(filters, page, deps.pageSize));
   });
   rejectOtherMethods(api, '/jobs', ['GET']);
 }

@@ -278,3 +278,21 @@ describe('page size', () => {
     }
   });
 });
+
+describe('GET /v1/jobs after a write', () => {
+  it('never serves a page from before the write: embedded branches show the update at once', async () => {
+    const before = await jobsPage();
+    const branchId = before.jobs[0]!.pickups[0]!.branch!.id;
+    const rename = `Renamed ${Date.now()}`;
+    const put = await fetch(`${server.url}/v1/branches/${branchId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ branch: { name: rename } }),
+    });
+    expect(put.status).toBe(200);
+    const after = await jobsPage();
+    const names = after.jobs.flatMap((j) => j.pickups.filter((p) => p.branch?.id === branchId).map((p) => p.branch!.name));
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names)).toEqual(new Set([rename]));
+  });
+});
