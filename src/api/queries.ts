@@ -1,5 +1,5 @@
 /* eslint-disable @tanstack/query/exhaustive-deps -- the api client is one per app instance (like the QueryClient itself): keys name the data, not the transport. */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { fetchBranch, fetchBranches, fetchJobs, isMissingEndpoint, type JobsFilters } from './endpoints';
 
@@ -47,5 +47,27 @@ export function branchQueryOptions(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: queryKeys.branch(id),
     queryFn: ({ signal }) => fetchBranch(client, id, signal),
+  });
+}
+
+/**
+ * Keeps at most `max` jobs pages in the cache (the most recently added; pages still on screen
+ * are never dropped). A page of jobs is a few hundred KB in memory: without a cap a supervisor
+ * paging through 200 pages would hold all of them for the cache's 5 minutes.
+ */
+export function retainRecentJobPages(queryClient: QueryClient, max = 10): () => void {
+  const cache = queryClient.getQueryCache();
+  return cache.subscribe((event) => {
+    if (event.type !== 'added' || event.query.queryKey[0] !== 'jobs') return;
+    const pages = cache
+      .findAll({ queryKey: queryKeys.jobs(), type: 'inactive' })
+      .filter((query) => query !== event.query);
+    const excess = pages.length + 1 - max;
+    if (excess <= 0) return;
+    const age = (updatedAt: number) => updatedAt || Number.POSITIVE_INFINITY; // not loaded yet: newest
+    pages
+      .sort((a, b) => age(a.state.dataUpdatedAt) - age(b.state.dataUpdatedAt))
+      .slice(0, excess)
+      .forEach((query) => cache.remove(query));
   });
 }

@@ -1,5 +1,5 @@
 import type { RouterHistory } from '@tanstack/react-router';
-import { createApiClient } from '../api';
+import { createApiClient, retainRecentJobPages } from '../api';
 import { tokenStore } from './auth';
 import type { RuntimeConfig } from './config';
 import { createQueryClient } from './query-client';
@@ -8,6 +8,7 @@ import { createAppRouter, sendToSignIn } from './router';
 /** Wires config, api client, query client and router together (used by main.tsx and the tests). */
 export function createAppInstance(config: RuntimeConfig, options: { history?: RouterHistory; fetch?: typeof fetch } = {}) {
   const queryClient = createQueryClient();
+  retainRecentJobPages(queryClient);
   let router: ReturnType<typeof createAppRouter> | null = null;
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,

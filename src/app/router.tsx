@@ -15,7 +15,8 @@ import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { safeRedirect } from './redirect';
 
-import { JobsPage, validateJobsSearch } from '../features/jobs';
+import { JobsPage, filtersOf, pageRequest, validateJobsSearch } from '../features/jobs';
+import { jobsQueryOptions } from '../api';
 import { BranchEditorPage, BranchListPage } from '../features/branches';
 
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
@@ -70,6 +71,12 @@ const jobsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/jobs',
   validateSearch: validateJobsSearch,
+  // Start fetching the page as soon as the URL is known, before the screen renders (the page
+  // itself reads the same query). Not awaited: the skeleton shows meanwhile.
+  loaderDeps: ({ search }) => ({ request: pageRequest(filtersOf(search), search.page) }),
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(jobsQueryOptions(context.api, deps.request));
+  },
   component: JobsPage,
 });
 
