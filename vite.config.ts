@@ -16,5 +16,7 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    // Every supported browser has modulepreload: skip the polyfill in the first load.
+    modulePreload: { polyfill: false },
   },
 });

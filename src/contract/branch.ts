@@ -1,23 +1,18 @@
 import * as z from 'zod/mini';
-import { Actor, Coordinates, CoordinatesInput, EmptyableString, EpochSeconds, orDefault, orNull } from './common';
-import { Contact, ContactInput } from './contact';
-import { DeliveryZones, DeliveryZonesInput } from './zones';
+import { Actor, Coordinates, EmptyableString, EpochSeconds, orDefault, orNull } from './common';
+import { Contact } from './contact';
+import { DeliveryZones } from './zones';
 
 /** Branch ids travel in URL paths: keep them to a safe, readable alphabet. */
 export const BRANCH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const BranchId = z
-  .string({ error: 'Id is required' })
-  .check(
-    z.regex(BRANCH_ID_PATTERN, 'Use 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit'),
-  );
 
-const IdString = z.pipe(
+const IdString = /* @__PURE__ */ z.pipe(
   z.union([z.string(), z.number()]),
   z.transform((v) => String(v)),
 );
 
 /** Branch as read from the service (lenient). */
-export const Branch = z.looseObject({
+export const Branch = /* @__PURE__ */ z.looseObject({
   id: IdString,
   name: z.string(),
   time_zone: EmptyableString,
@@ -33,39 +28,17 @@ export const Branch = z.looseObject({
 });
 export type Branch = z.infer<typeof Branch>;
 
-/** The `branch` object of PUT /v1/branches/{id}: every field optional, unknown fields refused. */
-export const BranchPatch = z.strictObject({
-  id: z.optional(BranchId),
-  name: z.optional(
-    z
-      .string({ error: 'Name must be text' })
-      .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200, 'Name is at most 200 characters')),
-  ),
-  active: z.optional(z.boolean({ error: 'Active must be true or false' })),
-  coordinates: z.optional(CoordinatesInput),
-  formatted_address: z.optional(
-    z.string({ error: 'Address must be text' }).check(z.maxLength(500, 'Address is at most 500 characters')),
-  ),
-  delivery_zones: z.optional(DeliveryZonesInput),
-  contacts: z.optional(z.array(ContactInput).check(z.maxLength(50, 'At most 50 contacts'))),
-});
-export type BranchPatch = z.infer<typeof BranchPatch>;
 
-export const UpdateBranchBody = z.strictObject({
-  branch: BranchPatch,
-});
-export type UpdateBranchBody = z.infer<typeof UpdateBranchBody>;
-
-export const UpdateBranchResponse = z.looseObject({
+export const UpdateBranchResponse = /* @__PURE__ */ z.looseObject({
   branch: z.looseObject({ id: IdString }),
 });
 export type UpdateBranchResponse = z.infer<typeof UpdateBranchResponse>;
 
 /** Extension of the reference server: GET /v1/branches/{id}. */
-export const BranchResponse = z.looseObject({ branch: Branch });
+export const BranchResponse = /* @__PURE__ */ z.looseObject({ branch: Branch });
 
 /** Extension of the reference server: GET /v1/branches?page=. */
-export const BranchesResponse = z.looseObject({
+export const BranchesResponse = /* @__PURE__ */ z.looseObject({
   branches: z.array(Branch),
   total_records: z.int(),
   page: z.int(),

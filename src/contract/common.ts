@@ -6,15 +6,15 @@ import * as z from 'zod/mini';
  */
 
 /** Epoch seconds, as every timestamp of the interface. */
-export const EpochSeconds = z.int();
+export const EpochSeconds = /* @__PURE__ */ z.int();
 
 /** A string the spec says "may be empty": null and missing are read as "". */
-export const EmptyableString = z.pipe(
+export const EmptyableString = /* @__PURE__ */ z.pipe(
   z.nullish(z.string()),
   z.transform((v) => v ?? ''),
 );
 
-export const Actor = z.looseObject({
+export const Actor = /* @__PURE__ */ z.looseObject({
   user_type: EmptyableString,
   user_id: z.pipe(
     z.union([z.string(), z.number()]),
@@ -24,31 +24,16 @@ export const Actor = z.looseObject({
 });
 export type Actor = z.infer<typeof Actor>;
 
-export const Latitude = z.number({ error: 'Latitude must be a number' }).check(
-  z.minimum(-90, 'Latitude must be between -90 and 90'),
-  z.maximum(90, 'Latitude must be between -90 and 90'),
-);
-export const Longitude = z.number({ error: 'Longitude must be a number' }).check(
-  z.minimum(-180, 'Longitude must be between -180 and 180'),
-  z.maximum(180, 'Longitude must be between -180 and 180'),
-);
-
-/** Coordinates as sent by clients: finite decimal degrees in range (DESIGN.md decision 9). */
-export const CoordinatesInput = z.strictObject({
-  latitude: Latitude,
-  longitude: Longitude,
-});
-export type CoordinatesInput = z.infer<typeof CoordinatesInput>;
 
 /** Coordinates as read from the service: numbers (lenient on range; the UI flags oddities). */
-export const Coordinates = z.looseObject({
+export const Coordinates = /* @__PURE__ */ z.looseObject({
   latitude: z.number(),
   longitude: z.number(),
 });
 export type Coordinates = z.infer<typeof Coordinates>;
 
 /** A rider's last position: both numbers or both null. */
-export const NullableCoordinates = z.looseObject({
+export const NullableCoordinates = /* @__PURE__ */ z.looseObject({
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
 });

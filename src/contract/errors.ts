@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 
-export const ErrorDetail = z.looseObject({
+export const ErrorDetail = /* @__PURE__ */ z.looseObject({
   path: z.string(),
   message: z.string(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** Error body of the reference server (DESIGN.md decision 7). */
-export const ErrorBody = z.looseObject({
+export const ErrorBody = /* @__PURE__ */ z.looseObject({
   error: z.looseObject({
     code: z.string(),
     message: z.string(),

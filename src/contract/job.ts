@@ -2,20 +2,20 @@ import * as z from 'zod/mini';
 import { Actor, EmptyableString, EpochSeconds, NullableCoordinates, orDefault, orNull } from './common';
 import { Branch } from './branch';
 
-const flag = orDefault(z.boolean(), () => false);
-const codes = orDefault(z.array(z.int()), (): number[] => []);
-const IdString = z.pipe(
+const flag = /* @__PURE__ */ orDefault(z.boolean(), () => false);
+const codes = /* @__PURE__ */ orDefault(z.array(z.int()), (): number[] => []);
+const IdString = /* @__PURE__ */ z.pipe(
   z.union([z.string(), z.number()]),
   z.transform((v) => String(v)),
 );
 
-export const Package = z.looseObject({
+export const Package = /* @__PURE__ */ z.looseObject({
   package_id: IdString,
   barcode: EmptyableString,
 });
 export type Package = z.infer<typeof Package>;
 
-export const StatusHistoryEntry = z.looseObject({
+export const StatusHistoryEntry = /* @__PURE__ */ z.looseObject({
   status: z.int(),
   remarks: EmptyableString,
   created_by: orNull(Actor),
@@ -23,7 +23,7 @@ export const StatusHistoryEntry = z.looseObject({
 });
 export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntry>;
 
-export const Rider = z.looseObject({
+export const Rider = /* @__PURE__ */ z.looseObject({
   id: z.int(),
   reference_id: EmptyableString,
   name: EmptyableString,
@@ -47,10 +47,10 @@ export const Rider = z.looseObject({
 export type Rider = z.infer<typeof Rider>;
 
 /** Address and customer shapes are not documented: kept as they come. */
-const UndocumentedObject = orNull(z.record(z.string(), z.unknown()));
+const UndocumentedObject = /* @__PURE__ */ orNull(z.record(z.string(), z.unknown()));
 
 /** Entry shape of pickup/delivery histories is not documented: kept as they come. */
-const UndocumentedArray = orDefault(z.array(z.unknown()), (): unknown[] => []);
+const UndocumentedArray = /* @__PURE__ */ orDefault(z.array(z.unknown()), (): unknown[] => []);
 
 const stopFields = {
   id: z.int(),
@@ -67,14 +67,14 @@ const stopFields = {
   status_history: UndocumentedArray,
 };
 
-export const Pickup = z.looseObject({
+export const Pickup = /* @__PURE__ */ z.looseObject({
   ...stopFields,
   pickup_slot_from: orNull(EpochSeconds),
   pickup_slot_to: orNull(EpochSeconds),
 });
 export type Pickup = z.infer<typeof Pickup>;
 
-export const Delivery = z.looseObject({
+export const Delivery = /* @__PURE__ */ z.looseObject({
   ...stopFields,
   first_order: flag,
   enable_otp: flag,
@@ -95,7 +95,7 @@ export const Delivery = z.looseObject({
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-export const Job = z.looseObject({
+export const Job = /* @__PURE__ */ z.looseObject({
   id: z.int(),
   order_id: EmptyableString,
   type: EmptyableString,
@@ -111,7 +111,7 @@ export const Job = z.looseObject({
 });
 export type Job = z.infer<typeof Job>;
 
-export const JobsResponse = z.looseObject({
+export const JobsResponse = /* @__PURE__ */ z.looseObject({
   jobs: z.array(Job),
   total_records: z.int().check(z.nonnegative()),
   page: z.int(),

@@ -1,0 +1,165 @@
+import * as z from 'zod/mini';
+import { BRANCH_ID_PATTERN } from './branch';
+import { TIME_12H, WEEKDAYS } from './contact';
+
+/*
+ * What clients SEND, strictly checked (DESIGN.md decisions 9-11). Kept apart from the lenient
+ * response schemas so that screens which only read (the jobs route) do not load them.
+ */
+
+export const Latitude = /* @__PURE__ */ z.number({ error: 'Latitude must be a number' }).check(
+  z.minimum(-90, 'Latitude must be between -90 and 90'),
+  z.maximum(90, 'Latitude must be between -90 and 90'),
+);
+export const Longitude = /* @__PURE__ */ z.number({ error: 'Longitude must be a number' }).check(
+  z.minimum(-180, 'Longitude must be between -180 and 180'),
+  z.maximum(180, 'Longitude must be between -180 and 180'),
+);
+
+/** Coordinates as sent by clients: finite decimal degrees in range (DESIGN.md decision 9). */
+export const CoordinatesInput = /* @__PURE__ */ z.strictObject({
+  latitude: Latitude,
+  longitude: Longitude,
+});
+export type CoordinatesInput = z.infer<typeof CoordinatesInput>;
+
+export const Weekday = /* @__PURE__ */ z.enum(WEEKDAYS, {
+  error: 'Work days must be lowercase English weekday names',
+});
+export type Weekday = z.infer<typeof Weekday>;
+
+export const Time12h = /* @__PURE__ */ z
+  .string({ error: 'Time is required' })
+  .check(z.regex(TIME_12H, 'Use the form hh:mm AM or hh:mm PM, for example 09:00 AM'));
+
+export const WorkTimingsInput = /* @__PURE__ */ z.strictObject({ from: Time12h, to: Time12h });
+
+/** Contact as sent by clients (strict). */
+export const ContactInput = /* @__PURE__ */ z.strictObject({
+  name: z
+    .string({ error: 'Name is required' })
+    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120, 'Name is at most 120 characters')),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .check(
+      z.trim(),
+      z.regex(/^\+?[0-9][0-9 ()-]{4,30}$/, 'Use digits, spaces, dashes or brackets, optionally starting with +'),
+    ),
+  work_timings: WorkTimingsInput,
+  work_days: z
+    .array(Weekday)
+    .check(
+      z.maxLength(7, 'At most 7 work days'),
+      z.refine((days) => new Set(days).size === days.length, 'Work days must not repeat'),
+    ),
+});
+export type ContactInput = z.infer<typeof ContactInput>;
+
+/** A `[longitude, latitude]` pair in range (DESIGN.md decisions 9 and 10). */
+export const Position = /* @__PURE__ */ z.tuple([
+  z
+    .number()
+    .check(
+      z.minimum(-180, 'Longitude must be between -180 and 180'),
+      z.maximum(180, 'Longitude must be between -180 and 180'),
+    ),
+  z
+    .number()
+    .check(z.minimum(-90, 'Latitude must be between -90 and 90'), z.maximum(90, 'Latitude must be between -90 and 90')),
+]);
+export type Position = z.infer<typeof Position>;
+
+function samePosition(a: readonly number[], b: readonly number[]): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+/**
+ * A linear ring as clients must send it: at least 4 positions, closed (ends at its first
+ * point), no consecutive duplicates. Self-intersection is checked by `src/geo` (sweep line),
+ * which the reference server runs after this schema.
+ */
+export const Ring = /* @__PURE__ */ z.array(Position).check(
+  z.minLength(4, 'A ring needs at least 4 positions (3 corners and the closing point)'),
+  z.superRefine((ring, ctx) => {
+    const first = ring[0];
+    const last = ring[ring.length - 1];
+    if (first && last && !samePosition(first, last)) {
+      ctx.addIssue({ code: 'custom', message: 'A ring must end at its first point', input: ring });
+    }
+    for (let i = 1; i < ring.length; i++) {
+      if (samePosition(ring[i - 1]!, ring[i]!)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: 'A ring must not repeat a position consecutively',
+          input: ring,
+        });
+        break;
+      }
+    }
+  }),
+);
+export type Ring = z.infer<typeof Ring>;
+
+export const PolygonGeometryInput = /* @__PURE__ */ z.strictObject({
+  type: z.literal('Polygon', { error: 'Only Polygon geometries are accepted' }),
+  coordinates: z
+    .array(Ring)
+    .check(z.minLength(1, 'A polygon needs an exterior ring'), z.maxLength(100, 'At most 100 rings per polygon')),
+});
+
+export const ZoneFeatureInput = /* @__PURE__ */ z.strictObject({
+  id: z.string({ error: 'Each zone needs a string id' }).check(z.minLength(1), z.maxLength(100)),
+  type: z.literal('Feature', { error: 'Each zone must be a Feature' }),
+  geometry: PolygonGeometryInput,
+  properties: z.record(z.string(), z.unknown()),
+});
+export type ZoneFeatureInput = z.infer<typeof ZoneFeatureInput>;
+
+/** delivery_zones as sent in PUT /v1/branches/{id} (strict). */
+export const DeliveryZonesInput = /* @__PURE__ */ z
+  .strictObject({
+    type: z.literal('FeatureCollection', { error: 'delivery_zones must be a FeatureCollection' }),
+    features: z.array(ZoneFeatureInput).check(z.maxLength(500, 'At most 500 zones per branch')),
+  })
+  .check(
+    z.superRefine((fc, ctx) => {
+      const seen = new Set<string>();
+      fc.features.forEach((f, i) => {
+        if (seen.has(f.id)) {
+          ctx.addIssue({ code: 'custom', path: ['features', i, 'id'], message: 'Zone ids must be unique', input: f.id });
+        }
+        seen.add(f.id);
+      });
+    }),
+  );
+export type DeliveryZonesInput = z.infer<typeof DeliveryZonesInput>;
+
+export const BranchId = /* @__PURE__ */ z
+  .string({ error: 'Id is required' })
+  .check(
+    z.regex(BRANCH_ID_PATTERN, 'Use 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit'),
+  );
+
+/** The `branch` object of PUT /v1/branches/{id}: every field optional, unknown fields refused. */
+export const BranchPatch = /* @__PURE__ */ z.strictObject({
+  id: z.optional(BranchId),
+  name: z.optional(
+    z
+      .string({ error: 'Name must be text' })
+      .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200, 'Name is at most 200 characters')),
+  ),
+  active: z.optional(z.boolean({ error: 'Active must be true or false' })),
+  coordinates: z.optional(CoordinatesInput),
+  formatted_address: z.optional(
+    z.string({ error: 'Address must be text' }).check(z.maxLength(500, 'Address is at most 500 characters')),
+  ),
+  delivery_zones: z.optional(DeliveryZonesInput),
+  contacts: z.optional(z.array(ContactInput).check(z.maxLength(50, 'At most 50 contacts'))),
+});
+export type BranchPatch = z.infer<typeof BranchPatch>;
+
+export const UpdateBranchBody = /* @__PURE__ */ z.strictObject({
+  branch: BranchPatch,
+});
+export type UpdateBranchBody = z.infer<typeof UpdateBranchBody>;
