@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
 
+// No `new Function` from zod (its JIT object parser, and the probe for it): the page's CSP
+// has no 'unsafe-eval', and Chromium reports even the caught probe as a violation. Set here,
+// at start-up, before any lazy chunk defines a schema.
+z.config({ jitless: true });
+
 export const TONES = ['neutral', 'info', 'accent', 'success', 'warning', 'danger', 'muted'] as const;
 export type Tone = (typeof TONES)[number];
 

@@ -142,7 +142,12 @@ export function JobsPage() {
   );
   const [autoRefresh, setAutoRefresh] = useAutoRefreshSetting();
   const query = useJobsPage(filters, page, autoRefresh);
-  const data = query.data;
+  // The rows last loaded for real. When the page asked for fails (page 2, other filters) they
+  // stay on screen, marked not current, instead of the table going blank.
+  const current = query.isPlaceholderData ? undefined : query.data;
+  const [lastGood, setLastGood] = useState(current);
+  if (current && current !== lastGood) setLastGood(current);
+  const data = query.data ?? (query.isError ? lastGood : undefined);
   const stale = query.isPlaceholderData;
   const firstFilter = useRef<HTMLSelectElement>(null);
   const [exportSlot, setExportSlot] = useState<HTMLDivElement | null>(null);
@@ -248,6 +253,7 @@ export function JobsPage() {
           scrollRef={scrollRef}
           pageKey={JSON.stringify([filters, page])}
           stale={stale}
+          failed={query.isError}
           caption={`Jobs, page ${page} of ${totalPages}${filterText.length ? `, ${filterText.join(', ')}` : ''}`}
         />
       );
@@ -319,7 +325,7 @@ export function JobsPage() {
               <ExportControl
                 filters={filters}
                 page={page}
-                pageJobs={data && !stale ? data.jobs : undefined}
+                pageJobs={current?.jobs}
                 totalRecords={data?.total_records}
                 progressSlot={exportSlot}
               />
@@ -343,7 +349,8 @@ export function JobsPage() {
               </Button>
             }
           >
-            Could not refresh the jobs: {query.error.message} The table shows the last loaded data.
+            <strong>Not current.</strong> Could not {current ? 'refresh' : 'load'} the jobs:{' '}
+            {query.error.message} The table shows the last loaded data{current ? '' : ` (page ${data.page})`}.
           </Banner>
         )}
         <section className={s.tableRegion} aria-label="Jobs">
@@ -367,10 +374,10 @@ export function JobsPage() {
       </div>
       <JobDrawer
         jobId={openJobId}
-        data={stale ? undefined : data}
+        data={current}
         loading={query.isPending || stale}
         loadedAt={query.dataUpdatedAt}
-        error={data ? undefined : query.error?.message}
+        error={current ? undefined : query.error?.message}
         filters={filters}
         page={page}
         onClose={closeJob}

@@ -45,6 +45,7 @@ export function JobsTable({
   scrollRef,
   pageKey,
   stale,
+  failed,
   caption,
 }: {
   table: JobsReactTable;
@@ -53,7 +54,10 @@ export function JobsTable({
   scrollRef: RefObject<HTMLDivElement | null>;
   /** Changes when another page or filter is shown: the keyboard position goes back to the top. */
   pageKey: string;
+  /** The rows are the previous page's while this one loads: dimmed, busy. */
   stale: boolean;
+  /** Loading the rows asked for failed: these are the last loaded ones, not current (said above the table). */
+  failed: boolean;
   caption: string;
 }) {
   const rows = table.getRowModel().rows;
@@ -159,6 +163,7 @@ export function JobsTable({
       className={s.tableScroll}
       data-stale={stale || undefined}
       aria-busy={stale || undefined}
+      data-not-current={failed || undefined}
     >
       <table
         className={s.table}
