@@ -12,10 +12,10 @@
 import { Map as MaplibreMap, NavigationControl, ScaleControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ErrorState, Skeleton } from '../ui';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Button, Skeleton } from '../ui';
 import s from './ZoneEditor.module.css';
-import { loadOfflineStyle } from './offlineStyle';
+import { loadOfflineStyle, type ColorScheme } from './offlineStyle';
 
 let workerUrlSet = false;
 
@@ -27,6 +27,24 @@ function ensureWorkerUrl(): void {
 }
 
 export const DEFAULT_STYLE_TIMEOUT_MS = 5000;
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToScheme(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function currentScheme(): ColorScheme {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/** The system's colour scheme, as the page's theme follows it (the offline map does too). */
+function useColorScheme(): ColorScheme {
+  return useSyncExternalStore(subscribeToScheme, currentScheme, () => 'light');
+}
 
 export type InitialView = {
   /** `[minLon, minLat, maxLon, maxLat]` to fit; wins over center and zoom. */
@@ -74,6 +92,8 @@ export function MapView(props: MapViewProps) {
   const latest = useRef(props);
   const [status, setStatus] = useState<Status>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // A change of theme makes a new map (in the other palette); onReady sets it up again.
+  const scheme = useColorScheme();
 
   useLayoutEffect(() => {
     latest.current = props;
@@ -89,7 +109,7 @@ export function MapView(props: MapViewProps) {
 
     const start = async () => {
       const configuredOffline = styleUrl === 'offline' || styleUrl.trim() === '';
-      const style = configuredOffline ? await loadOfflineStyle() : styleUrl;
+      const style = configuredOffline ? await loadOfflineStyle(scheme) : styleUrl;
       if (cancelled) return;
       ensureWorkerUrl();
       const { initialView, label, styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS } = latest.current;
@@ -124,7 +144,7 @@ export function MapView(props: MapViewProps) {
         reason = why;
         clearTimeout(timer);
         console.warn(`Base map style ${styleUrl} could not be used (${why}); showing the offline base map.`);
-        loadOfflineStyle().then(
+        loadOfflineStyle(scheme).then(
           (offlineStyle) => {
             if (!cancelled) created.setStyle(offlineStyle, { diff: false });
           },
@@ -163,7 +183,7 @@ export function MapView(props: MapViewProps) {
       map?.remove();
       map = null;
     };
-  }, [styleUrl, attempt]);
+  }, [styleUrl, attempt, scheme]);
 
   const failed = status.state === 'failed';
   return (
@@ -175,14 +195,21 @@ export function MapView(props: MapViewProps) {
         </div>
       )}
       {failed && (
-        <ErrorState
-          title="The map could not be shown"
-          message={`${status.message}. Zones can still be edited in the list.`}
-          onRetry={() => {
-            setStatus({ state: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        />
+        // A status, not an alert: it is there from the start when the browser has no WebGL,
+        // and the rest of the editor (the zone list, import, export) still works.
+        <div className={s.mapFailed} role="status">
+          <strong className={s.mapFailedTitle}>The map could not be shown</strong>
+          <span>{`${status.message}. Zones can still be edited in the list.`}</span>
+          <Button
+            size="sm"
+            onClick={() => {
+              setStatus({ state: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Retry
+          </Button>
+        </div>
       )}
       {status.state === 'ready' && status.info.offline && (
         <div

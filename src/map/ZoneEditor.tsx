@@ -40,6 +40,7 @@ export type { ZoneEditorProps } from './types';
 const CONTEXT_SOURCE = 'zone-editor-context';
 const MARKER_SOURCE = 'zone-editor-markers';
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const NOTICE_MS = 10_000;
 const NO_CONTEXT: readonly ContextArea[] = [];
 const MARKER_COLORS = { issue: '#d92d20', warning: '#c27803', context: '#6b7280' } as const;
 
@@ -59,6 +60,17 @@ type Bounds = [number, number, number, number];
 
 function roundPin(lng: number, lat: number): MapPin {
   return { latitude: roundCoordinate(lat), longitude: roundCoordinate(lng) };
+}
+
+/** The file's text (`Blob.text()`, or FileReader where a DOM lacks it, as jsdom does). */
+function readText(file: File): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
 }
 
 function isTextInput(target: EventTarget | null): boolean {
@@ -167,6 +179,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
     label = 'Delivery zones map',
     exportName = 'delivery-zones',
     farKm,
+    zoneErrors,
   } = props;
   const hintId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -179,6 +192,12 @@ export default function ZoneEditor(props: ZoneEditorProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const [selectedCorners, setSelectedCorners] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Good news floats over the map for a while; problems stay until dismissed.
+  useEffect(() => {
+    if (notice?.tone !== 'info') return;
+    const timer = setTimeout(() => setNotice((current) => (current === notice ? null : current)), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
   const [dragging, setDragging] = useState(false);
   const selectedKey = selected !== null && keys.includes(selected) ? selected : null;
 
@@ -424,7 +443,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       }
       let text: string;
       try {
-        text = await file.text();
+        text = await readText(file);
       } catch (error) {
         setNotice({ tone: 'danger', title: `Could not read ${file.name}`, message: error instanceof Error ? error.message : String(error) });
         return;
@@ -678,6 +697,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
             className="visually-hidden"
             tabIndex={-1}
             aria-hidden="true"
+            aria-label="GeoJSON file to import"
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
@@ -701,35 +721,40 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         </span>
       </div>
 
-      {notice && (
-        <Banner
-          tone={notice.tone}
-          role={notice.tone === 'danger' ? 'alert' : 'status'}
-          actions={
-            <Button size="sm" variant="ghost" onClick={() => setNotice(null)} aria-label="Dismiss">
-              ✕
-            </Button>
-          }
-        >
-          <strong>{notice.title}</strong>
-          {notice.message && <div>{notice.message}</div>}
-          {notice.notes && notice.notes.length > 0 && (
-            <ul className={s.notes}>
-              {notice.notes.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
-          )}
-        </Banner>
-      )}
-
       <div className={s.body}>
-        <MapView key={styleUrl} styleUrl={styleUrl} label={label} describedBy={hintId} initialView={initialView} height={height} onReady={onReady} />
+        {/* Notices float over the map: the map and the list keep their places. */}
+        <div className={s.mapCell}>
+          <MapView key={styleUrl} styleUrl={styleUrl} label={label} describedBy={hintId} initialView={initialView} height={height} onReady={onReady} />
+          {notice && (
+            <div className={s.notice}>
+              <Banner
+                tone={notice.tone}
+                role={notice.tone === 'danger' ? 'alert' : 'status'}
+                actions={
+                  <Button size="sm" variant="ghost" onClick={() => setNotice(null)} aria-label="Dismiss">
+                    ✕
+                  </Button>
+                }
+              >
+                <strong>{notice.title}</strong>
+                {notice.message && <div>{notice.message}</div>}
+                {notice.notes && notice.notes.length > 0 && (
+                  <ul className={s.notes}>
+                    {notice.notes.map((note) => (
+                      <li key={note}>{note}</li>
+                    ))}
+                  </ul>
+                )}
+              </Banner>
+            </div>
+          )}
+        </div>
         <ZonePanel
           rows={checks.rows}
           invalidCount={checks.invalidCount}
           warningCount={checks.warningCount}
           selectedKey={selectedKey}
+          zoneErrors={zoneErrors}
           maxHeight={height}
           onSelect={(key) => selectZone(key)}
           onRename={(key, name) => history.commit(renameZone(value, key, name), `name:${key}`)}

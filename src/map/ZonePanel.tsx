@@ -3,7 +3,7 @@
  * problems (with "Show" to fly to the place) and warnings. Selection is shared with the map.
  * No maplibre here: it renders from plain data.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Badge, Button } from '../ui';
 import s from './ZoneEditor.module.css';
 import type { ZoneRow } from './zoneChecks';
@@ -13,6 +13,8 @@ export type ZonePanelProps = {
   invalidCount: number;
   warningCount: number;
   selectedKey: string | null;
+  /** Problems found outside the editor, by zone index (shown with the zone's own). */
+  zoneErrors?: Readonly<Record<number, string>> | undefined;
   maxHeight: number;
   onSelect(key: string): void;
   onRename(key: string, name: string): void;
@@ -27,7 +29,19 @@ export function formatArea(km2: number | null): string {
   return `${km2.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} km²`;
 }
 
-export function ZonePanel({ rows, invalidCount, warningCount, selectedKey, maxHeight, onSelect, onRename, onDelete, onShow }: ZonePanelProps) {
+export function ZonePanel({
+  rows,
+  invalidCount,
+  warningCount,
+  selectedKey,
+  zoneErrors,
+  maxHeight,
+  onSelect,
+  onRename,
+  onDelete,
+  onShow,
+}: ZonePanelProps) {
+  const idPrefix = useId();
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -38,15 +52,23 @@ export function ZonePanel({ rows, invalidCount, warningCount, selectedKey, maxHe
   }, [selectedKey]);
 
   const count = rows.length;
+  const totalKm2 = rows.reduce((sum, row) => sum + (row.areaKm2 ?? 0), 0);
   return (
     <section className={s.panel} style={{ maxHeight }} aria-label="Zones">
       <header className={s.panelHeader}>
-        <h3 className={s.panelTitle}>
-          {count === 0 ? 'No zones' : `${count} ${count === 1 ? 'zone' : 'zones'}`}
-        </h3>
+        <div className={s.panelTitleRow}>
+          <h3 className={s.panelTitle}>
+            {count === 0 ? 'No zones' : `${count} ${count === 1 ? 'zone' : 'zones'}`}
+          </h3>
+          {count > 0 && <span className={`${s.panelTotal} num`}>Total {formatArea(totalKm2)}</span>}
+        </div>
         <div className={s.panelSummary}>
           {invalidCount > 0 && <Badge tone="danger">{invalidCount} invalid</Badge>}
-          {warningCount > 0 && <Badge tone="warning">{warningCount} {warningCount === 1 ? 'warning' : 'warnings'}</Badge>}
+          {warningCount > 0 && (
+            <Badge tone="warning">
+              {warningCount} {warningCount === 1 ? 'warning' : 'warnings'}
+            </Badge>
+          )}
           {count > 0 && invalidCount === 0 && warningCount === 0 && <Badge tone="success">All valid</Badge>}
         </div>
       </header>
@@ -57,11 +79,21 @@ export function ZonePanel({ rows, invalidCount, warningCount, selectedKey, maxHe
           {rows.map((row) => {
             const selected = row.key === selectedKey;
             const title = row.name || `Zone ${row.index + 1}`;
+            const external = zoneErrors?.[row.index];
+            const invalid = row.issues.length > 0 || external !== undefined;
+            const problemsId = `${idPrefix}-problems-${row.index}`;
+            // The name field is described by the messages themselves (not their "Show" buttons).
+            const describedBy = [
+              ...(external !== undefined ? [`${problemsId}-x`] : []),
+              ...row.issues.map((_, i) => `${problemsId}-${i}`),
+            ].join(' ');
             return (
               <li
                 key={row.key}
                 data-zone-key={row.key}
-                className={[s.zone, selected && s.zoneSelected, row.issues.length > 0 && s.zoneInvalid].filter(Boolean).join(' ')}
+                className={[s.zone, selected && s.zoneSelected, invalid && s.zoneInvalid]
+                  .filter(Boolean)
+                  .join(' ')}
                 aria-current={selected ? 'true' : undefined}
                 onClick={(e) => {
                   if (e.target instanceof HTMLElement && e.target.closest('input, button')) return;
@@ -85,12 +117,20 @@ export function ZonePanel({ rows, invalidCount, warningCount, selectedKey, maxHe
                     value={row.name}
                     placeholder={`Zone ${row.index + 1} (no name)`}
                     aria-label={`Name of zone ${row.index + 1}`}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={invalid ? describedBy : undefined}
                     onChange={(e) => onRename(row.key, e.target.value)}
                     onFocus={() => {
                       if (!selected) onSelect(row.key);
                     }}
                   />
-                  <Button size="sm" variant="ghost" onClick={() => onDelete(row.key)} aria-label={`Delete ${title}`} title="Delete this zone">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onDelete(row.key)}
+                    aria-label={`Delete ${title}`}
+                    title="Delete this zone"
+                  >
                     ✕
                   </Button>
                 </div>
@@ -100,15 +140,25 @@ export function ZonePanel({ rows, invalidCount, warningCount, selectedKey, maxHe
                   <span className="num">
                     {row.vertexCount} {row.vertexCount === 1 ? 'corner' : 'corners'}
                   </span>
-                  {row.issues.length > 0 ? <Badge tone="danger">Invalid</Badge> : <Badge tone="success">Valid</Badge>}
+                  {invalid ? <Badge tone="danger">Invalid</Badge> : <Badge tone="success">Valid</Badge>}
                 </div>
-                {row.issues.length > 0 && (
+                {invalid && (
                   <ul className={s.messages} aria-label={`Problems of ${title}`}>
+                    {external !== undefined && (
+                      <li className={s.problem}>
+                        <span id={`${problemsId}-x`}>{external}</span>
+                      </li>
+                    )}
                     {row.issues.map((issue, i) => (
                       <li key={`${issue.code}-${i}`} className={s.problem}>
-                        <span>{issue.message}</span>
+                        <span id={`${problemsId}-${i}`}>{issue.message}</span>
                         {issue.position && (
-                          <Button size="sm" variant="ghost" onClick={() => onShow(row.key, issue.position)} aria-label={`Show on the map: ${issue.message}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => onShow(row.key, issue.position)}
+                            aria-label={`Show on the map: ${issue.message}`}
+                          >
                             Show
                           </Button>
                         )}
@@ -123,7 +173,12 @@ export function ZonePanel({ rows, invalidCount, warningCount, selectedKey, maxHe
                       return (
                         <li key={`${warning.code}-${i}`} className={s.warning}>
                           <span>{warning.message}</span>
-                          <Button size="sm" variant="ghost" onClick={() => onShow(row.key, position)} aria-label={`Show on the map: ${warning.message}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => onShow(row.key, position)}
+                            aria-label={`Show on the map: ${warning.message}`}
+                          >
                             Show
                           </Button>
                         </li>

@@ -17,6 +17,16 @@ export const OFFLINE_COLORS = {
   border: '#a59f94',
 } as const;
 
+/** The same map for the dark theme: a light map would glare in a dark page. */
+export const OFFLINE_COLORS_DARK = {
+  water: '#111a24',
+  land: '#262c33',
+  coast: '#3f5163',
+  border: '#6b6f76',
+} as const;
+
+export type ColorScheme = 'light' | 'dark';
+
 /**
  * A ring or line made continuous across the antimeridian: longitudes shifted by 360° wherever
  * a step would jump more than 180° (world-atlas is spherical: Russia, Fiji, Wrangel Island
@@ -88,7 +98,8 @@ export function flattenLand(fc: FeatureCollection<Polygon | MultiPolygon>): Feat
 }
 
 /** A maplibre style (version 8) built from a world-atlas topology with `countries` and `land` objects. */
-export function buildOfflineStyle(topology: Topology): StyleSpecification {
+export function buildOfflineStyle(topology: Topology, scheme: ColorScheme = 'light'): StyleSpecification {
+  const colors = scheme === 'dark' ? OFFLINE_COLORS_DARK : OFFLINE_COLORS;
   const countries = topology.objects.countries as GeometryCollection | undefined;
   const landObject = topology.objects.land as GeometryCollection | undefined;
   if (!countries || !landObject) throw new Error('The offline map data has no countries or land.');
@@ -103,13 +114,13 @@ export function buildOfflineStyle(topology: Topology): StyleSpecification {
       borders: { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: borders } },
     },
     layers: [
-      { id: 'water', type: 'background', paint: { 'background-color': OFFLINE_COLORS.water } },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': OFFLINE_COLORS.land, 'fill-antialias': true } },
+      { id: 'water', type: 'background', paint: { 'background-color': colors.water } },
+      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': colors.land, 'fill-antialias': true } },
       {
         id: 'coastline',
         type: 'line',
         source: 'land',
-        paint: { 'line-color': OFFLINE_COLORS.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.5, 10, 1.5] },
+        paint: { 'line-color': colors.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.5, 10, 1.5] },
       },
       {
         id: 'borders',
@@ -117,7 +128,7 @@ export function buildOfflineStyle(topology: Topology): StyleSpecification {
         source: 'borders',
         layout: { 'line-join': 'round' },
         paint: {
-          'line-color': OFFLINE_COLORS.border,
+          'line-color': colors.border,
           'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 10, 1.6],
           'line-dasharray': [3, 2],
         },
@@ -126,15 +137,26 @@ export function buildOfflineStyle(topology: Topology): StyleSpecification {
   };
 }
 
-let cached: Promise<StyleSpecification> | null = null;
+let topologyLoad: Promise<Topology> | null = null;
+const built = new Map<ColorScheme, StyleSpecification>();
 
-/** The offline style; its data (about 240 KB gzipped) is imported on first use only. */
-export function loadOfflineStyle(): Promise<StyleSpecification> {
-  cached ??= import('world-atlas/countries-50m.json')
-    .then((mod) => buildOfflineStyle((mod as { default: unknown }).default as Topology))
+/**
+ * The offline style in the light or dark palette; its data (about 240 KB gzipped) is imported
+ * on first use only.
+ */
+export function loadOfflineStyle(scheme: ColorScheme = 'light'): Promise<StyleSpecification> {
+  topologyLoad ??= import('world-atlas/countries-50m.json')
+    .then((mod) => (mod as { default: unknown }).default as Topology)
     .catch((error: unknown) => {
-      cached = null;
+      topologyLoad = null;
       throw error;
     });
-  return cached;
+  return topologyLoad.then((topology) => {
+    let style = built.get(scheme);
+    if (!style) {
+      style = buildOfflineStyle(topology, scheme);
+      built.set(scheme, style);
+    }
+    return style;
+  });
 }

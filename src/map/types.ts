@@ -38,4 +38,9 @@ export type ZoneEditorProps = {
   exportName?: string;
   /** Distance from the pin beyond which a zone is reported as far (km, default 50). */
   farKm?: number;
+  /**
+   * Problems found outside the editor (say, by a service that refused the zones), by zone
+   * index: shown on that zone's entry beside its own problems until the caller drops them.
+   */
+  zoneErrors?: Readonly<Record<number, string>>;
 };

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { DEFAULT_HISTORY_CAP, historyReducer, initialHistory, type History, type HistoryAction } from './history';
+import { DEFAULT_HISTORY_CAP, historyReducer, initialHistory, sameJson, type History, type HistoryAction } from './history';
 
 export type UndoableValue<T> = {
   /** Records the next value and emits it through `onChange`. Same `key` in a row: one step. */
@@ -13,9 +13,15 @@ export type UndoableValue<T> = {
 /**
  * Undo/redo for a controlled value: the caller keeps owning `value`; every change goes out
  * through `onChange`. A value that changes from outside becomes the present without a step
- * (undo then returns to the snapshot before it).
+ * (undo then returns to the snapshot before it). A value equal to the present (`isEqual`; the
+ * parent handed back a copy of what was emitted) changes nothing, so bursts keep merging.
  */
-export function useUndoableValue<T>(value: T, onChange: (next: T) => void, cap = DEFAULT_HISTORY_CAP): UndoableValue<T> {
+export function useUndoableValue<T>(
+  value: T,
+  onChange: (next: T) => void,
+  cap = DEFAULT_HISTORY_CAP,
+  isEqual: (a: T, b: T) => boolean = sameJson,
+): UndoableValue<T> {
   const stateRef = useRef<History<T>>(initialHistory(value));
   const onChangeRef = useRef(onChange);
   const [counts, setCounts] = useState({ undo: 0, redo: 0 });
@@ -25,8 +31,11 @@ export function useUndoableValue<T>(value: T, onChange: (next: T) => void, cap =
   });
 
   useLayoutEffect(() => {
-    stateRef.current = historyReducer(stateRef.current, { type: 'sync', value }, cap);
-  }, [value, cap]);
+    const state = stateRef.current;
+    if (value === state.present) return;
+    // An equal copy takes the present's place without ending a burst of merged commits.
+    stateRef.current = isEqual(value, state.present) ? { ...state, present: value } : historyReducer(state, { type: 'sync', value }, cap);
+  }, [value, cap, isEqual]);
 
   const dispatch = useCallback(
     (action: HistoryAction<T>) => {

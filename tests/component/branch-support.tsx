@@ -91,6 +91,14 @@ export async function openEditor(name: RegExp | string) {
   return screen.getByRole('form', { name: /Edit branch/ });
 }
 
+/**
+ * The zone list beside the map, once the map's chunk has loaded (in jsdom the map itself
+ * shows that it cannot be drawn: no WebGL; the list, import and export work).
+ */
+export async function zoneList() {
+  return screen.findByRole('region', { name: 'Zones' }, { timeout: 15_000 });
+}
+
 export function contactCard(n: number) {
   return screen.getByRole('listitem', { name: `Contact ${n}` });
 }

@@ -227,37 +227,49 @@ function LocationSection() {
 }
 
 function ZonesField({
+  branchId,
   serverErrors,
   onEdited,
 }: {
+  branchId: string;
   serverErrors: ZonesErrors | undefined;
   onEdited: () => void;
 }) {
-  const { control, trigger } = useFormContext<BranchFormValues>();
+  const { control, trigger, setValue } = useFormContext<BranchFormValues>();
   const coordinates = useWatch<BranchFormValues, 'coordinates'>({ name: 'coordinates' });
   const lat = parseDegrees(coordinates?.latitude ?? '');
   const lon = parseDegrees(coordinates?.longitude ?? '');
   const pin = useMemo<[number, number] | null>(
-    () => (lat !== null && lon !== null ? [lon, lat] : null),
+    () => (lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lon, lat] : null),
     [lat, lon],
+  );
+  // The pin writes the text fields (6 decimals), as typing would; diff, draft and body follow.
+  const onPinChange = useCallback(
+    ({ latitude, longitude }: { latitude: number; longitude: number }) => {
+      const options = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
+      setValue('coordinates.latitude', latitude.toFixed(6), options);
+      setValue('coordinates.longitude', longitude.toFixed(6), options);
+    },
+    [setValue],
   );
   return (
     <Controller
       control={control}
       name="delivery_zones"
-      render={({ field, fieldState }) => (
+      render={({ field }) => (
         <ZonesSection
+          branchId={branchId}
           value={field.value}
           onChange={(fc) => {
             field.onChange(fc);
             onEdited();
             void trigger('delivery_zones');
           }}
-          errors={{
-            message: fieldState.error?.message ?? serverErrors?.message,
-            byIndex: serverErrors?.byIndex,
-          }}
+          // The zones' own problems are shown by the editor on each zone (and block Save through
+          // the form schema); these are the service's verdicts from the last save.
+          errors={serverErrors}
           pin={pin}
+          onPinChange={onPinChange}
         />
       )}
     />
@@ -780,7 +792,11 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
             <LocationSection />
           </div>
           <ContactsField />
-          <ZonesField serverErrors={zoneServerErrors} onEdited={() => setZoneServerErrors(undefined)} />
+          <ZonesField
+            branchId={loaded.id}
+            serverErrors={zoneServerErrors}
+            onEdited={() => setZoneServerErrors(undefined)}
+          />
           <ActionBar
             base={base}
             schema={schema}

@@ -1,8 +1,17 @@
 import { Suspense, lazy } from 'react';
 import { EditorSkeleton } from './EditorSkeleton';
 
-/** The editor and its form library load in their own chunk, only when a branch is opened. */
-const Editor = lazy(() => import('./BranchEditorPage'));
+/**
+ * The editor and its form library load in their own chunk, only when a branch is opened. The
+ * zone map's chunk (maplibre, draw), which the editor loads lazily in turn, starts downloading
+ * at the same time instead of after the editor's chunk has arrived.
+ */
+const Editor = lazy(() => {
+  void import('../../map/ZoneEditor').catch(() => {
+    // Only a head start: the editor imports it again and shows a failure there.
+  });
+  return import('./BranchEditorPage');
+});
 
 export function BranchEditorPage({ id }: { id: string }) {
   return (

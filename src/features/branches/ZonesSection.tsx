@@ -1,6 +1,9 @@
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { parseGeoJsonImport, validateZones, zoneWarnings, type GeoIssue } from '../../geo';
-import { Banner, Button, inputClass } from '../../ui';
+import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { branchListQueryOptions, useApi } from '../../api';
+import { useConfig } from '../../app/config-context';
+import type { ContextArea, MapPin, ZoneCollection as MapZones } from '../../map';
+import { ErrorState, Skeleton } from '../../ui';
 import type { ZoneCollection } from './form-model';
 import s from './branches.module.css';
 
@@ -9,153 +12,169 @@ export type ZoneFeature = ZoneCollection['features'][number];
 /** Errors the form puts on the zones: one for the whole collection, others per zone index. */
 export type ZonesErrors = { message?: string; byIndex?: Record<number, string> };
 
-type PendingImport = { fileName: string; features: ZoneFeature[]; notes: string[] };
+/**
+ * The map editor: maplibre and mapbox-gl-draw are in its own chunk, loaded only here (and
+ * prefetched by the lazy editor page). Never import `../../map/ZoneEditor` statically.
+ */
+const loadZoneEditor = () => import('../../map/ZoneEditor');
+const ZoneEditor = lazy(loadZoneEditor);
 
-function km2(value: number | null): string {
-  if (value === null) return '—';
-  return value < 10 ? `${value.toFixed(2)} km²` : `${value.toFixed(1)} km²`;
+/**
+ * A map chunk that fails to load (network lost, a new deployment) must not take the form down
+ * with it: the rest of the editor keeps working and the edits stay in the draft.
+ */
+class MapChunkBoundary extends Component<
+  { children: ReactNode; onRetry: () => void },
+  { error: Error | null }
+> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <ErrorState
+        title="The zone map could not be loaded"
+        message={`${error.message}. Your other edits are kept; try again, or reload the page (a draft of the edits is kept in this browser).`}
+        onRetry={() => {
+          this.setState({ error: null });
+          this.props.onRetry();
+        }}
+      />
+    );
+  }
 }
 
-function zoneNameOf(f: ZoneFeature): string {
-  const name = f.properties?.name;
-  return typeof name === 'string' ? name : '';
-}
+const MAP_HEIGHT = 480;
+const NO_CONTEXT: readonly ContextArea[] = [];
 
-/** MultiPolygon zones are valid input: they are split into one zone per part when saved. */
-function blockingIssues(feature: ZoneFeature, issues: GeoIssue[]): GeoIssue[] {
-  if (feature.geometry?.type === 'MultiPolygon') return issues.filter((i) => i.code !== 'not_polygon');
-  return issues;
-}
-
-/** The file's text (`Blob.text()` where available, FileReader elsewhere). */
-function readFileText(file: File): Promise<string> {
-  if (typeof file.text === 'function') return file.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
-  });
-}
-
-function uniqueIds(existing: readonly ZoneFeature[], incoming: readonly ZoneFeature[]): ZoneFeature[] {
-  const taken = new Set(existing.map((f) => String(f.id ?? '')));
-  return incoming.map((f) => {
-    const base = String(f.id ?? 'zone');
-    let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-    taken.add(id);
-    return id === f.id ? f : { ...f, id };
-  });
+/** The editor's shape while its chunk loads: toolbar, status line, map and zone list. */
+function MapSkeleton({ height }: { height: number }) {
+  return (
+    <div className={s.mapSkeleton} aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the zone map…
+      </p>
+      <div className={s.mapSkeletonTools}>
+        <Skeleton width={92} height={28} />
+        <Skeleton width={92} height={28} />
+        <Skeleton width={140} height={28} />
+        <Skeleton width={180} height={28} />
+      </div>
+      <Skeleton width="45%" height={14} />
+      <div className={s.mapSkeletonBody}>
+        <Skeleton height={height} />
+        <Skeleton height={Math.min(height, 220)} />
+      </div>
+    </div>
+  );
 }
 
 /**
- * The branch's delivery zones: a list with name, vertex count, area and problems, and import
- * of a GeoJSON file. Props are plain GeoJSON in, GeoJSON out, so the map editor can take this
- * place later without the form changing.
+ * MultiPolygon zones (a lenient service may send them) are saved as one zone per part
+ * (`normalizeZones`); the map shows them that way too, so every part can be edited. The split
+ * reaches the form only with the first edit on the map. Ids follow `normalizeZones`.
+ */
+export function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
+  if (!fc.features.some((f) => f.geometry?.type === 'MultiPolygon')) return fc;
+  const taken = new Set(fc.features.map((f) => (f.id === undefined ? '' : String(f.id))));
+  const features = fc.features.flatMap((f): ZoneFeature[] => {
+    const geometry = f.geometry;
+    if (geometry?.type !== 'MultiPolygon' || !Array.isArray(geometry.coordinates)) return [f];
+    const parts = geometry.coordinates as unknown[];
+    const base = f.id === undefined ? null : String(f.id);
+    return parts.map((coordinates, k): ZoneFeature => {
+      let id: string | undefined;
+      if (base !== null) {
+        const wanted = parts.length === 1 ? base : `${base}-${k + 1}`;
+        id = wanted;
+        for (let n = 2; parts.length > 1 && taken.has(id); n++) id = `${wanted}-${n}`;
+        taken.add(id);
+      }
+      const part: ZoneFeature = {
+        type: 'Feature',
+        properties: { ...(f.properties ?? {}) },
+        geometry: { type: 'Polygon', coordinates },
+      };
+      return id === undefined ? part : { ...part, id };
+    });
+  });
+  return { ...fc, features };
+}
+
+/**
+ * The map's collection as the form holds it (properties always an object). The same object
+ * when it already is: the editor's undo history follows the value by identity (a copy would
+ * end the "one undo step per name typed" merging).
+ */
+function toFormZones(fc: MapZones): ZoneCollection {
+  const fits = (f: MapZones['features'][number]) => f.type === 'Feature' && f.properties !== null;
+  if (fc.type === 'FeatureCollection' && fc.features.every(fits)) return fc as unknown as ZoneCollection;
+  return {
+    ...fc,
+    type: 'FeatureCollection',
+    features: fc.features.map((f) =>
+      fits(f) ? f : { ...f, type: 'Feature', properties: f.properties ?? {} },
+    ),
+  } as unknown as ZoneCollection;
+}
+
+/**
+ * The branch's delivery zones: the map editor (draw, edit, import, export, undo; the zone list
+ * with names, areas and problems beside the map), the branch pin, and other branches' zones for
+ * context. Plain GeoJSON in and out: the form's `delivery_zones` is the truth.
  */
 export function ZonesSection({
+  branchId,
   value,
   onChange,
   errors,
   pin,
+  onPinChange,
 }: {
+  /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
+  branchId: string;
   value: ZoneCollection;
   onChange: (fc: ZoneCollection) => void;
   errors?: ZonesErrors;
-  /** The branch location `[lon, lat]`, to warn about zones far from it. */
+  /** The branch location `[lon, lat]` (null when the fields do not hold valid degrees). */
   pin?: [number, number] | null;
+  /** Called with the location chosen on the map (rounded to 6 decimals). */
+  onPinChange?: (pin: MapPin) => void;
 }) {
-  const fileRef = useRef<HTMLInputElement | null>(null);
-  const importTitleId = useId();
-  const [pendingImport, setPendingImport] = useState<PendingImport | null>(null);
-  const [importError, setImportError] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  const config = useConfig();
+  const api = useApi();
+  const branches = useQuery(branchListQueryOptions(api));
+  const others = branches.data;
 
-  const reports = useMemo(() => validateZones(value), [value]);
-  const warnings = useMemo(() => {
-    try {
-      return zoneWarnings(value, { pin: pin ?? null });
-    } catch {
-      return [];
-    }
-  }, [value, pin]);
-  const total = reports.reduce((sum, r) => sum + (r.areaKm2 ?? 0), 0);
-  const problemCount = reports.filter(
-    (r, i) => blockingIssues(value.features[i]!, r.issues).length > 0,
-  ).length;
+  const context = useMemo<readonly ContextArea[]>(() => {
+    if (!others) return NO_CONTEXT;
+    return others
+      .filter((b) => b.id !== branchId && b.delivery_zones && b.delivery_zones.features.length > 0)
+      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones as unknown as MapZones }));
+  }, [others, branchId]);
 
-  const setFeatures = (features: ZoneFeature[]) =>
-    onChange({ ...value, type: 'FeatureCollection', features });
-
-  const rename = (index: number, name: string) => {
-    setFeatures(
-      value.features.map((f, i) => {
-        if (i !== index) return f;
-        const properties = { ...(f.properties ?? {}) };
-        if (name === '') delete properties.name;
-        else properties.name = name;
-        return { ...f, properties };
-      }),
-    );
-  };
-
-  const removeZone = (index: number) => setFeatures(value.features.filter((_, i) => i !== index));
-
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    setImportError(null);
-    setPendingImport(null);
-    if (file.size > 20 * 1024 * 1024) {
-      setImportError(
-        `${file.name} is ${(file.size / 1024 / 1024).toFixed(0)} MB; zone files above 20 MB are not read.`,
-      );
-      return;
-    }
-    setReading(true);
-    try {
-      const text = await readFileText(file);
-      const result = parseGeoJsonImport(text);
-      if (!result.ok) setImportError(`${file.name}: ${result.message}`);
-      else setPendingImport({ fileName: file.name, features: result.features, notes: result.notes });
-    } catch (err) {
-      setImportError(`${file.name} could not be read: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      setReading(false);
-    }
-  };
-
-  const warningsByZone = new Map<string, string[]>();
-  for (const w of warnings) {
-    const list = warningsByZone.get(w.zoneId) ?? [];
-    list.push(w.message);
-    warningsByZone.set(w.zoneId, list);
-  }
+  const shown = useMemo(() => splitMultiPolygons(value), [value]);
+  const mapPin = useMemo<MapPin | null>(() => (pin ? { longitude: pin[0], latitude: pin[1] } : null), [pin]);
+  const zoneErrors = errors?.byIndex;
+  // A retry after a failed chunk load needs a new lazy component (React caches the failure).
+  const [Editor, setEditor] = useState(() => ZoneEditor);
 
   return (
     <section className={s.card} aria-labelledby="zones-title">
       <div className={s.cardHeader}>
         <h2 id="zones-title" className={s.cardTitle}>
           Delivery zones
-          <span className={s.cardCount}>
-            {value.features.length} {value.features.length === 1 ? 'zone' : 'zones'}
-            {value.features.length > 0 ? ` · ${km2(total)}` : ''}
-          </span>
         </h2>
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".geojson,.json,application/geo+json,application/json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="GeoJSON file to import"
-          onChange={(e) => void onFile(e)}
-        />
-        <Button size="sm" onClick={() => fileRef.current?.click()} disabled={reading}>
-          {reading ? 'Reading…' : 'Import GeoJSON…'}
-        </Button>
+        <span className={s.subtle}>
+          {others === null
+            ? 'Other branches’ zones are not shown: this service does not list branches.'
+            : context.length > 0
+              ? `Dashed outlines: zones of ${context.length} other ${context.length === 1 ? 'branch' : 'branches'}, to see overlaps.`
+              : null}
+        </span>
       </div>
 
       {errors?.message && (
@@ -163,161 +182,24 @@ export function ZonesSection({
           {errors.message}
         </p>
       )}
-      {importError && (
-        <Banner
-          tone="danger"
-          actions={
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label="Dismiss import error"
-              onClick={() => setImportError(null)}
-            >
-              ✕
-            </Button>
-          }
-        >
-          {importError}
-        </Banner>
-      )}
-      {pendingImport && (
-        <div className={s.importBox} role="region" aria-labelledby={importTitleId}>
-          <strong id={importTitleId}>
-            {pendingImport.features.length} {pendingImport.features.length === 1 ? 'zone' : 'zones'} in{' '}
-            {pendingImport.fileName}
-          </strong>
-          {pendingImport.notes.length > 0 && (
-            <ul className={s.notes}>
-              {pendingImport.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          )}
-          <div className={s.inline}>
-            {value.features.length > 0 && (
-              <Button
-                size="sm"
-                onClick={() => {
-                  setFeatures([...value.features, ...uniqueIds(value.features, pendingImport.features)]);
-                  setPendingImport(null);
-                }}
-              >
-                Add to the {value.features.length} existing
-              </Button>
-            )}
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => {
-                setFeatures(uniqueIds([], pendingImport.features));
-                setPendingImport(null);
-              }}
-            >
-              {value.features.length > 0 ? 'Replace all zones' : 'Use these zones'}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setPendingImport(null)}>
-              Cancel import
-            </Button>
-          </div>
-          <span className={s.subtle}>Nothing is saved until you review and save the branch.</span>
-        </div>
-      )}
 
-      {value.features.length === 0 ? (
-        <p className={s.subtle} style={{ margin: 0 }}>
-          No delivery zones. Import a GeoJSON file with polygons to add them.
-        </p>
-      ) : (
-        <div className={s.tableWrap}>
-          <table className={s.table} aria-label="Delivery zones">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
-                <th scope="col" className={s.num}>
-                  Vertices
-                </th>
-                <th scope="col" className={s.num}>
-                  Area
-                </th>
-                <th scope="col">Check</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {value.features.map((f, i) => {
-                const report = reports[i];
-                const issues = report ? blockingIssues(f, report.issues) : [];
-                const serverError = errors?.byIndex?.[i];
-                const zoneWarns = warningsByZone.get(String(f.id ?? '')) ?? [];
-                const label = zoneNameOf(f) || String(f.id ?? `zone ${i + 1}`);
-                const issueId = `zone-${i}-issues`;
-                return (
-                  <tr key={`${String(f.id ?? '')}-${i}`}>
-                    <td className={s.num}>{i + 1}</td>
-                    <td style={{ minWidth: 140 }}>
-                      <input
-                        className={inputClass}
-                        aria-label={`Name of zone ${i + 1}`}
-                        aria-describedby={issues.length || serverError ? issueId : undefined}
-                        aria-invalid={issues.length || serverError ? true : undefined}
-                        value={zoneNameOf(f)}
-                        placeholder="Unnamed"
-                        onChange={(e) => rename(i, e.target.value)}
-                      />
-                    </td>
-                    <td className={`${s.mono} ${s.nowrap}`}>{f.id ?? <em>new</em>}</td>
-                    <td className={`${s.num} num`}>{report?.vertexCount ?? '—'}</td>
-                    <td className={`${s.num} num`}>{km2(report?.areaKm2 ?? null)}</td>
-                    <td id={issueId}>
-                      {issues.length === 0 && !serverError ? (
-                        f.geometry?.type === 'MultiPolygon' ? (
-                          <span className={s.subtle}>Several parts: saved as one zone per part</span>
-                        ) : (
-                          <span className={s.ok}>OK</span>
-                        )
-                      ) : (
-                        <ul className={s.issueList}>
-                          {serverError && <li>{serverError}</li>}
-                          {issues.map((issue, k) => (
-                            <li key={k}>{issue.message}</li>
-                          ))}
-                        </ul>
-                      )}
-                      {zoneWarns.length > 0 && (
-                        <ul className={s.warnList}>
-                          {zoneWarns.map((w) => (
-                            <li key={w}>{w}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Remove zone ${label}`}
-                        onClick={() => removeZone(i)}
-                      >
-                        Remove
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {problemCount > 0 && (
-        <p className={s.fieldError} style={{ margin: 0 }}>
-          {problemCount === 1 ? '1 zone has a problem' : `${problemCount} zones have problems`} to fix before
-          saving (or remove the zone).
-        </p>
-      )}
+      <MapChunkBoundary onRetry={() => setEditor(() => lazy(loadZoneEditor))}>
+        <Suspense fallback={<MapSkeleton height={MAP_HEIGHT} />}>
+          <Editor
+            key={branchId}
+            value={shown as unknown as MapZones}
+            onChange={(next) => onChange(toFormZones(next))}
+            pin={mapPin}
+            onPinChange={onPinChange}
+            context={context}
+            styleUrl={config.mapStyle}
+            height={MAP_HEIGHT}
+            label={`Delivery zones map of branch ${branchId}`}
+            exportName={`${branchId}-delivery-zones`}
+            zoneErrors={zoneErrors}
+          />
+        </Suspense>
+      </MapChunkBoundary>
     </section>
   );
 }

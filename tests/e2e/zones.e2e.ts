@@ -1,0 +1,484 @@
+/**
+ * The delivery-zone map editor in Chromium (WebGL in software): drawing by clicks, naming,
+ * dragging a corner, undo, saving; a bow tie blocking Save; importing a file; the branch pin.
+ * The built app (dist/) with the offline base map (config.json rewritten in the browser), against
+ * the in-process reference server, whose database is read to check what was saved.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, NARROW, screenshot, signIn, startApp, type App, type PageOptions } from './support';
+
+let app: App;
+let tmp: string;
+
+beforeAll(async () => {
+  app = await startApp({ jobs: 40 });
+  tmp = mkdtempSync(join(tmpdir(), 'zones-e2e-'));
+});
+afterAll(async () => {
+  await app?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+type LonLat = [number, number];
+type Ring = LonLat[];
+type ZoneRow = { feature_id: string; properties: string; geometry: string };
+
+/**
+ * Tests use the embedded offline base map (no network here, and the same picture each run):
+ * the built config.json with `mapStyle: 'offline'`, answered by the browser itself.
+ */
+async function useOfflineMap(context: BrowserContext): Promise<void> {
+  const config = JSON.parse(readFileSync(join('dist', 'config.json'), 'utf8')) as Record<string, unknown>;
+  await context.route('**/config.json', (route) =>
+    route.fulfill({ json: { ...config, mapStyle: 'offline' } }),
+  );
+}
+
+/** A signed-in page with the offline map, and a list of the errors the page reports. */
+async function openPage(options: PageOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await app.newPage(options);
+  await useOfflineMap(page.context());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { page, errors };
+}
+
+/** Opens a branch's editor and waits for the map to be ready (its tools enabled). */
+async function openBranch(page: Page, id: string): Promise<Locator> {
+  await signIn(page, app.token, `/branches/${id}`);
+  await page.getByRole('form', { name: `Edit branch ${id}` }).waitFor();
+  const canvas = page.locator('.maplibregl-canvas');
+  await canvas.waitFor();
+  await page.getByText('Offline base map: streets not shown').waitFor();
+  await page.getByRole('button', { name: 'Draw zone' }).and(page.locator(':enabled')).waitFor();
+  // The map in view (clicks outside the viewport land nowhere).
+  await page
+    .getByRole('heading', { name: 'Delivery zones', exact: true })
+    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  return canvas;
+}
+
+function zonesInDb(branchId: string): ZoneRow[] {
+  return app.server.db
+    .prepare(
+      'SELECT feature_id, properties, geometry FROM branch_zones WHERE branch_id = ? ORDER BY position',
+    )
+    .all(branchId) as ZoneRow[];
+}
+
+async function putZones(branchId: string, features: unknown[]): Promise<void> {
+  const res = await fetch(`${app.url}/v1/branches/${branchId}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ branch: { delivery_zones: { type: 'FeatureCollection', features } } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function branchFromApi(branchId: string) {
+  const res = await fetch(`${app.url}/v1/branches/${branchId}`, {
+    headers: { Authorization: `Bearer ${app.token}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { branch: Record<string, unknown> }).branch as {
+    coordinates: { latitude: number; longitude: number };
+    delivery_zones: {
+      type: string;
+      features: {
+        type: string;
+        id: unknown;
+        properties: Record<string, unknown>;
+        geometry: { type: string; coordinates: Ring[] };
+      }[];
+    };
+  };
+}
+
+// ---- Web Mercator, as maplibre draws it (512-pixel tiles), to turn clicks into lon/lat ----
+
+type View = { center: LonLat; zoom: number; width: number; height: number };
+
+function worldPx([lon, lat]: LonLat, zoom: number): [number, number] {
+  const size = 512 * 2 ** zoom;
+  const s = Math.sin((lat * Math.PI) / 180);
+  return [((lon + 180) / 360) * size, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size];
+}
+
+function toLonLat(view: View, [x, y]: [number, number]): LonLat {
+  const size = 512 * 2 ** view.zoom;
+  const [cx, cy] = worldPx(view.center, view.zoom);
+  const wx = cx + x - view.width / 2;
+  const wy = cy + y - view.height / 2;
+  const lon = (wx / size) * 360 - 180;
+  const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * wy) / size))) * 180) / Math.PI;
+  return [lon, lat];
+}
+
+function toPixel(view: View, at: LonLat): [number, number] {
+  const [cx, cy] = worldPx(view.center, view.zoom);
+  const [wx, wy] = worldPx(at, view.zoom);
+  return [wx - cx + view.width / 2, wy - cy + view.height / 2];
+}
+
+/** Twice the signed area (shoelace); positive for a counter-clockwise ring. */
+function signedArea(ring: Ring): number {
+  let sum = 0;
+  for (let i = 0; i < ring.length - 1; i++)
+    sum += ring[i]![0] * ring[i + 1]![1] - ring[i + 1]![0] * ring[i]![1];
+  return sum;
+}
+
+const sixDecimals = (n: number) => Math.round(n * 1e6) / 1e6 === n;
+
+async function canvasBox(canvas: Locator) {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the map canvas has no box');
+  return box;
+}
+
+/** Clicks the map at a point given in canvas pixels. */
+async function clickMap(page: Page, canvas: Locator, [x, y]: [number, number]) {
+  const box = await canvasBox(canvas);
+  await page.mouse.click(box.x + x, box.y + y);
+  await page.waitForTimeout(60); // draw tells a click from a double click by time
+}
+
+async function dragOnMap(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+  const box = await canvasBox(canvas);
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + (from[0] + to[0]) / 2, box.y + (from[1] + to[1]) / 2, { steps: 5 });
+  await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 5 });
+  await page.mouse.up();
+}
+
+const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exact: true });
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
+
+async function reviewAndSave(page: Page) {
+  await saveButton(page).and(page.locator(':enabled')).waitFor();
+  await saveButton(page).click();
+  const review = page.getByRole('dialog', { name: 'Review changes' });
+  await review.waitFor();
+  await review.getByRole('button', { name: /^Save \d+ changes?$/ }).click();
+  await page.getByText('Branch saved', { exact: true }).waitFor();
+  await page.getByText('No unsaved changes').waitFor();
+}
+
+describe('zone map editor in Chromium', () => {
+  it('draws a zone by clicks, names it, drags a corner, undoes the drag, and saves the drawn ring (CCW, closed, 6 decimals)', async () => {
+    // A branch without zones opens centred on its location at zoom 12: clicks can be turned into
+    // lon/lat independently of the app.
+    await putZones('MAN-01', []);
+    const { coordinates } = await branchFromApi('MAN-01');
+    const { page, errors } = await openPage();
+    const canvas = await openBranch(page, 'MAN-01');
+    const box = await canvasBox(canvas);
+    const view: View = {
+      center: [coordinates.longitude, coordinates.latitude],
+      zoom: 12,
+      width: box.width,
+      height: box.height,
+    };
+
+    // Clockwise on the screen (and on the ground), as people often draw.
+    const cx = Math.round(box.width / 2);
+    const cy = Math.round(box.height / 2);
+    const clicks: [number, number][] = [
+      [cx - 120, cy - 90],
+      [cx + 110, cy - 100],
+      [cx + 130, cy + 80],
+      [cx - 100, cy + 100],
+    ];
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    await page.getByText('Drawing a zone').waitFor();
+    for (const p of clicks) await clickMap(page, canvas, p);
+    await clickMap(page, canvas, clicks[0]!); // on the first corner: finished
+    await page.getByText('1 zone', { exact: true }).waitFor();
+    const panel = zonePanel(page);
+    await panel.getByText('4 corners').waitFor();
+    await panel.getByText('Valid', { exact: true }).waitFor();
+    const drawnArea = await panel.getByText(/^[\d.,]+ km²$/).innerText();
+    await screenshot(page, 'zones-drawn-1280');
+
+    // Name it in the list.
+    const name = panel.getByRole('textbox', { name: 'Name of zone 1' });
+    await name.fill('Northern Quarter');
+    await page.getByText('1 unsaved change').waitFor();
+
+    // Drag a corner: a click on the selected zone edits its corners, then the corner is dragged.
+    await clickMap(page, canvas, [cx, cy]);
+    await page.getByText('Editing corners').waitFor();
+    await dragOnMap(page, canvas, clicks[2]!, [clicks[2]![0] + 70, clicks[2]![1] + 60]);
+    await expect.poll(() => panel.getByText(/^[\d.,]+ km²$/).innerText()).not.toBe(drawnArea);
+    await screenshot(page, 'zones-corner-dragged-1280');
+
+    // Undo (Ctrl+Z): the corner is back, the name stays.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => panel.getByText(/^[\d.,]+ km²$/).innerText()).toBe(drawnArea);
+    await expect(name.inputValue()).resolves.toBe('Northern Quarter');
+
+    await reviewAndSave(page);
+
+    const rows = zonesInDb('MAN-01');
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.properties)).toEqual({ name: 'Northern Quarter' });
+    const geometry = JSON.parse(rows[0]!.geometry) as { type: string; coordinates: Ring[] };
+    expect(geometry.type).toBe('Polygon');
+    expect(geometry.coordinates).toHaveLength(1);
+    const ring = geometry.coordinates[0]!;
+    expect(ring).toHaveLength(5);
+    expect(ring[4]).toEqual(ring[0]); // closed
+    expect(signedArea(ring)).toBeGreaterThan(0); // counter-clockwise (RFC 7946)
+    for (const [lon, lat] of ring) expect(sixDecimals(lon) && sixDecimals(lat)).toBe(true);
+    // Where it was clicked: every corner within 2 pixels (about 25 m at zoom 12) of a click,
+    // starting at the first click, in reversed (counter-clockwise) order.
+    const pxTolerance = 2;
+    const expected = [clicks[0]!, clicks[3]!, clicks[2]!, clicks[1]!].map((p) => toLonLat(view, p));
+    ring.slice(0, 4).forEach((corner, i) => {
+      const [px, py] = toPixel(view, corner);
+      const [ex, ey] = toPixel(view, expected[i]!);
+      expect(Math.hypot(px - ex, py - ey)).toBeLessThanOrEqual(pxTolerance);
+    });
+
+    // The service's view: a FeatureCollection of Polygon features with string ids.
+    const saved = (await branchFromApi('MAN-01')).delivery_zones;
+    expect(saved.type).toBe('FeatureCollection');
+    expect(saved.features[0]).toMatchObject({
+      type: 'Feature',
+      properties: { name: 'Northern Quarter' },
+      geometry: { type: 'Polygon' },
+    });
+    expect(typeof saved.features[0]!.id).toBe('string');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('blocks Save with the reason while a drawn zone crosses itself (bow tie)', async () => {
+    const { page, errors } = await openPage();
+    const canvas = await openBranch(page, 'MAD-01');
+    const before = zonesInDb('MAD-01');
+    const box = await canvasBox(canvas);
+    const cx = Math.round(box.width / 2);
+    const cy = Math.round(box.height / 2);
+    // Top left, bottom right, top right, bottom left: the edges cross in the middle.
+    const clicks: [number, number][] = [
+      [cx - 100, cy - 80],
+      [cx + 100, cy + 80],
+      [cx + 100, cy - 80],
+      [cx - 100, cy + 80],
+    ];
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    for (const p of clicks) await clickMap(page, canvas, p);
+    await page.keyboard.press('Enter'); // Enter finishes the polygon
+    const panel = zonePanel(page);
+    await panel.getByText('1 invalid').waitFor();
+    const problem = panel.getByText(/The zone's edges cross near/);
+    await problem.waitFor();
+    await expect(saveButton(page).isDisabled()).resolves.toBe(true);
+    const reason = page.getByText(
+      /^Save is disabled: 1 problem to fix\. Delivery zones: Zone \d: The zone's edges cross near/,
+    );
+    await reason.waitFor();
+    await screenshot(page, 'zones-bowtie-1280');
+
+    // Fixing it (here: deleting the zone with the Delete key, the zone selected) frees Save again.
+    await panel.getByRole('button', { name: /^Zone 2: select/ }).click();
+    await canvas.focus();
+    await page.keyboard.press('Delete');
+    await page.getByText('No unsaved changes').waitFor();
+    expect(zonesInDb('MAD-01')).toEqual(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('imports a file with two zones and saves them', async () => {
+    const { page, errors } = await openPage();
+    await openBranch(page, 'PAR-01');
+    const before = zonesInDb('PAR-01');
+    const file = join(tmp, 'two-zones.geojson');
+    const square = (lon: number, lat: number, d: number): Ring => [
+      [lon, lat],
+      [lon, lat + d],
+      [lon + d, lat + d],
+      [lon + d, lat],
+      [lon, lat],
+    ];
+    writeFileSync(
+      file,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { name: 'Bastille' },
+            geometry: { type: 'Polygon', coordinates: [square(2.365, 48.85, 0.008)] },
+          },
+          {
+            type: 'Feature',
+            id: 'par-01-nation',
+            properties: { name: 'Nation' },
+            geometry: { type: 'Polygon', coordinates: [square(2.39, 48.845, 0.01)] },
+          },
+        ],
+      }),
+    );
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByText('Imported 2 zones from two-zones.geojson.').waitFor();
+    const panel = zonePanel(page);
+    await panel.getByRole('heading', { name: `${before.length + 2} zones` }).waitFor();
+    await page.waitForTimeout(1000); // the map flies to the imported zones
+    await screenshot(page, 'zones-imported-1280');
+    await reviewAndSave(page);
+
+    const after = zonesInDb('PAR-01');
+    expect(after).toHaveLength(before.length + 2);
+    const added = after.slice(before.length);
+    expect(added.map((z) => JSON.parse(z.properties) as unknown)).toEqual([
+      { name: 'Bastille' },
+      { name: 'Nation' },
+    ]);
+    expect(added[1]!.feature_id).toBe('par-01-nation');
+    expect(added[0]!.feature_id).toMatch(/^zone-/);
+    const ring = (JSON.parse(added[0]!.geometry) as { coordinates: Ring[] }).coordinates[0]!;
+    expect(signedArea(ring)).toBeGreaterThan(0); // the file's clockwise square, rewound
+    expect(ring[0]).toEqual([2.365, 48.85]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('places the branch pin with "Set location", by dragging it, and moves it when the fields are typed', async () => {
+    await putZones('DXB-01', []);
+    const { coordinates } = await branchFromApi('DXB-01');
+    const { page, errors } = await openPage();
+    const canvas = await openBranch(page, 'DXB-01');
+    const box = await canvasBox(canvas);
+    const view: View = {
+      center: [coordinates.longitude, coordinates.latitude],
+      zoom: 12,
+      width: box.width,
+      height: box.height,
+    };
+    const marker = page.locator('.maplibregl-marker[aria-label="Location"]');
+    const markerTip = async (): Promise<[number, number]> => {
+      const b = (await marker.boundingBox())!;
+      const c = await canvasBox(canvas); // the page may have scrolled (typing in a field)
+      // maplibre's default marker is centred 14 px above its point (the tip of the pin).
+      return [b.x + b.width / 2 - c.x, b.y + b.height / 2 + 14 - c.y];
+    };
+    const latitude = page.getByLabel('Latitude');
+    const longitude = page.getByLabel('Longitude');
+    const near = (a: [number, number], b: [number, number], px: number) =>
+      Math.hypot(a[0] - b[0], a[1] - b[1]) <= px;
+
+    // The marker stands on the branch's location.
+    expect(near(await markerTip(), [box.width / 2, box.height / 2], 4)).toBe(true);
+
+    // "Set location", then a click on the map.
+    await page.getByRole('button', { name: 'Set location' }).click();
+    await page.getByText('Placing the location').waitFor();
+    const target: [number, number] = [Math.round(box.width / 2) + 150, Math.round(box.height / 2) - 100];
+    await clickMap(page, canvas, target);
+    const [lon, lat] = toLonLat(view, target);
+    await expect.poll(() => latitude.inputValue()).toMatch(/^-?\d+\.\d{6}$/);
+    expect(Number(await latitude.inputValue())).toBeCloseTo(lat, 3);
+    expect(Number(await longitude.inputValue())).toBeCloseTo(lon, 3);
+    await page.getByText('1 unsaved change').waitFor();
+    expect(near(await markerTip(), target, 4)).toBe(true);
+
+    // Dragging the marker.
+    const from = await markerTip();
+    const to: [number, number] = [from[0] - 200, from[1] + 120];
+    await dragOnMap(page, canvas, [from[0], from[1] - 15], [to[0], to[1] - 15]);
+    const [lon2, lat2] = toLonLat(view, to);
+    await expect.poll(async () => Number(await longitude.inputValue())).toBeCloseTo(lon2, 3);
+    expect(Number(await latitude.inputValue())).toBeCloseTo(lat2, 3);
+
+    // Typing the fields moves the marker.
+    await latitude.fill(coordinates.latitude.toFixed(6));
+    await longitude.fill(coordinates.longitude.toFixed(6));
+    await expect.poll(async () => near(await markerTip(), [box.width / 2, box.height / 2], 4)).toBe(true);
+    await page.getByText('No unsaved changes').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows a map-shaped skeleton while the map’s chunk loads, then the map', async () => {
+    const { page, errors } = await openPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.context().route(/\/assets\/ZoneEditor-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, app.token, '/branches/LDN-01');
+    await page.getByRole('form', { name: 'Edit branch LDN-01' }).waitFor();
+    const loading = page.getByText('Loading the zone map…');
+    await loading.waitFor({ state: 'attached' });
+    await page
+      .getByRole('heading', { name: 'Delivery zones', exact: true })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'zones-loading-1280');
+    // The rest of the form works meanwhile.
+    await page.getByLabel('Formatted address').fill('1 Shoreditch High Street, London');
+    await page.getByText('1 unsaved change').waitFor();
+    release();
+    await page.locator('.maplibregl-canvas').waitFor();
+    await loading.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of [DESKTOP, NARROW]) {
+      it(`looks finished at ${viewport.width} wide, ${colorScheme}`, async () => {
+        // Another branch's zone reaching into Amsterdam: shown dashed, with an overlap warning.
+        await putZones('BER-01', [
+          {
+            type: 'Feature',
+            id: 'ber-01-guest',
+            properties: { name: 'Guest' },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [4.9, 52.35],
+                  [4.925, 52.35],
+                  [4.925, 52.366],
+                  [4.9, 52.366],
+                  [4.9, 52.35],
+                ],
+              ],
+            },
+          },
+        ]);
+        const { page, errors } = await openPage({ viewport, colorScheme });
+        await openBranch(page, 'AMS-01');
+        await page
+          .getByText(/overlaps zone "Guest" of branch "BER-01"/)
+          .first()
+          .waitFor();
+        await page.waitForTimeout(500); // tiles of the offline map drawn
+        await screenshot(page, `zones-editor-${viewport.width}-${colorScheme}`);
+        // Select a zone from the list: the map zooms to it.
+        await zonePanel(page)
+          .getByRole('button', { name: /^Zone 1: select/ })
+          .click();
+        await page.getByText(/Selecting · Central/).waitFor();
+        await page.waitForTimeout(800);
+        await screenshot(page, `zones-selected-${viewport.width}-${colorScheme}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(viewport.width);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+});
