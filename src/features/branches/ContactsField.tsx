@@ -84,11 +84,12 @@ function DayToggles({ index, label }: { index: number; label: string }) {
                   type="button"
                   className={s.day}
                   aria-pressed={set.has(day)}
-                  aria-label={DAY_LABELS[day].long}
                   title={DAY_LABELS[day].long}
                   onClick={() => toggle(day)}
                 >
+                  {/* Named by its content, "Mon" + hidden "day": the visible text is the start of the name. */}
                   {DAY_LABELS[day].short}
+                  <span className="visually-hidden">{DAY_LABELS[day].long.slice(DAY_LABELS[day].short.length)}</span>
                 </button>
               ))}
             </div>
