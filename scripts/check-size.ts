@@ -74,6 +74,7 @@ function main() {
   });
   const mapChunk = mapKeys.reduce((sum, k) => sum + gzipKiB(manifest[k]!.file), 0);
 
+  if (mapKeys.length === 0) problems.push('no lazy chunk holds maplibre-gl or the draw control: the map chunk was not found');
   if (initialJs > BUDGET.initialJsKiB) problems.push(`initial JS is ${initialJs.toFixed(1)} KiB gz, budget ${BUDGET.initialJsKiB}`);
   if (initialCss > BUDGET.initialCssKiB) problems.push(`initial CSS is ${initialCss.toFixed(1)} KiB gz, budget ${BUDGET.initialCssKiB}`);
   if (mapChunk > BUDGET.mapChunkKiB) problems.push(`map chunk is ${mapChunk.toFixed(1)} KiB gz, budget ${BUDGET.mapChunkKiB}`);

@@ -13,7 +13,7 @@ import type { AddLayerObject, GeoJSONSource, LngLatBoundsLike, Map as MaplibreMa
 import { Marker } from 'maplibre-gl';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { defaultZoneId, parseGeoJsonImport, roundCoordinate } from '../geo';
+import { defaultZoneId, roundCoordinate } from '../geo';
 import { Banner, Button } from '../ui';
 import { MapView, type InitialView } from './MapView';
 import { ZonePanel } from './ZonePanel';
@@ -33,7 +33,7 @@ import {
 } from './sync';
 import type { ContextArea, MapPin, ZoneCollection, ZoneEditorProps } from './types';
 import { useUndoableValue } from './useUndoableValue';
-import { checkZones, type ZoneChecks } from './zoneChecks';
+import { checkZones, type WarnFn, type ZoneChecks } from './zoneChecks';
 
 export type { ZoneEditorProps } from './types';
 
@@ -184,7 +184,16 @@ export default function ZoneEditor(props: ZoneEditorProps) {
   const hintId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const history = useUndoableValue<ZoneCollection>(value, onChange);
-  const checks = useMemo(() => checkZones(value, { context, pin, farKm }), [value, context, pin, farKm]);
+  // Overlap and distance warnings load after first paint (they never block a save).
+  const [warn, setWarn] = useState<WarnFn | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void import('../geo/warnings').then((m) => live && setWarn(() => m.zoneWarnings));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const checks = useMemo(() => checkZones(value, { context, pin, farKm }, warn), [value, context, pin, farKm, warn]);
   const keys = useMemo(() => zoneKeys(value), [value]);
 
   const [map, setMap] = useState<MaplibreMap | null>(null);
@@ -448,6 +457,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         setNotice({ tone: 'danger', title: `Could not read ${file.name}`, message: error instanceof Error ? error.message : String(error) });
         return;
       }
+      // The GeoJSON reader loads with the first import: most sessions never import a file.
+      const { parseGeoJsonImport } = await import('../geo/import');
       const result = parseGeoJsonImport(text);
       if (!result.ok) {
         setNotice({ tone: 'danger', title: `Could not import ${file.name}`, message: result.message });

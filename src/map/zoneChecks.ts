@@ -3,7 +3,7 @@
  * `zoneWarnings` from src/geo, keyed by the editor's zone keys. Pure.
  */
 import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
-import { validateZones, zoneWarnings, type GeoIssue, type ZoneWarning } from '../geo';
+import { validateZones, type GeoIssue, type ZoneWarning, type zoneWarnings } from '../geo';
 import { zoneKeys } from './sync';
 import type { ContextArea, MapPin, ZoneCollection } from './types';
 
@@ -39,18 +39,27 @@ function geoId(feature: ZoneCollection['features'][number], index: number): stri
   return `#${index + 1}`;
 }
 
+export type WarnFn = typeof zoneWarnings;
+
+/**
+ * `warn` is src/geo's `zoneWarnings`, passed in so the editor can load it after first paint
+ * (warnings never block; without it there are simply none yet).
+ */
 export function checkZones(
   value: ZoneCollection,
   options: { context?: readonly ContextArea[]; pin?: MapPin | null; farKm?: number } = {},
+  warn?: WarnFn,
 ): ZoneChecks {
   const keys = zoneKeys(value);
   const reports = validateZones(value);
   const pin = options.pin && Number.isFinite(options.pin.longitude) && Number.isFinite(options.pin.latitude) ? options.pin : null;
-  const warnings = zoneWarnings(value, {
-    others: (options.context ?? []).map((c) => ({ branchId: c.id, fc: c.fc })),
-    pin: pin ? [pin.longitude, pin.latitude] : null,
-    ...(options.farKm !== undefined ? { farKm: options.farKm } : {}),
-  });
+  const warnings = warn
+    ? warn(value, {
+        others: (options.context ?? []).map((c) => ({ branchId: c.id, fc: c.fc })),
+        pin: pin ? [pin.longitude, pin.latitude] : null,
+        ...(options.farKm !== undefined ? { farKm: options.farKm } : {}),
+      })
+    : [];
 
   const byGeoId = new Map<string, number[]>();
   value.features.forEach((feature, index) => {
