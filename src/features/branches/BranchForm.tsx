@@ -583,6 +583,16 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
           });
           form.setFocus('id');
         }
+        if (error.kind === 'contract' && error.status !== null && error.status < 300) {
+          // The service accepted the request but answered in a shape we cannot read: the save
+          // may well have landed. Saving again re-checks the branch first (conflict check).
+          setBanner({
+            tone: 'danger',
+            title: 'The save may have gone through',
+            message: `${error.message} Your edits are kept. Reload the branch to see what the service holds, or review and save again.`,
+          });
+          return;
+        }
         if (error.retryable) {
           setBanner({
             tone: 'danger',
