@@ -48,7 +48,9 @@ export class ConfigError extends Error {
 export async function loadRuntimeConfig(url = `${import.meta.env.BASE_URL}config.json`): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store' });
+    // Default caching: index.html preloads this file while the scripts load, and the server
+    // revalidates it (max-age=0), so an edited config is still picked up on the next load.
+    response = await fetch(url);
   } catch (e) {
     throw new ConfigError(`Could not fetch it: ${(e as Error).message}`, url);
   }
