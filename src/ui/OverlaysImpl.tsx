@@ -16,7 +16,7 @@ export function DrawerImpl({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={s.overlay} />
-        <Dialog.Content className={s.drawer} aria-describedby={description ? undefined : undefined}>
+        <Dialog.Content className={s.drawer}>
           <div className={s.drawerHeader}>
             <div style={{ flex: 1, minWidth: 0 }}>
               <Dialog.Title className={s.drawerTitle}>{title}</Dialog.Title>

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp, testStatuses } from './render';
 
 let server: TestServer;
 
@@ -53,19 +53,8 @@ describe('jobs table', () => {
       .get() as { id: number; status: number };
     expect(first).toHaveTextContent(String(newest.id));
     // Label first, code after (never colour alone).
-    const labels: Record<number, string> = {
-      1: 'Created',
-      2: 'Assigned',
-      3: 'Accepted',
-      4: 'At pickup',
-      5: 'Picked up',
-      6: 'In transit',
-      7: 'Delivered',
-      8: 'Failed',
-      9: 'Cancelled',
-      10: 'Returned',
-    };
-    expect(first).toHaveTextContent(`${labels[newest.status]}${newest.status}`);
+    const label = testStatuses[String(newest.status) as keyof typeof testStatuses].label;
+    expect(first).toHaveTextContent(`${label}${newest.status}`);
     // Column headers the supervisor scans.
     for (const name of [
       'Job',
