@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { preloadable } from './preloadable';
 
 /*
  * Drawer and ConfirmDialog load Radix Dialog (focus trap, scroll lock, dismissable layer)
@@ -6,11 +7,11 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
  * `preloadOverlays()` starts the download early (on a row's hover or focus).
  */
 const load = () => import('./OverlaysImpl');
-const DrawerImpl = lazy(() => load().then((m) => ({ default: m.DrawerImpl })));
-const ConfirmDialogImpl = lazy(() => load().then((m) => ({ default: m.ConfirmDialogImpl })));
+const DrawerImpl = preloadable(() => load().then((m) => m.DrawerImpl));
+const ConfirmDialogImpl = preloadable(() => load().then((m) => m.ConfirmDialogImpl));
 
-export function preloadOverlays(): void {
-  void load();
+export function preloadOverlays(): Promise<unknown> {
+  return Promise.all([DrawerImpl.preload(), ConfirmDialogImpl.preload()]);
 }
 
 export type DrawerProps = {

@@ -1,8 +1,8 @@
-import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from './Button';
+import { preloadable } from './preloadable';
 
-const loadPanel = () => import('./PopoverPanel');
-const PopoverPanel = lazy(loadPanel);
+const PopoverPanel = preloadable(() => import('./PopoverPanel').then((m) => m.default));
 
 /**
  * A button that opens a popover panel. The panel's code (Radix Popover and its positioning)
@@ -28,7 +28,7 @@ export function PopoverButton({
   const ref = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const preload = () => void loadPanel();
+  const preload = () => void PopoverPanel.preload();
   return (
     <>
       <Button

@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Job, JobsResponse } from '../../contract';
 import { describeStatus } from '../../app/config';
 import { useConfig } from '../../app/config-context';
-import { Banner, Drawer, Skeleton, formatDateTime } from '../../ui';
+import { Banner, Drawer, Skeleton, formatDateTime, preloadable } from '../../ui';
 import type { Filters } from './search';
 import { findCachedJob } from './useJobsData';
 import s from './jobs.module.css';
 
-const JobDetails = lazy(() => import('./JobDetails'));
-const NotOnPage = lazy(() => import('./NotOnPage'));
+const JobDetails = preloadable(() => import('./JobDetails').then((m) => m.default));
+const NotOnPage = preloadable(() => import('./NotOnPage').then((m) => m.default));
+
+export const preloadJobDetails = () => JobDetails.preload();
 
 function DetailsSkeleton() {
   return (

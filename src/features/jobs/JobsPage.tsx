@@ -4,7 +4,6 @@ import {
   functionalUpdate,
   useTable,
   type ColumnVisibilityState,
-  type PaginationState,
 } from '@tanstack/react-table';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
@@ -26,7 +25,7 @@ import { jobColumns, jobsTableFeatures, loadColumnVisibility, saveColumnVisibili
 import { branchesInJobs, formatCount } from './derive';
 
 import { FiltersBar, type KnownBranch } from './FiltersBar';
-import { JobDrawer } from './JobDrawer';
+import { LazyJobDrawer } from './drawer-loader';
 import { JobsTable, type JobsReactTable } from './JobsTable';
 import { NowContext } from './now';
 import { PaginationBar, type PageControls } from './PaginationBar';
@@ -129,6 +128,9 @@ export function JobsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { page, job: openJobId } = search;
+  // The drawer's chunk is mounted from its first open on (it then stays, for its close animation).
+  const [drawerUsed, setDrawerUsed] = useState(openJobId !== undefined);
+  if (openJobId !== undefined && !drawerUsed) setDrawerUsed(true);
   const filters = useMemo(
     () =>
       filtersOf({
@@ -208,17 +210,12 @@ export function JobsPage() {
 
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(loadColumnVisibility);
   const totalPages = data?.total_pages ?? 0;
-  const pagination: PaginationState = { pageIndex: page - 1, pageSize: Math.max(pageJobs.length, 1) };
   const table = useTable({
     features: jobsTableFeatures,
     columns: jobColumns,
     data: pageJobs,
     getRowId: rowId,
-    manualPagination: true,
-    pageCount: data ? totalPages : undefined,
-    rowCount: data?.total_records,
-    state: { pagination, columnVisibility },
-    onPaginationChange: (updater) => goToPage(functionalUpdate(updater, pagination).pageIndex + 1),
+    state: { columnVisibility },
     onColumnVisibilityChange: (updater) =>
       setColumnVisibility((prev) => {
         const next = functionalUpdate(updater, prev);
@@ -227,16 +224,18 @@ export function JobsPage() {
       }),
   });
 
+  // Pages are the service's: the table holds one page, and these move between them.
+  const clampPage = (n: number) => Math.max(1, totalPages > 0 ? Math.min(n, totalPages) : n);
   const controls: PageControls = {
     canFirst: page > 1,
-    canPrevious: page > 1 && table.getCanPreviousPage(),
-    canNext: table.getCanNextPage(),
+    canPrevious: page > 1,
+    canNext: page < totalPages,
     canLast: totalPages > 0 && page !== totalPages,
-    first: () => table.firstPage(),
-    previous: () => table.previousPage(),
-    next: () => table.nextPage(),
-    last: () => table.lastPage(),
-    goTo: (n) => table.setPageIndex(n - 1),
+    first: () => goToPage(1),
+    previous: () => goToPage(clampPage(page - 1)),
+    next: () => goToPage(clampPage(page + 1)),
+    last: () => goToPage(clampPage(totalPages)),
+    goTo: (n) => goToPage(clampPage(n)),
   };
 
   const filterText = describeFilters(filters, config);
@@ -372,18 +371,22 @@ export function JobsPage() {
           <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close
         </p>
       </div>
-      <JobDrawer
-        jobId={openJobId}
-        data={current}
-        loading={query.isPending || stale}
-        loadedAt={query.dataUpdatedAt}
-        error={current ? undefined : query.error?.message}
-        filters={filters}
-        page={page}
-        onClose={closeJob}
-        onGoToPage={(target) => go((prev) => ({ ...prev, page: target }))}
-        onClearFilters={clearFilters}
-      />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <LazyJobDrawer
+            jobId={openJobId}
+            data={current}
+            loading={query.isPending || stale}
+            loadedAt={query.dataUpdatedAt}
+            error={current ? undefined : query.error?.message}
+            filters={filters}
+            page={page}
+            onClose={closeJob}
+            onGoToPage={(target) => go((prev) => ({ ...prev, page: target }))}
+            onClearFilters={clearFilters}
+          />
+        </Suspense>
+      )}
     </NowContext.Provider>
   );
 }

@@ -1,7 +1,5 @@
 import type { ReactTable, Row } from '@tanstack/react-table';
 import {
-  Suspense,
-  lazy,
   useEffect,
   useId,
   useRef,
@@ -11,7 +9,8 @@ import {
   type RefObject,
 } from 'react';
 import type { Job } from '../../contract';
-import { preloadOverlays } from '../../ui';
+import { preloadable } from '../../ui';
+import { preloadDrawer } from './drawer-loader';
 import type { jobsTableFeatures } from './columns';
 import s from './jobs.module.css';
 
@@ -26,11 +25,11 @@ export const VIRTUALISE_ABOVE = 100;
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 34;
 
-const VirtualBody = lazy(() => import('./VirtualBody'));
-export const preloadDetails = () => {
-  void import('./JobDetails');
-  preloadOverlays();
-};
+const VirtualBody = preloadable(() => import('./VirtualBody').then((m) => m.default));
+/** Big pages render through VirtualBody: call this as soon as a page over VIRTUALISE_ABOVE rows is known. */
+export const preloadVirtualBody = () => VirtualBody.preload();
+/** Rows shown for a big page while VirtualBody loads: more than a tall screen holds. */
+const FIRST_SCREEN_ROWS = 40;
 
 export type RenderRow = (row: JobRow, index: number) => ReactNode;
 
@@ -71,6 +70,17 @@ export function JobsTable({
   }
   const activeIndex = Math.max(0, Math.min(active, rows.length - 1));
   const virtual = rows.length > VIRTUALISE_ABOVE;
+  const [virtualReady, setVirtualReady] = useState(VirtualBody.isLoaded);
+  // If its code cannot be downloaded, every row is rendered plainly: slower, but nothing is out of reach.
+  const [virtualFailed, setVirtualFailed] = useState(false);
+  useEffect(() => {
+    if (virtual && !virtualReady) {
+      VirtualBody.preload().then(
+        () => setVirtualReady(true),
+        () => setVirtualFailed(true),
+      );
+    }
+  }, [virtual, virtualReady]);
   const focusRequest = useRef<number | null>(null);
   const scrollToIndex = useRef<((index: number) => void) | null>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
@@ -192,17 +202,19 @@ export function JobsTable({
             </tr>
           ))}
         </thead>
-        <tbody ref={tbodyRef} onKeyDown={onKeyDown} onPointerEnter={preloadDetails} onFocus={preloadDetails}>
-          {virtual ? (
-            <Suspense fallback={rows.slice(0, VIRTUALISE_ABOVE).map(renderRow)}>
-              <VirtualBody
-                rows={rows}
-                renderRow={renderRow}
-                scrollRef={scrollRef}
-                scrollToIndex={scrollToIndex}
-                colSpan={columns.length}
-              />
-            </Suspense>
+        <tbody ref={tbodyRef} onKeyDown={onKeyDown} onPointerEnter={preloadDrawer} onFocus={preloadDrawer}>
+          {virtual && virtualReady ? (
+            <VirtualBody
+              rows={rows}
+              renderRow={renderRow}
+              scrollRef={scrollRef}
+              scrollToIndex={scrollToIndex}
+              colSpan={columns.length}
+            />
+          ) : virtual && !virtualFailed ? (
+            // Until its code is in, a big page shows its first screenful as plain rows (no
+            // Suspense: React would hold the real body back up to 300 ms after it loaded).
+            rows.slice(0, FIRST_SCREEN_ROWS).map(renderRow)
           ) : (
             rows.map(renderRow)
           )}

@@ -2,7 +2,6 @@ import {
   columnVisibilityFeature,
   createColumnHelper,
   metaHelper,
-  rowPaginationFeature,
   tableFeatures,
   type ColumnVisibilityState,
 } from '@tanstack/react-table';
@@ -24,7 +23,6 @@ export type JobsColumnMeta = {
 /** Only what the screen uses: visibility and (manual, server-side) pagination. No sorting: the interface has none. */
 export const jobsTableFeatures = tableFeatures({
   columnVisibilityFeature,
-  rowPaginationFeature,
   columnMeta: metaHelper<JobsColumnMeta>(),
 });
 
