@@ -1,24 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './ui/tokens.css';
-import { App } from './app/App';
-import { createAppInstance } from './app/bootstrap';
-import { ConfigError, loadRuntimeConfig } from './app/config';
-import { ConfigErrorScreen } from './app/ConfigErrorScreen';
+/*
+ * The entry script is deliberately tiny: it starts the requests the first screen needs
+ * (src/app/early-start.ts), then loads the app. The app's code and those requests download
+ * in parallel instead of one after the other.
+ */
+import { startEarly } from './app/early-start';
 
-const root = createRoot(document.getElementById('root')!);
+const early = startEarly();
 
-loadRuntimeConfig().then(
-  (config) => {
-    const instance = createAppInstance(config);
-    root.render(
-      <StrictMode>
-        <App {...instance} />
-      </StrictMode>,
-    );
-  },
+import('./app/start').then(
+  (app) => app.start(early.config),
   (error: unknown) => {
-    const file = error instanceof ConfigError ? error.file : 'config.json';
-    root.render(<ConfigErrorScreen file={file} message={(error as Error).message} />);
+    // A failed chunk download (usually a new version deployed meanwhile): say so, not a blank page.
+    const root = document.getElementById('root')!;
+    root.textContent = `Dispatch could not load its code (${(error as Error).message}). Reload the page to try again.`;
+    root.setAttribute('role', 'alert');
   },
 );

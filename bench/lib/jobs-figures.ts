@@ -56,6 +56,10 @@ export interface Waterfall {
   htmlEnd: number;
   /** The entry module (index.html's script) received. */
   entryScriptEnd: number;
+  /** The last of the app's initial modules received (every .js received before the app started). */
+  scriptsEnd: number;
+  /** The app's code downloaded and evaluated: `performance.mark('dispatch:app-start')` in src/app/start.tsx. */
+  appStart: number;
   configStart: number;
   configEnd: number;
   jobsStart: number;
@@ -71,9 +75,14 @@ const WATERFALL_SCRIPT = `(() => {
   const jobs = find(/\\/v1\\/jobs\\?/);
   const entry = document.querySelector('script[type=module][src]');
   const script = entry ? resources.find((r) => r.name === entry.src) : undefined;
+  const start = performance.getEntriesByName('dispatch:app-start')[0];
+  const appStart = start ? start.startTime : NaN;
+  const scripts = resources.filter((r) => /\\.js$/.test(new URL(r.name).pathname) && r.responseEnd <= appStart);
   return {
     htmlEnd: nav ? nav.responseEnd : NaN,
     entryScriptEnd: script ? script.responseEnd : NaN,
+    scriptsEnd: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : NaN,
+    appStart,
     configStart: config ? config.startTime : NaN,
     configEnd: config ? config.responseEnd : NaN,
     jobsStart: jobs ? jobs.startTime : NaN,

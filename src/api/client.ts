@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
+import { takeEarlyGet } from './early';
 import { ApiError, errorFromResponse } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -94,12 +95,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       let response: Response;
       try {
-        response = await doFetch(buildUrl(baseUrl, path, query), {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: controller.signal,
-        });
+        const url = buildUrl(baseUrl, path, query);
+        const early = method === 'GET' ? takeEarlyGet(url, token, controller.signal) : undefined;
+        response = await (early ??
+          doFetch(url, {
+            method,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal: controller.signal,
+          }));
       } catch (e) {
         return fail(e);
       }

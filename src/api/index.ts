@@ -1,4 +1,5 @@
 export * from './client';
+export { clearEarlyGets, startEarlyGet } from './early';
 export * from './errors';
 export * from './endpoints';
 export * from './queries';

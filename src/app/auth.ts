@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { TOKEN_KEY as KEY } from './token-key';
 
 /**
  * The sign-in token lives in sessionStorage only (DESIGN.md decision 8): never in the URL
  * or localStorage, gone when the tab closes, cleared on sign-out.
  */
-const KEY = 'dispatch.token';
 const listeners = new Set<() => void>();
 
 function read(): string | null {

@@ -44,13 +44,19 @@ export class ConfigError extends Error {
   }
 }
 
+export const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`;
+
 /** Fetches and validates the runtime config. Every failure names the file and says why. */
-export async function loadRuntimeConfig(url = `${import.meta.env.BASE_URL}config.json`): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  url = CONFIG_URL,
+  /** The file's response when it was already requested (the entry script does, at once). */
+  started?: Promise<Response>,
+): Promise<RuntimeConfig> {
   let response: Response;
   try {
     // Default caching: index.html preloads this file while the scripts load, and the server
     // revalidates it (max-age=0), so an edited config is still picked up on the next load.
-    response = await fetch(url);
+    response = await (started ?? fetch(url));
   } catch (e) {
     throw new ConfigError(`Could not fetch it: ${(e as Error).message}`, url);
   }

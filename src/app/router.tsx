@@ -22,6 +22,9 @@ import { BranchEditorPage, BranchListPage } from '../features/branches';
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
 const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
 
+/** How long entering the jobs screen waits for its first page before showing the skeleton. */
+const FIRST_ROWS_WAIT_MS = 150;
+
 export type RouterContext = { queryClient: QueryClient; api: ApiClient; config: RuntimeConfig };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -72,10 +75,17 @@ const jobsRoute = createRoute({
   path: '/jobs',
   validateSearch: validateJobsSearch,
   // Start fetching the page as soon as the URL is known, before the screen renders (the page
-  // itself reads the same query). Not awaited: the skeleton shows meanwhile.
+  // itself reads the same query). On entering the screen, wait a moment for it, so that the
+  // first paint already has the rows (on a fresh load the entry script has usually fetched
+  // them by now) rather than a skeleton replaced an instant later; past that, the skeleton
+  // shows. Moving between pages never waits here (the table keeps the previous rows).
   loaderDeps: ({ search }) => ({ request: pageRequest(filtersOf(search), search.page) }),
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(jobsQueryOptions(context.api, deps.request));
+  loader: async ({ context, deps, cause }) => {
+    const loading = context.queryClient.prefetchQuery(jobsQueryOptions(context.api, deps.request));
+    if (cause !== 'enter') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([loading, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_ROWS_WAIT_MS)))]);
+    clearTimeout(timer);
   },
   component: JobsPage,
 });

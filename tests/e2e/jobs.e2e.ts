@@ -146,6 +146,44 @@ describe('jobs screen in Chromium', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it('loads a jobs link with one request for its page, sent while the app’s code loads, and shows that page', async () => {
+    const tab = await app.newPage();
+    await signIn(tab, app.token, '/jobs');
+    await waitForRange(tab, '1–20 of 400 jobs');
+    const delivered = app.server.db.prepare('SELECT count(*) FROM jobs WHERE status = 7').pluck().get() as number;
+    expect(delivered).toBeGreaterThan(20);
+
+    // A fresh load of a link in the signed-in tab: the page it names is requested once, not twice.
+    const pageRequests = (query: (p: URLSearchParams) => boolean) => {
+      const seen: string[] = [];
+      tab.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/v1/jobs' && query(url.searchParams)) seen.push(r.url());
+      });
+      return seen;
+    };
+    const page2 = pageRequests((q) => q.get('page') === '2' && q.get('status') === '7');
+    await tab.goto(`${app.url}/jobs?status=7&page=2`);
+    await waitForRange(tab, `21–40 of ${delivered} jobs`);
+    for (const text of await bodyRows(tab).allInnerTexts()) expect(text).toContain('Delivered');
+    expect(page2).toHaveLength(1);
+    // It left before the app's code had finished loading (the mark is set when it has).
+    const order = await tab.evaluate(() => {
+      const request = performance.getEntriesByType('resource').find((r) => /\/v1\/jobs\?.*page=2/.test(r.name));
+      const started = performance.getEntriesByName('dispatch:app-start')[0];
+      return { request: request?.startTime, appStart: started?.startTime };
+    });
+    expect(order.request).toBeLessThan(order.appStart!);
+
+    // A link the app reads differently (status=07 is status 7): the early guess is not used,
+    // the app asks for what it shows.
+    const normalised = pageRequests((q) => q.get('status') === '7' && q.get('page') === '1');
+    await tab.goto(`${app.url}/jobs?status=07`);
+    await waitForRange(tab, `1–20 of ${delivered} jobs`);
+    for (const text of await bodyRows(tab).allInnerTexts()) expect(text).toContain('Delivered');
+    expect(normalised).toHaveLength(1);
+  });
+
   it('follows the system dark theme', async () => {
     const dark = await app.newPage({ colorScheme: 'dark' });
     await signIn(dark, app.token, '/jobs?job=400');

@@ -1,0 +1,57 @@
+import { startEarlyGet } from '../api/early';
+import { TOKEN_KEY } from './token-key';
+
+/** Query parameters of the jobs screen's URL that are the API's own (src/features/jobs/search.ts). */
+const JOBS_PARAMS = ['page', 'status', 'branch_id', 'team_id', 'timestamp_from', 'timestamp_to'];
+
+function readToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** `apiBaseUrl` as the app will read it (src/app/config.ts), or null when the app would refuse it. */
+function apiBaseOf(config: unknown): string | null {
+  if (typeof config !== 'object' || config === null) return null;
+  const value = (config as { apiBaseUrl?: unknown }).apiBaseUrl ?? '';
+  if (typeof value !== 'string' || (value !== '' && !/^https?:\/\//.test(value))) return null;
+  return value.replace(/\/+$/, '');
+}
+
+/** The `GET /v1/jobs` the jobs screen will send for this address, or null for other screens. */
+export function jobsRequestFor(location: { pathname: string; search: string }, apiBase: string): string | null {
+  const base = import.meta.env.BASE_URL.replace(/\/+$/, '');
+  const path = location.pathname.slice(base.length) || '/';
+  if (path !== '/jobs' && path !== '/') return null;
+  const from = path === '/' ? new URLSearchParams() : new URLSearchParams(location.search);
+  const query = new URLSearchParams({ page: '1' });
+  for (const key of JOBS_PARAMS) {
+    const value = from.get(key);
+    if (value) query.set(key, value);
+  }
+  return `${apiBase}/v1/jobs?${query}`;
+}
+
+/**
+ * Runs first, from the entry script, while the app's code is still downloading: requests
+ * `config.json` (already preloaded by index.html) and, for a signed-in visit to the jobs
+ * screen, the page of jobs it will show. The app adopts that response (src/api/early.ts);
+ * when its own request turns out different (a value it normalises), it just sends its own.
+ */
+export function startEarly(): { config: Promise<Response> } {
+  const config = fetch(`${import.meta.env.BASE_URL}config.json`);
+  const token = readToken();
+  if (token) {
+    config
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((json: unknown) => {
+        const base = apiBaseOf(json);
+        const url = base === null ? null : jobsRequestFor(window.location, base);
+        if (url) startEarlyGet(url, token);
+      })
+      .catch(() => undefined); // the app reports a broken config itself
+  }
+  return { config };
+}

@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EARLY_MAX_AGE_MS, clearEarlyGets, startEarlyGet, takeEarlyGet } from '../../src/api/early';
+import { createApiClient, fetchJobs } from '../../src/api';
+import { jobsRequestFor } from '../../src/app/early-start';
+import { TEST_TOKEN, startTestServer, type TestServer } from '../support/server';
+
+/** The entry script's early GET and its adoption by the api client, against the reference server. */
+let server: TestServer;
+let requests: string[] = [];
+const countingFetch: typeof fetch = (input, init) => {
+  requests.push(String(input));
+  return fetch(input, init);
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 60 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(() => {
+  clearEarlyGets();
+  requests = [];
+  vi.useRealTimers();
+});
+
+const client = (token = TEST_TOKEN) =>
+  createApiClient({ baseUrl: server.url, getToken: () => token, fetch: countingFetch });
+
+describe('jobsRequestFor (the entry script guessing the first request)', () => {
+  it('asks for the jobs screen’s page with the API’s own parameters and nothing else', () => {
+    const url = jobsRequestFor({ pathname: '/jobs', search: '?status=7&branch_id=LDN-01&job=12&page=3&x=1' }, 'https://api.example');
+    const parsed = new URL(url!);
+    expect(parsed.origin + parsed.pathname).toBe('https://api.example/v1/jobs');
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({ page: '3', status: '7', branch_id: 'LDN-01' });
+  });
+
+  it('asks for page 1 at / (which opens the jobs) and nothing on other screens', () => {
+    expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBe('/v1/jobs?page=1');
+    expect(jobsRequestFor({ pathname: '/branches/LDN-01', search: '' }, '')).toBeNull();
+    expect(jobsRequestFor({ pathname: '/sign-in', search: '' }, '')).toBeNull();
+  });
+});
+
+describe('early GET adopted by the api client', () => {
+  it('answers the client’s identical request (parameters in another order) once, without a second request', async () => {
+    startEarlyGet(`${server.url}/v1/jobs?status=7&page=1`, TEST_TOKEN, countingFetch);
+    const page = await fetchJobs(client(), { page: 1, status: 7 });
+    expect(page.jobs.length).toBeGreaterThan(0);
+    for (const job of page.jobs) expect(job.status).toBe(7);
+    expect(requests).toHaveLength(1);
+
+    // Used once: the next identical request (a refresh) goes to the service.
+    await fetchJobs(client(), { page: 1, status: 7 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('is not adopted for another URL, another token, or once it is older than the limit', async () => {
+    startEarlyGet(`${server.url}/v1/jobs?page=2`, TEST_TOKEN, countingFetch);
+    await fetchJobs(client(), { page: 1 });
+    expect(requests).toHaveLength(2); // the early one, then the client's own
+
+    startEarlyGet(`${server.url}/v1/jobs?page=1`, 'someone-else', countingFetch);
+    await fetchJobs(client(), { page: 1 });
+    expect(requests.filter((u) => u.endsWith('page=1'))).toHaveLength(3);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    startEarlyGet(`${server.url}/v1/jobs?page=3`, TEST_TOKEN, countingFetch);
+    vi.setSystemTime(Date.now() + EARLY_MAX_AGE_MS + 1);
+    expect(takeEarlyGet(`${server.url}/v1/jobs?page=3`, TEST_TOKEN, new AbortController().signal)).toBeUndefined();
+  });
+
+  it('goes through the client’s error handling: a refused token still reads as a 401', async () => {
+    startEarlyGet(`${server.url}/v1/jobs?page=1`, 'wrong-token', countingFetch);
+    await expect(fetchJobs(client('wrong-token'), { page: 1 })).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('is cancelled with the client’s request', async () => {
+    startEarlyGet(`${server.url}/v1/jobs?page=1`, TEST_TOKEN, countingFetch);
+    const controller = new AbortController();
+    const pending = fetchJobs(client(), { page: 1 }, controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+  });
+});
