@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
+import { isApiBase, trimApiBase } from './api-base';
 
 // No `new Function` from zod (its JIT object parser, and the probe for it): the page's CSP
 // has no 'unsafe-eval', and Chromium reports even the caught probe as a violation. Set here,
@@ -18,19 +19,18 @@ const StatusEntry = z.object({
 export const RuntimeConfig = z.object({
   apiBaseUrl: z.pipe(
     z._default(
-      z
-        .string()
-        .check(
-          z.refine((v) => v === '' || /^https?:\/\//.test(v), 'apiBaseUrl must be empty (same origin) or an http(s) URL'),
-        ),
+      z.string().check(z.refine(isApiBase, 'apiBaseUrl must be empty (same origin) or an http(s) URL')),
       '',
     ),
-    z.transform((v) => v.replace(/\/+$/, '')),
+    z.transform(trimApiBase),
   ),
   mapStyle: z._default(z.string().check(z.minLength(1)), 'offline'),
   refreshSeconds: z._default(z.int().check(z.minimum(5), z.maximum(3600)), 30),
   requestTimeoutSeconds: z._default(z.number().check(z.positive(), z.maximum(300)), 20),
-  statuses: z._default(z.record(z.string().check(z.regex(/^-?\d+$/, 'status codes are integers')), StatusEntry), {}),
+  statuses: z._default(
+    z.record(z.string().check(z.regex(/^-?\d+$/, 'status codes are integers')), StatusEntry),
+    {},
+  ),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
@@ -70,7 +70,10 @@ export async function loadRuntimeConfig(
   const parsed = RuntimeConfig.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ConfigError(`${first?.path.join('.') || 'value'}: ${first ? issueMessage(first) : 'invalid'}`, url);
+    throw new ConfigError(
+      `${first?.path.join('.') || 'value'}: ${first ? issueMessage(first) : 'invalid'}`,
+      url,
+    );
   }
   return parsed.data;
 }

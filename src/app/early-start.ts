@@ -1,8 +1,10 @@
 import { startEarlyGet } from '../api/early';
+import { FILTER_KEYS } from '../features/jobs/filter-keys';
+import { isApiBase, trimApiBase } from './api-base';
 import { TOKEN_KEY } from './token-key';
 
-/** Query parameters of the jobs screen's URL that are the API's own (src/features/jobs/search.ts). */
-const JOBS_PARAMS = ['page', 'status', 'branch_id', 'team_id', 'timestamp_from', 'timestamp_to'];
+/** Query parameters of the jobs screen's URL that are the API's own. */
+const JOBS_PARAMS = ['page', ...FILTER_KEYS];
 
 function readToken(): string | null {
   try {
@@ -16,12 +18,14 @@ function readToken(): string | null {
 function apiBaseOf(config: unknown): string | null {
   if (typeof config !== 'object' || config === null) return null;
   const value = (config as { apiBaseUrl?: unknown }).apiBaseUrl ?? '';
-  if (typeof value !== 'string' || (value !== '' && !/^https?:\/\//.test(value))) return null;
-  return value.replace(/\/+$/, '');
+  return typeof value === 'string' && isApiBase(value) ? trimApiBase(value) : null;
 }
 
 /** The `GET /v1/jobs` the jobs screen will send for this address, or null for other screens. */
-export function jobsRequestFor(location: { pathname: string; search: string }, apiBase: string): string | null {
+export function jobsRequestFor(
+  location: { pathname: string; search: string },
+  apiBase: string,
+): string | null {
   const base = import.meta.env.BASE_URL.replace(/\/+$/, '');
   const path = location.pathname.slice(base.length) || '/';
   if (path !== '/jobs' && path !== '/') return null;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { JobsFilters } from '../../api';
+import { FILTER_KEYS } from './filter-keys';
 
 const text = z.catch(
   z.optional(
@@ -47,7 +48,7 @@ export function validateJobsSearch(input: Partial<Record<keyof JobsSearch, unkno
   return parsed.success ? parsed.data : JobsSearch.parse({});
 }
 
-export const FILTER_KEYS = ['status', 'branch_id', 'team_id', 'timestamp_from', 'timestamp_to'] as const;
+export { FILTER_KEYS };
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Pick<JobsSearch, FilterKey>;
 
