@@ -35,6 +35,9 @@ export interface Branch {
   updated_by: Actor;
 }
 
+/** A stop's branch under `branch_embed=summary` (server/repo/jobs.ts): the Branch without its lists. */
+export type BranchSummary = Omit<Branch, 'delivery_zones' | 'contacts'>;
+
 export interface StatusHistoryEntry {
   status: number;
   remarks: string;
@@ -73,7 +76,7 @@ interface Stop {
   updated_at: number;
   address: Record<string, unknown> | null;
   customer: Record<string, unknown> | null;
-  branch: Branch;
+  branch: Branch | BranchSummary;
   next_status: number[];
   in_progress: boolean;
   completed: boolean;

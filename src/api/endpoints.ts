@@ -1,19 +1,37 @@
 import {
   BranchResponse,
   BranchesResponse,
+  JobsEmbeddedBranches,
   JobsResponse,
   UpdateBranchResponse,
   type Branch,
   type BranchPatch,
   type JobsQuery,
 } from '../contract';
+import { branchSummaryQuery, rememberBranchSummaryRefused } from './branch-embed';
 import type { ApiClient } from './client';
 import { ApiError } from './errors';
 
 export type JobsFilters = Partial<JobsQuery>;
 
-export function fetchJobs(client: ApiClient, filters: JobsFilters, signal?: AbortSignal) {
-  return client.request('/v1/jobs', { query: filters, schema: JobsResponse, signal });
+/**
+ * A page of jobs, with stops' branches embedded without zones where the service offers that
+ * (src/api/branch-embed.ts). A 400 to the request with the extension is retried once without
+ * it; the extension is remembered as refused only when that retry succeeds, so a 400 for the
+ * filters themselves still reaches the screen.
+ */
+export async function fetchJobs(client: ApiClient, filters: JobsFilters, signal?: AbortSignal) {
+  const send = (query: JobsFilters) => client.request('/v1/jobs', { query, schema: JobsResponse, signal });
+  const extension = branchSummaryQuery(client.baseUrl);
+  if (!extension.branch_embed) return send(filters);
+  try {
+    return await send({ ...filters, ...extension });
+  } catch (e) {
+    if (!(e instanceof ApiError && e.kind === 'http' && e.status === 400)) throw e;
+    const page = await send(filters);
+    rememberBranchSummaryRefused(client.baseUrl);
+    return page;
+  }
 }
 
 /** True when an extension endpoint is simply not offered by this service. */
@@ -37,7 +55,12 @@ export async function fetchBranch(client: ApiClient, id: string, signal?: AbortS
     // A 404 means either "no such branch" or "no such endpoint": the jobs fallback tells them apart.
     if (!isMissingEndpoint(e)) throw e;
   }
-  const jobs = await fetchJobs(client, { branch_id: id, page: 1 }, signal);
+  // Whole branches, zones included: not fetchJobs, which asks for them without zones.
+  const jobs = await client.request('/v1/jobs', {
+    query: { branch_id: id, page: 1 },
+    schema: JobsEmbeddedBranches,
+    signal,
+  });
   for (const job of jobs.jobs) {
     for (const stop of [...job.pickups, ...job.deliveries]) {
       if (stop.branch && stop.branch.id === id) return stop.branch;

@@ -1,3 +1,4 @@
+import { branchSummaryQuery } from '../api/branch-embed';
 import { startEarlyGet } from '../api/early';
 import { FILTER_KEYS } from '../features/jobs/filter-keys';
 import { isApiBase, trimApiBase } from './api-base';
@@ -35,6 +36,7 @@ export function jobsRequestFor(
     const value = from.get(key);
     if (value) query.set(key, value);
   }
+  for (const [key, value] of Object.entries(branchSummaryQuery(apiBase))) query.set(key, value);
   return `${apiBase}/v1/jobs?${query}`;
 }
 

@@ -11,22 +11,37 @@ const IdString = /* @__PURE__ */ z.pipe(
   z.transform((v) => String(v)),
 );
 
-/** Branch as read from the service (lenient). */
-export const Branch = /* @__PURE__ */ z.looseObject({
+/** Fields of a Branch as read from the service (lenient), all but its two lists. */
+const branchFields = {
   id: IdString,
   name: z.string(),
   time_zone: EmptyableString,
-  contacts: orDefault(z.array(Contact), (): Contact[] => []),
   formatted_address: EmptyableString,
   active: z.boolean(),
-  delivery_zones: orNull(DeliveryZones),
   coordinates: Coordinates,
   created_at: EpochSeconds,
   updated_at: EpochSeconds,
   created_by: z.nullish(Actor),
   updated_by: z.nullish(Actor),
+};
+
+/** Branch as read from the service (lenient). */
+export const Branch = /* @__PURE__ */ z.looseObject({
+  ...branchFields,
+  contacts: orDefault(z.array(Contact), (): Contact[] => []),
+  delivery_zones: orNull(DeliveryZones),
 });
 export type Branch = z.infer<typeof Branch>;
+
+/**
+ * The branch a pickup or delivery embeds, as the jobs screens keep it: every field but its
+ * lists, `contacts` and `delivery_zones`, which are dropped unread (a plain object strips
+ * unknown keys). The v1 interface embeds the whole Branch in every stop, so a page repeats
+ * each branch's polygons and contacts once per stop; the reference server leaves them out
+ * when asked (`branch_embed=summary`, src/api/branch-embed.ts).
+ */
+export const StopBranch = /* @__PURE__ */ z.object(branchFields);
+export type StopBranch = z.infer<typeof StopBranch>;
 
 
 export const UpdateBranchResponse = /* @__PURE__ */ z.looseObject({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Actor, EmptyableString, EpochSeconds, NullableCoordinates, orDefault, orNull } from './common';
-import { Branch } from './branch';
+import { Branch, StopBranch } from './branch';
 
 const flag = /* @__PURE__ */ orDefault(z.boolean(), () => false);
 const codes = /* @__PURE__ */ orDefault(z.array(z.int()), (): number[] => []);
@@ -59,7 +59,7 @@ const stopFields = {
   updated_at: EpochSeconds,
   address: UndocumentedObject,
   customer: UndocumentedObject,
-  branch: orNull(Branch),
+  branch: orNull(StopBranch),
   next_status: codes,
   in_progress: flag,
   completed: flag,
@@ -118,3 +118,13 @@ export const JobsResponse = /* @__PURE__ */ z.looseObject({
   total_pages: z.int().check(z.nonnegative()),
 });
 export type JobsResponse = z.infer<typeof JobsResponse>;
+
+/** Only the whole branches a jobs response embeds (the branch editor's fallback needs their zones). */
+export const JobsEmbeddedBranches = /* @__PURE__ */ z.looseObject({
+  jobs: z.array(
+    z.looseObject({
+      pickups: z.array(z.looseObject({ branch: orNull(Branch) })),
+      deliveries: z.array(z.looseObject({ branch: orNull(Branch) })),
+    }),
+  ),
+});

@@ -13,9 +13,16 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A service with only the two documented endpoints: the branch extensions answer 404. */
+/**
+ * A service with only the two documented endpoints: the branch extensions answer 404 and
+ * `branch_embed` is ignored (jobs embed whole branches, as in v1).
+ */
 const withoutExtensions: typeof fetch = async (input, init) => {
   const url = new URL(String(input));
+  if (url.searchParams.has('branch_embed')) {
+    url.searchParams.delete('branch_embed');
+    return fetch(url, init);
+  }
   if ((init?.method ?? 'GET') === 'GET' && url.pathname.startsWith('/v1/branches')) {
     return new Response(
       JSON.stringify({ error: { code: 'not_found', message: `Route GET ${url.pathname} not found` } }),
@@ -84,12 +91,19 @@ describe('branches page', () => {
     renderBranchApp({ server, path: '/branches', fetch: withoutExtensions });
     expect(await screen.findByText(/does not offer a list of branches/)).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Branches' });
-    // The branches embedded in the first page of jobs.
+    // The branches embedded in the first page of jobs; the jobs screens keep them without
+    // contacts and zones, so the list does not claim counts it does not know.
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
+    const paris = within(table).getByRole('link', { name: 'Paris Le Marais' }).closest('tr')!;
+    expect(within(paris).getAllByRole('cell')[3]).toHaveTextContent('not known');
+    expect(within(paris).getAllByRole('cell')[4]).toHaveTextContent('not known');
 
-    // The editor reads the branch from the jobs that embed it, and saves with the PUT.
+    // The editor reads the whole branch, zones included, from the jobs that embed it, and saves with the PUT.
     await user.click(within(table).getByRole('link', { name: 'Paris Le Marais' }));
     await openEditor('Paris Le Marais');
+    const zones = (await serverBranch(server, 'PAR-01'))!.delivery_zones!.features.length;
+    expect(zones).toBeGreaterThan(0);
+    expect(await screen.findByRole('heading', { name: `${zones} zone${zones === 1 ? '' : 's'}` })).toBeInTheDocument();
     const address = screen.getByLabelText('Formatted address');
     await user.clear(address);
     await user.type(address, '12 Rue des Rosiers, Paris');

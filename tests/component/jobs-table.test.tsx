@@ -100,7 +100,7 @@ describe('jobs table', () => {
     for (const row of jobRows()) expect(row).toHaveTextContent('London Shoreditch');
 
     const urls = fetchSpy.mock.calls.map(([input]) => String(input));
-    expect(urls).toContain(`${server.url}/v1/jobs?page=1&status=7&branch_id=LDN-01&team_id=team-2`);
+    expect(urls).toContain(`${server.url}/v1/jobs?page=1&status=7&branch_id=LDN-01&team_id=team-2&branch_embed=summary`);
   });
 
   it('filters on a created-time range typed in the viewer’s zone, with presets and a hint naming the timestamp', async () => {
@@ -128,7 +128,7 @@ describe('jobs table', () => {
     const inRange = count('SELECT count(*) FROM jobs WHERE created_at BETWEEN ? AND ?', fromEpoch, toEpoch);
     await waitForRange(`of ${inRange} jobs`);
     expect(fetchSpy.mock.calls.map(([u]) => String(u))).toContain(
-      `${server.url}/v1/jobs?page=1&timestamp_from=${fromEpoch}&timestamp_to=${toEpoch}`,
+      `${server.url}/v1/jobs?page=1&timestamp_from=${fromEpoch}&timestamp_to=${toEpoch}&branch_embed=summary`,
     );
 
     // A preset replaces the range ("last 7 days" is open-ended so new jobs keep showing).

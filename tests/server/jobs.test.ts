@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BranchResponse, JobsResponse, type Job } from '../../src/contract';
+import { JobsResponse, type Job } from '../../src/contract';
 import { nextJobStatuses } from '../../server/statuses';
 import { TEST_JOBS, startTestServer, type TestServer } from '../support/server';
 import { client, parseError } from './http';
+
+type RawStop = { branch: { id: unknown; delivery_zones?: { features: unknown[] } | null } & Record<string, unknown> };
+type RawJobsPage = { jobs: { pickups: RawStop[]; deliveries: RawStop[] }[]; total_records: number };
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -63,6 +66,13 @@ describe('GET /v1/jobs without filters', () => {
 
   it('embeds every part of a job: rider, stops with their full branch, packages, histories oldest first', async () => {
     const { jobs } = await jobsPage();
+    const raw = (await api.getJson('/v1/jobs')) as RawJobsPage;
+    for (const job of raw.jobs) {
+      for (const stop of [...job.pickups, ...job.deliveries]) {
+        expect(stop.branch.delivery_zones?.features.length).toBeGreaterThan(0);
+        expect((stop.branch.contacts as unknown[]).length).toBeGreaterThan(0);
+      }
+    }
     for (const job of jobs) {
       expect(job.rider).not.toBeNull();
       expect(job.pickups.length).toBeGreaterThanOrEqual(1);
@@ -72,18 +82,46 @@ describe('GET /v1/jobs without filters', () => {
       const times = job.status_history.map((h) => h.created_at);
       expect(times).toEqual([...times].sort((a, b) => a - b));
       for (const stop of [...job.pickups, ...job.deliveries]) {
-        expect(stop.branch?.contacts.length).toBeGreaterThan(0);
-        expect(stop.branch?.delivery_zones?.features.length).toBeGreaterThan(0);
         expect(stop.packages.every((p) => p.package_id && p.barcode)).toBe(true);
       }
     }
   });
 
   it('embeds the same branch object that GET /v1/branches/{id} returns', async () => {
-    const { jobs } = await jobsPage();
-    const embedded = jobs[0]!.pickups[0]!.branch!;
-    const { branch } = BranchResponse.parse(await api.getJson(`/v1/branches/${embedded.id}`));
+    const raw = (await api.getJson('/v1/jobs')) as RawJobsPage;
+    const embedded = raw.jobs[0]!.pickups[0]!.branch;
+    const { branch } = (await api.getJson(`/v1/branches/${String(embedded.id)}`)) as { branch: unknown };
     expect(embedded).toEqual(branch);
+  });
+
+  it('embeds branches without their zones and contacts, and nothing else changed, when asked with branch_embed=summary', async () => {
+    const full = (await api.getJson('/v1/jobs?status=7')) as RawJobsPage;
+    const summary = (await api.getJson('/v1/jobs?status=7&branch_embed=summary')) as RawJobsPage;
+    expect(summary.jobs.length).toBeGreaterThan(0);
+    expect(summary.total_records).toBe(full.total_records);
+    const summarised = ({ branch: { delivery_zones: _z, contacts: _c, ...branch }, ...stop }: RawStop) => ({ ...stop, branch });
+    const withoutLists = (page: RawJobsPage) => ({
+      ...page,
+      jobs: page.jobs.map((job) => ({ ...job, pickups: job.pickups.map(summarised), deliveries: job.deliveries.map(summarised) })),
+    });
+    for (const job of summary.jobs) {
+      for (const stop of [...job.pickups, ...job.deliveries]) {
+        expect(stop.branch).not.toHaveProperty('delivery_zones');
+        expect(stop.branch).not.toHaveProperty('contacts');
+        expect(stop.branch).toHaveProperty('name');
+      }
+    }
+    expect(summary).toEqual(withoutLists(full));
+    // The v1 response is unchanged by asking for summaries first (the page cache keys on it).
+    expect(await api.getJson('/v1/jobs?status=7')).toEqual(full);
+  });
+
+  it('refuses an unknown branch_embed with a 400 naming the parameter', async () => {
+    const res = await api.get('/v1/jobs?branch_embed=zones');
+    expect(res.status).toBe(400);
+    expect(parseError(400, await res.json()).error.details).toEqual([
+      { path: 'branch_embed', message: 'Expected "full" or "summary"' },
+    ]);
   });
 
   it('includes the documented fields of a delivery with their types', async () => {

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, fetchJobs } from '../../src/api';
 
 /** A real HTTP server that misbehaves in the ways a proxy, a crash or a network can. */
 let server: Server;
 let baseUrl: string;
 const seen: { auth?: string; url?: string } = {};
+/** Every URL the 'strict' scenarios were asked for, in order. */
+let strictUrls: string[] = [];
 
 const validPage = { jobs: [], total_records: 0, page: 1, total_pages: 0 };
 
@@ -20,6 +22,17 @@ beforeAll(async () => {
       case 'ok':
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(validPage));
         return;
+      case 'strict':
+      case 'strict-filters': {
+        // A service that refuses parameters it does not know (the reference server's own
+        // extension included); 'strict-filters' also refuses every filter.
+        strictUrls.push(req.url ?? '');
+        const refused = req.url?.includes('branch_embed=') || scenario === 'strict-filters';
+        res
+          .writeHead(refused ? 400 : 200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(refused ? { error: { code: 'invalid_request', message: 'Unknown parameter.', details: [] } } : validPage));
+        return;
+      }
       case 'our-error':
         res.writeHead(400, { 'content-type': 'application/json' }).end(
           JSON.stringify({
@@ -85,7 +98,35 @@ describe('api client', () => {
     const page = await fetchJobs(client, { page: 2, status: 3, branch_id: 'LDN-01', team_id: undefined });
     expect(page.total_pages).toBe(0);
     expect(seen.auth).toBe('Bearer abc');
-    expect(seen.url).toBe('/ok/v1/jobs?page=2&status=3&branch_id=LDN-01');
+    expect(seen.url).toBe('/ok/v1/jobs?page=2&status=3&branch_id=LDN-01&branch_embed=summary');
+  });
+
+  it('asks a service that refuses branch_embed once more without it, and not with it again in this tab', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+    });
+    try {
+      strictUrls = [];
+      const client = createApiClient({ baseUrl: `${baseUrl}/strict`, getToken: () => 'abc' });
+      expect((await fetchJobs(client, { page: 1, status: 3 })).total_pages).toBe(0);
+      expect(strictUrls).toEqual(['/strict/v1/jobs?page=1&status=3&branch_embed=summary', '/strict/v1/jobs?page=1&status=3']);
+      await fetchJobs(client, { page: 2 });
+      expect(strictUrls.at(-1)).toBe('/strict/v1/jobs?page=2');
+      expect(strictUrls).toHaveLength(3);
+
+      // A 400 for the filters themselves reaches the caller (after the one retry), and the
+      // extension is not marked as refused by it.
+      strictUrls = [];
+      const filtersClient = createApiClient({ baseUrl: `${baseUrl}/strict-filters`, getToken: () => 'abc' });
+      await expect(fetchJobs(filtersClient, { page: 1 })).rejects.toMatchObject({ kind: 'http', status: 400, message: 'Unknown parameter.' });
+      expect(strictUrls).toEqual(['/strict-filters/v1/jobs?page=1&branch_embed=summary', '/strict-filters/v1/jobs?page=1']);
+      await fetchJobs(filtersClient, { page: 1 }).catch(() => undefined);
+      expect(strictUrls[2]).toContain('branch_embed=summary');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reads the error format: message, code and details', async () => {

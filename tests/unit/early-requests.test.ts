@@ -24,6 +24,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The early GET the entry script sends for the jobs screen at `search`. */
+const earlyUrl = (search: string) => jobsRequestFor({ pathname: '/jobs', search }, server.url)!;
+
 const client = (token = TEST_TOKEN) =>
   createApiClient({ baseUrl: server.url, getToken: () => token, fetch: countingFetch });
 
@@ -32,11 +35,16 @@ describe('jobsRequestFor (the entry script guessing the first request)', () => {
     const url = jobsRequestFor({ pathname: '/jobs', search: '?status=7&branch_id=LDN-01&job=12&page=3&x=1' }, 'https://api.example');
     const parsed = new URL(url!);
     expect(parsed.origin + parsed.pathname).toBe('https://api.example/v1/jobs');
-    expect(Object.fromEntries(parsed.searchParams)).toEqual({ page: '3', status: '7', branch_id: 'LDN-01' });
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({
+      page: '3',
+      status: '7',
+      branch_id: 'LDN-01',
+      branch_embed: 'summary', // as fetchJobs asks (src/api/branch-embed.ts)
+    });
   });
 
   it('asks for page 1 at / (which opens the jobs) and nothing on other screens', () => {
-    expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBe('/v1/jobs?page=1');
+    expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBe('/v1/jobs?page=1&branch_embed=summary');
     expect(jobsRequestFor({ pathname: '/branches/LDN-01', search: '' }, '')).toBeNull();
     expect(jobsRequestFor({ pathname: '/sign-in', search: '' }, '')).toBeNull();
   });
@@ -44,7 +52,10 @@ describe('jobsRequestFor (the entry script guessing the first request)', () => {
 
 describe('early GET adopted by the api client', () => {
   it('answers the client’s identical request (parameters in another order) once, without a second request', async () => {
-    startEarlyGet(`${server.url}/v1/jobs?status=7&page=1`, TEST_TOKEN, countingFetch);
+    const [path, query] = earlyUrl('?status=7').split('?');
+    const reordered = `${path}?${query!.split('&').reverse().join('&')}`;
+    expect(reordered).not.toBe(earlyUrl('?status=7'));
+    startEarlyGet(reordered, TEST_TOKEN, countingFetch);
     const page = await fetchJobs(client(), { page: 1, status: 7 });
     expect(page.jobs.length).toBeGreaterThan(0);
     for (const job of page.jobs) expect(job.status).toBe(7);
@@ -56,28 +67,28 @@ describe('early GET adopted by the api client', () => {
   });
 
   it('is not adopted for another URL, another token, or once it is older than the limit', async () => {
-    startEarlyGet(`${server.url}/v1/jobs?page=2`, TEST_TOKEN, countingFetch);
+    startEarlyGet(earlyUrl('?page=2'), TEST_TOKEN, countingFetch);
     await fetchJobs(client(), { page: 1 });
     expect(requests).toHaveLength(2); // the early one, then the client's own
 
-    startEarlyGet(`${server.url}/v1/jobs?page=1`, 'someone-else', countingFetch);
+    startEarlyGet(earlyUrl(''), 'someone-else', countingFetch);
     await fetchJobs(client(), { page: 1 });
-    expect(requests.filter((u) => u.endsWith('page=1'))).toHaveLength(3);
+    expect(requests.filter((u) => u.includes('page=1'))).toHaveLength(3);
 
     vi.useFakeTimers({ toFake: ['Date'] });
-    startEarlyGet(`${server.url}/v1/jobs?page=3`, TEST_TOKEN, countingFetch);
+    startEarlyGet(earlyUrl('?page=3'), TEST_TOKEN, countingFetch);
     vi.setSystemTime(Date.now() + EARLY_MAX_AGE_MS + 1);
-    expect(takeEarlyGet(`${server.url}/v1/jobs?page=3`, TEST_TOKEN, new AbortController().signal)).toBeUndefined();
+    expect(takeEarlyGet(earlyUrl('?page=3'), TEST_TOKEN, new AbortController().signal)).toBeUndefined();
   });
 
   it('goes through the client’s error handling: a refused token still reads as a 401', async () => {
-    startEarlyGet(`${server.url}/v1/jobs?page=1`, 'wrong-token', countingFetch);
+    startEarlyGet(earlyUrl(''), 'wrong-token', countingFetch);
     await expect(fetchJobs(client('wrong-token'), { page: 1 })).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(requests).toHaveLength(1);
   });
 
   it('is cancelled with the client’s request', async () => {
-    startEarlyGet(`${server.url}/v1/jobs?page=1`, TEST_TOKEN, countingFetch);
+    startEarlyGet(earlyUrl(''), TEST_TOKEN, countingFetch);
     const controller = new AbortController();
     const pending = fetchJobs(client(), { page: 1 }, controller.signal);
     controller.abort();

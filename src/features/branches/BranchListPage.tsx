@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BRANCH_ID_PATTERN, type Branch, type JobsResponse } from '../../contract';
+import { BRANCH_ID_PATTERN, type Branch, type JobsResponse, type StopBranch } from '../../contract';
 import { branchListQueryOptions, jobsQueryOptions, queryKeys, useApi } from '../../api';
 import {
   Badge,
@@ -17,9 +17,12 @@ import {
 import { listDraftIds } from './draft';
 import s from './branches.module.css';
 
+/** A listed branch: from the list extension (whole), or as jobs embed it (without its lists). */
+type ListedBranch = Branch | StopBranch;
+
 /** Branches embedded in every jobs page the dashboard has loaded (newest version of each). */
-function branchesFromJobs(pages: readonly (JobsResponse | undefined)[]): Branch[] {
-  const byId = new Map<string, Branch>();
+function branchesFromJobs(pages: readonly (JobsResponse | undefined)[]): StopBranch[] {
+  const byId = new Map<string, StopBranch>();
   for (const page of pages) {
     for (const job of page?.jobs ?? []) {
       for (const stop of [...job.pickups, ...job.deliveries]) {
@@ -33,7 +36,17 @@ function branchesFromJobs(pages: readonly (JobsResponse | undefined)[]): Branch[
   return [...byId.values()];
 }
 
-function matches(branch: Branch, q: string): boolean {
+/** A count the jobs' embedded branches do not carry (they come without contacts and zones). */
+function NotKnown() {
+  return (
+    <span title="Not known here: jobs list their branches without contacts and zones. Open the branch to see them.">
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">not known</span>
+    </span>
+  );
+}
+
+function matches(branch: ListedBranch, q: string): boolean {
   if (!q) return true;
   const hay = `${branch.name}\n${branch.id}\n${branch.formatted_address}`.toLowerCase();
   return q
@@ -104,7 +117,7 @@ export function BranchListPage() {
   const firstJobs = useQuery({ ...jobsQueryOptions(api, { page: 1 }), enabled: extensionMissing });
   const drafts = useMemo(() => new Set(listDraftIds()), []);
 
-  const branches: Branch[] | null = useMemo(() => {
+  const branches: ListedBranch[] | null = useMemo(() => {
     if (list.data) return list.data;
     if (!extensionMissing) return null;
     if (!firstJobs.data) return null;
@@ -188,8 +201,10 @@ export function BranchListPage() {
               <td>
                 {b.active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
               </td>
-              <td className={`${s.num} num`}>{b.contacts.length}</td>
-              <td className={`${s.num} num`}>{b.delivery_zones?.features.length ?? 0}</td>
+              <td className={`${s.num} num`}>{'contacts' in b ? b.contacts.length : <NotKnown />}</td>
+              <td className={`${s.num} num`}>
+                {'delivery_zones' in b ? (b.delivery_zones?.features.length ?? 0) : <NotKnown />}
+              </td>
               <td className={s.hideNarrow}>
                 <RelativeTime epochSeconds={b.updated_at} />
               </td>

@@ -1,7 +1,7 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import {
   StatusHistoryEntry,
-  type Branch,
+  type StopBranch,
   type Delivery,
   type Job,
   type Pickup,
@@ -278,7 +278,7 @@ function HistorySummary({ entries, current }: { entries: TimelineEntry[]; curren
   );
 }
 
-function BranchFacts({ branch }: { branch: Branch | null }) {
+function BranchFacts({ branch }: { branch: StopBranch | null }) {
   if (!branch) return <Empty>No branch</Empty>;
   return (
     <span>

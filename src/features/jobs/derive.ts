@@ -1,4 +1,4 @@
-import type { Branch, Job } from '../../contract';
+import type { Job, StopBranch } from '../../contract';
 
 /** Pure facts derived from a job for the table, the drawer and the export. */
 
@@ -36,15 +36,15 @@ export function totalAmount(job: Job): number | null {
 }
 
 /** The distinct branches of the job's pickups, in order. */
-export function pickupBranches(job: Job): Branch[] {
-  const seen = new Map<string, Branch>();
+export function pickupBranches(job: Job): StopBranch[] {
+  const seen = new Map<string, StopBranch>();
   for (const p of job.pickups) if (p.branch && !seen.has(p.branch.id)) seen.set(p.branch.id, p.branch);
   return [...seen.values()];
 }
 
 /** Branches seen in loaded jobs (pickups and deliveries), by id. */
-export function branchesInJobs(jobs: readonly Job[]): Map<string, Branch> {
-  const out = new Map<string, Branch>();
+export function branchesInJobs(jobs: readonly Job[]): Map<string, StopBranch> {
+  const out = new Map<string, StopBranch>();
   for (const job of jobs) {
     for (const stop of [...job.pickups, ...job.deliveries]) {
       if (stop.branch && !out.has(stop.branch.id)) out.set(stop.branch.id, stop.branch);
