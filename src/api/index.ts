@@ -2,5 +2,6 @@ export * from './client';
 export { clearEarlyGets, startEarlyGet } from './early';
 export * from './errors';
 export * from './endpoints';
+export * from './branch-endpoints';
 export * from './queries';
 export * from './context';

@@ -1,7 +1,7 @@
 /* eslint-disable @tanstack/query/exhaustive-deps -- the api client is one per app instance (like the QueryClient itself): keys name the data, not the transport. */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import { fetchBranch, fetchBranches, fetchJobs, isMissingEndpoint, type JobsFilters } from './endpoints';
+import { fetchBranches, fetchJobs, isMissingEndpoint, type JobsFilters } from './endpoints';
 
 /** Query-key factories: one place that knows how cached data is addressed. */
 export const queryKeys = {
@@ -40,13 +40,6 @@ export function branchListQueryOptions(client: ApiClient) {
       }
     },
     staleTime: 60_000,
-  });
-}
-
-export function branchQueryOptions(client: ApiClient, id: string) {
-  return queryOptions({
-    queryKey: queryKeys.branch(id),
-    queryFn: ({ signal }) => fetchBranch(client, id, signal),
   });
 }
 

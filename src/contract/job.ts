@@ -46,11 +46,20 @@ export const Rider = /* @__PURE__ */ z.looseObject({
 });
 export type Rider = z.infer<typeof Rider>;
 
-/** Address and customer shapes are not documented: kept as they come. */
-const UndocumentedObject = /* @__PURE__ */ orNull(z.record(z.string(), z.unknown()));
+/*
+ * Undocumented shapes are kept as they come: checked to be an object (an array) and not
+ * copied, which `z.record`/`z.array` of unknowns would do for every stop of a page.
+ */
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Entry shape of pickup/delivery histories is not documented: kept as they come. */
-const UndocumentedArray = /* @__PURE__ */ orDefault(z.array(z.unknown()), (): unknown[] => []);
+/** Address and customer shapes are not documented. */
+const UndocumentedObject = /* @__PURE__ */ orNull(z.custom<Record<string, unknown>>(isObject, 'expected object'));
+
+/** Entry shape of pickup/delivery histories (and proof images) is not documented. */
+const UndocumentedArray = /* @__PURE__ */ orDefault(
+  z.custom<unknown[]>((v) => Array.isArray(v), 'expected array'),
+  (): unknown[] => [],
+);
 
 const stopFields = {
   id: z.int(),

@@ -209,6 +209,19 @@ describe('jobs table', () => {
     expect(search(past.history).get('page')).toBe('10');
   });
 
+  it('loads the next page once the rows are shown, so Next shows it without asking again', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    open('/jobs');
+    const total = count('SELECT count(*) FROM jobs');
+    await waitForRange(rangeOf(1, total));
+    const pageTwo = () => fetchSpy.mock.calls.map(([u]) => String(u)).filter((u) => /[?&]page=2(&|$)/.test(u));
+    await waitFor(() => expect(pageTwo()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitForRange(rangeOf(2, total));
+    expect(pageTwo()).toHaveLength(1);
+  });
+
   it('filters on a status code that is not in the dictionary', async () => {
     const user = userEvent.setup();
     const { history } = open('/jobs');

@@ -55,7 +55,16 @@ export function useJobsPage(filters: Filters, page: number, autoRefresh: boolean
   const totalPages = query.data && !query.isPlaceholderData ? query.data.total_pages : undefined;
   useEffect(() => {
     if (totalPages === undefined || page >= totalPages) return;
-    void queryClient.prefetchQuery(jobsQueryOptions(api, pageRequest(filters, page + 1)));
+    // After the rows are painted (the next frame, then a task): the prefetch serves the next
+    // click, and React runs this effect in the same task as the commit, before that paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void queryClient.prefetchQuery(jobsQueryOptions(api, pageRequest(filters, page + 1))));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [api, queryClient, filters, page, totalPages]);
 
   return query;
