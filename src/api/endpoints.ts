@@ -6,10 +6,10 @@ import { ApiError } from './errors';
 export type JobsFilters = Partial<JobsQuery>;
 
 /**
- * A page of jobs, with stops' branches embedded without zones where the service offers that
- * (src/api/branch-embed.ts). A 400 to the request with the extension is retried once without
- * it; the extension is remembered as refused only when that retry succeeds, so a 400 for the
- * filters themselves still reaches the screen.
+ * A page of jobs, with stops' branches embedded without contacts and zones where the service
+ * offers that (src/api/branch-embed.ts). A 400 to the request with the extension is retried
+ * once without it; the extension is remembered as refused only when that retry succeeds, so
+ * a 400 for the filters themselves still reaches the screen.
  */
 export async function fetchJobs(client: ApiClient, filters: JobsFilters, signal?: AbortSignal) {
   const send = (query: JobsFilters) => client.request('/v1/jobs', { query, schema: JobsResponse, signal });
