@@ -129,6 +129,9 @@ describe('the access token in Chromium', () => {
     const rec = await recordedPage();
     const { page } = rec;
     await signInByHand(page, server.token);
+    // Signed in, the jobs screen also loads page 2 ahead (after the rows are painted): count
+    // from when that has been sent, so what follows counts only requests after sign-out.
+    await expect.poll(() => rec.authorized.some(({ url }) => /[?&]page=2(&|$)/.test(url))).toBe(true);
     const before = rec.authorized.length;
 
     await page.getByRole('button', { name: 'Sign out' }).click();
