@@ -14,11 +14,16 @@ export function start(configResponse: Promise<Response>): void {
   loadRuntimeConfig(CONFIG_URL, configResponse).then(
     (config) => {
       const instance = createAppInstance(config);
-      root.render(
-        <StrictMode>
-          <App {...instance} />
-        </StrictMode>,
-      );
+      const render = () =>
+        root.render(
+          <StrictMode>
+            <App {...instance} />
+          </StrictMode>,
+        );
+      // The first screen's route is resolved before the first render (only the jobs loader
+      // waits, at most FIRST_ROWS_WAIT_MS for the rows): React then renders and commits the
+      // whole screen once, instead of an empty shell that is laid out and then rendered again.
+      instance.router.load().then(render, render);
     },
     (error: unknown) => {
       const file = error instanceof ConfigError ? error.file : 'config.json';
