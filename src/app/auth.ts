@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { clearEarlyGets } from '../api/early';
 import { TOKEN_KEY as KEY } from './token-key';
 
 /**
@@ -34,6 +35,8 @@ export const tokenStore = {
   },
   clear() {
     current = null;
+    // An early response fetched with this token (src/api/early.ts) is not handed to anyone after.
+    clearEarlyGets();
     try {
       sessionStorage.removeItem(KEY);
     } catch {

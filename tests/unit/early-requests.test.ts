@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EARLY_MAX_AGE_MS, clearEarlyGets, startEarlyGet, takeEarlyGet } from '../../src/api/early';
 import { createApiClient, fetchJobs } from '../../src/api';
+import { tokenStore } from '../../src/app/auth';
 import { jobsRequestFor } from '../../src/app/early-start';
 import { TEST_TOKEN, startTestServer, type TestServer } from '../support/server';
 
@@ -85,6 +86,13 @@ describe('early GET adopted by the api client', () => {
     startEarlyGet(earlyUrl(''), 'wrong-token', countingFetch);
     await expect(fetchJobs(client('wrong-token'), { page: 1 })).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(requests).toHaveLength(1);
+  });
+
+  it('is dropped on sign-out (and after a 401), even for the same token', async () => {
+    tokenStore.set(TEST_TOKEN);
+    startEarlyGet(earlyUrl(''), TEST_TOKEN, countingFetch);
+    tokenStore.clear();
+    expect(takeEarlyGet(earlyUrl(''), TEST_TOKEN, new AbortController().signal)).toBeUndefined();
   });
 
   it('is cancelled with the client’s request', async () => {
