@@ -48,6 +48,7 @@ export function startEarlyGet(url: string, token: string, fetchImpl: typeof fetc
 export function takeEarlyGet(url: string, token: string | null, signal: AbortSignal): Promise<Response> | undefined {
   if (pending.length === 0 || token === null) return undefined;
   const now = Date.now();
+  for (const e of pending) if (now - e.startedAt > EARLY_MAX_AGE_MS) e.controller.abort(); // frees its connection
   pending = pending.filter((e) => now - e.startedAt <= EARLY_MAX_AGE_MS);
   const key = keyOf(url);
   const index = pending.findIndex((e) => e.key === key && e.token === token);

@@ -77,9 +77,14 @@ describe('early GET adopted by the api client', () => {
     expect(requests.filter((u) => u.includes('page=1'))).toHaveLength(3);
 
     vi.useFakeTimers({ toFake: ['Date'] });
-    startEarlyGet(earlyUrl('?page=3'), TEST_TOKEN, countingFetch);
+    let signal: AbortSignal | undefined;
+    startEarlyGet(earlyUrl('?page=3'), TEST_TOKEN, (input, init) => {
+      signal = init?.signal ?? undefined;
+      return countingFetch(input, init);
+    });
     vi.setSystemTime(Date.now() + EARLY_MAX_AGE_MS + 1);
     expect(takeEarlyGet(earlyUrl('?page=3'), TEST_TOKEN, new AbortController().signal)).toBeUndefined();
+    expect(signal?.aborted).toBe(true); // too old: cancelled, not left holding a connection
   });
 
   it('goes through the client’s error handling: a refused token still reads as a 401', async () => {
