@@ -22,6 +22,11 @@ export const EARLY_MAX_AGE_MS = 10_000;
 
 let pending: EarlyGet[] = [];
 
+/** The URL without its query: the endpoint an early request was sent to. */
+function pathOf(key: string): string {
+  return key.split('?')[0]!;
+}
+
 function keyOf(url: string): string {
   const parsed = new URL(url, 'http://early.invalid/');
   parsed.searchParams.sort();
@@ -42,21 +47,24 @@ export function startEarlyGet(url: string, token: string, fetchImpl: typeof fetc
 
 /**
  * The early response for this GET, if one was started for the same URL and token and is
- * still fresh; it is removed, so a later request (a refresh) always goes to the network.
+ * still fresh. An early request answers only the app's first GET to its endpoint: that GET
+ * takes it, or shows the guess was wrong and cancels it. So a later request (a refresh, a
+ * link followed within seconds) always goes to the network.
  * `signal` aborting (timeout, unmount) aborts the early request too.
  */
 export function takeEarlyGet(url: string, token: string | null, signal: AbortSignal): Promise<Response> | undefined {
   if (pending.length === 0 || token === null) return undefined;
   const now = Date.now();
-  for (const e of pending) if (now - e.startedAt > EARLY_MAX_AGE_MS) e.controller.abort(); // frees its connection
-  pending = pending.filter((e) => now - e.startedAt <= EARLY_MAX_AGE_MS);
   const key = keyOf(url);
-  const index = pending.findIndex((e) => e.key === key && e.token === token);
-  if (index < 0) return undefined;
-  const [early] = pending.splice(index, 1);
-  if (signal.aborted) early!.controller.abort();
-  else signal.addEventListener('abort', () => early!.controller.abort(), { once: true });
-  return early!.response;
+  const path = pathOf(key);
+  const early = pending.find((e) => e.key === key && e.token === token && now - e.startedAt <= EARLY_MAX_AGE_MS);
+  const dropped = pending.filter((e) => e !== early && (pathOf(e.key) === path || now - e.startedAt > EARLY_MAX_AGE_MS));
+  for (const e of dropped) e.controller.abort(); // frees its connection
+  pending = pending.filter((e) => e !== early && !dropped.includes(e));
+  if (!early) return undefined;
+  if (signal.aborted) early.controller.abort();
+  else signal.addEventListener('abort', () => early.controller.abort(), { once: true });
+  return early.response;
 }
 
 /** Drops every early request not adopted yet (tests; sign-out). */

@@ -49,15 +49,17 @@ export function jobsRequestFor(
 export function startEarly(): { config: Promise<Response> } {
   const config = fetch(`${import.meta.env.BASE_URL}config.json`);
   const token = readToken();
-  if (token) {
-    config
-      .then((response) => (response.ok ? response.clone().json() : null))
-      .then((json: unknown) => {
-        const base = apiBaseOf(json);
-        const url = base === null ? null : jobsRequestFor(window.location, base);
-        if (url) startEarlyGet(url, token);
-      })
-      .catch(() => undefined); // the app reports a broken config itself
-  }
-  return { config };
+  if (!token) return { config };
+  const started = config
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((json: unknown) => {
+      const base = apiBaseOf(json);
+      const url = base === null ? null : jobsRequestFor(window.location, base);
+      if (url) startEarlyGet(url, token);
+    })
+    .catch(() => undefined); // the app reports a broken config itself
+  // The app reads the config only once the early request is on its way: when the app's code
+  // is ready before config.json (a slow or busy machine), its first request would otherwise
+  // go out before the early one, and the same page would be fetched twice.
+  return { config: started.then(() => config) };
 }

@@ -1,16 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EARLY_MAX_AGE_MS, clearEarlyGets, startEarlyGet, takeEarlyGet } from '../../src/api/early';
-import { createApiClient, fetchJobs } from '../../src/api';
+import { createApiClient, fetchBranches, fetchJobs } from '../../src/api';
 import { tokenStore } from '../../src/app/auth';
-import { jobsRequestFor } from '../../src/app/early-start';
+import { jobsRequestFor, startEarly } from '../../src/app/early-start';
 import { TEST_TOKEN, startTestServer, type TestServer } from '../support/server';
 
 /** The entry script's early GET and its adoption by the api client, against the reference server. */
 let server: TestServer;
 let requests: string[] = [];
+const realFetch = globalThis.fetch;
 const countingFetch: typeof fetch = (input, init) => {
   requests.push(String(input));
-  return fetch(input, init);
+  return realFetch(input, init);
 };
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ afterEach(() => {
   clearEarlyGets();
   requests = [];
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 /** The early GET the entry script sends for the jobs screen at `search`. */
@@ -48,6 +50,24 @@ describe('jobsRequestFor (the entry script guessing the first request)', () => {
     expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBe('/v1/jobs?page=1&branch_embed=summary');
     expect(jobsRequestFor({ pathname: '/branches/LDN-01', search: '' }, '')).toBeNull();
     expect(jobsRequestFor({ pathname: '/sign-in', search: '' }, '')).toBeNull();
+  });
+});
+
+describe('startEarly (the entry script)', () => {
+  it('hands the config to the app only once the early GET is on its way, so the app’s first request finds it', async () => {
+    // The app's code ready before config.json arrives: it awaits the config at once.
+    vi.stubGlobal('sessionStorage', { getItem: () => TEST_TOKEN });
+    vi.stubGlobal('window', { location: { pathname: '/jobs', search: '?status=7' } });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('config.json')
+        ? Promise.resolve(Response.json({ apiBaseUrl: server.url }))
+        : countingFetch(input, init),
+    );
+    const { config } = startEarly();
+    expect((await (await config).json()) as unknown).toEqual({ apiBaseUrl: server.url });
+    const page = await fetchJobs(client(), { page: 1, status: 7 });
+    expect(page.jobs.length).toBeGreaterThan(0);
+    expect(requests).toHaveLength(1); // the early GET, adopted
   });
 });
 
@@ -85,6 +105,24 @@ describe('early GET adopted by the api client', () => {
     vi.setSystemTime(Date.now() + EARLY_MAX_AGE_MS + 1);
     expect(takeEarlyGet(earlyUrl('?page=3'), TEST_TOKEN, new AbortController().signal)).toBeUndefined();
     expect(signal?.aborted).toBe(true); // too old: cancelled, not left holding a connection
+  });
+
+  it('answers only the first request to its endpoint: a wrong guess is cancelled and never used later', async () => {
+    let signal: AbortSignal | undefined;
+    startEarlyGet(earlyUrl('?status=07'), TEST_TOKEN, (input, init) => {
+      signal = init?.signal ?? undefined;
+      return countingFetch(input, init);
+    });
+    // Another endpoint first (the branch list for the filters): the early jobs request stays.
+    await fetchBranches(client(), 1);
+    expect(signal?.aborted).toBe(false);
+    // The screen's own page differs from the guess: the guess is cancelled...
+    await fetchJobs(client(), { page: 1, status: 7 });
+    expect(signal?.aborted).toBe(true);
+    // ...and a later request that happens to match it (a link followed, a refresh) is sent.
+    const before = requests.length;
+    expect(takeEarlyGet(earlyUrl('?status=07'), TEST_TOKEN, new AbortController().signal)).toBeUndefined();
+    expect(requests).toHaveLength(before);
   });
 
   it('goes through the client’s error handling: a refused token still reads as a 401', async () => {
