@@ -199,6 +199,10 @@ describe('CSV export of many pages', () => {
     expect(progress).toHaveAttribute('aria-valuemax', '10');
     expect(screen.getByText(/Exporting: page/)).toHaveTextContent('Exporting: page 1 of 10, 20 jobs');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    // The strip spans the page above the table, not squeezed beside the button in the header.
+    expect(progress.closest('header')).toBeNull();
+    const table = screen.getByRole('table');
+    expect(progress.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Cancel export' }));
     expect(await screen.findByText('Export cancelled')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { errorMessage, isApiError, useApi } from '../../api';
 import type { Job } from '../../contract';
@@ -30,14 +30,19 @@ export function ExportControl({
   page: number;
   pageJobs: readonly Job[] | undefined;
   totalRecords: number | undefined;
-  /** Where the progress strip goes (a full-width place above the table); beside the button if absent. */
-  progressSlot?: HTMLElement | null;
+  /**
+   * Where the progress strip goes (a full-width place above the table); beside the button if
+   * absent. A ref, read when an export starts: an element in state would re-render the whole
+   * jobs screen once more, synchronously, right after its first render.
+   */
+  progressSlot?: RefObject<HTMLElement | null>;
 }) {
   const api = useApi();
   const config = useConfig();
   const notify = useToast();
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState<Running | null>(null);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -60,6 +65,7 @@ export function ExportControl({
     controller.current?.abort();
     const ac = new AbortController();
     controller.current = ac;
+    setSlot(progressSlot?.current ?? null);
     setRunning({ pagesDone: 0, totalPages: 1, rows: 0 });
     try {
       const mod = await loadExport();
@@ -139,7 +145,7 @@ export function ExportControl({
           </div>
         )}
       </PopoverButton>
-      {progress && (progressSlot ? createPortal(progress, progressSlot) : progress)}
+      {progress && (slot ? createPortal(progress, slot) : progress)}
       <ConfirmDialog
         open={asking}
         title={`Export ${formatCount(total)} jobs?`}

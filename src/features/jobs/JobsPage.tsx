@@ -152,7 +152,7 @@ export function JobsPage() {
   const data = query.data ?? (query.isError ? lastGood : undefined);
   const stale = query.isPlaceholderData;
   const firstFilter = useRef<HTMLSelectElement>(null);
-  const [exportSlot, setExportSlot] = useState<HTMLDivElement | null>(null);
+  const exportSlot = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const now = useNow(30_000);
 
@@ -338,7 +338,7 @@ export function JobsPage() {
           branches={branches}
           firstFilterRef={firstFilter}
         />
-        <div ref={setExportSlot} />
+        <div ref={exportSlot} />
         {data && query.isError && (
           <Banner
             tone="danger"
