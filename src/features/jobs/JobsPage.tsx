@@ -320,7 +320,14 @@ export function JobsPage() {
           </div>
           <div className={s.tools}>
             <ColumnsChooser table={table} />
-            <Suspense fallback={null}>
+            {/* Its code loads after the first rows; meanwhile the same button, disabled, holds its place. */}
+            <Suspense
+              fallback={
+                <Button disabled aria-haspopup="dialog">
+                  Export CSV
+                </Button>
+              }
+            >
               <ExportControl
                 filters={filters}
                 page={page}
