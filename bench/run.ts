@@ -13,7 +13,7 @@ import { startBrowser } from './lib/browser';
 import { bundleFigures } from './lib/bundle';
 import { cachedDatabase, workingCopy } from './lib/database';
 import { EDITOR_ZONES, EDITOR_ZONE_VERTICES, editorReady, putEditorZones } from './lib/editor-figures';
-import { bigZoneBody, geoFigures } from './lib/geo-figures';
+import { bigZoneBody, geoFigures, zoneCheckFigures } from './lib/geo-figures';
 import * as jobs from './lib/jobs-figures';
 import { jobsLoad, p99, putLatencies } from './lib/load';
 import { Bench } from './lib/bench';
@@ -66,15 +66,24 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
     },
   );
 
-  await bench.step('geo', ['zone_validate_10k_ms', 'zone_payload_10k_bytes'], () => {
-    const g = geoFigures(GEO_RUNS);
-    bench.set(
-      'zone_validate_10k_ms',
-      g.zone_validate_10k_ms,
-      `median of ${g.validateRuns} runs after 5 warm-up`,
-    );
-    bench.set('zone_payload_10k_bytes', g.zone_payload_10k_bytes);
-  });
+  await bench.step(
+    'geo',
+    ['zone_validate_10k_ms', 'zone_payload_10k_bytes', 'zones_check_20x500_ms', 'zones_recheck_rename_ms', 'zones_recheck_reshape_ms'],
+    () => {
+      const g = geoFigures(GEO_RUNS);
+      bench.set(
+        'zone_validate_10k_ms',
+        g.zone_validate_10k_ms,
+        `median of ${g.validateRuns} runs after 5 warm-up`,
+      );
+      bench.set('zone_payload_10k_bytes', g.zone_payload_10k_bytes);
+      const z = zoneCheckFigures(GEO_RUNS);
+      const note = `validateZones, median of ${z.runs} runs after 3 warm-up, each on its own input`;
+      bench.set('zones_check_20x500_ms', z.zones_check_20x500_ms, note);
+      bench.set('zones_recheck_rename_ms', z.zones_recheck_rename_ms, note);
+      bench.set('zones_recheck_reshape_ms', z.zones_recheck_reshape_ms, note);
+    },
+  );
 
   if (!serverGroups.some((g) => bench.wants(g))) return context;
 

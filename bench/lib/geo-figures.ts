@@ -1,7 +1,7 @@
 /** Zone geometry figures, in Node: src/geo imported and called directly. */
-import { normalizeZones, validatePolygon } from '../../src/geo';
+import { normalizeZones, validatePolygon, validateZones } from '../../src/geo';
 import { median, timeSync } from './stats';
-import { wavyRing, zone, type Ring } from './rings';
+import { wavyRing, zone, zoneGrid, type Ring, type ZoneCollection } from './rings';
 
 export const BIG_ZONE_VERTICES = 10_000;
 const LONDON: [number, number] = [-0.1276, 51.5072];
@@ -32,5 +32,50 @@ export function geoFigures(runs: number): GeoFigures {
     zone_validate_10k_ms: median(times),
     zone_payload_10k_bytes: Buffer.byteLength(bigZoneBody(rings)),
     validateRuns: runs,
+  };
+}
+
+export interface ZoneCheckFigures {
+  /** validateZones on 20 zones of 500 corners never checked before. */
+  zones_check_20x500_ms: number;
+  /** The same after one zone was renamed (a new collection, the same coordinates). */
+  zones_recheck_rename_ms: number;
+  /** The same after one zone was reshaped (new coordinates for that zone only). */
+  zones_recheck_reshape_ms: number;
+  runs: number;
+}
+
+/** A copy of `fc` with its own coordinate arrays (so nothing of it has been checked yet). */
+function freshCopy(fc: ZoneCollection): ZoneCollection {
+  return {
+    ...fc,
+    features: fc.features.map((f) => ({ ...f, geometry: { ...f.geometry, coordinates: f.geometry.coordinates.map((r) => r.map((p) => [p[0], p[1]] as [number, number])) } })),
+  };
+}
+
+/**
+ * What the zone editor re-checks per edit (the form and the map each call validateZones on
+ * the new value): every input is prepared before the clock starts, one per timed call.
+ */
+export function zoneCheckFigures(runs: number): ZoneCheckFigures {
+  const warmUp = 3;
+  const n = runs + warmUp;
+  const base = zoneGrid(20, 500, LONDON);
+  const fresh = Array.from({ length: n }, () => freshCopy(base));
+  const renamed = fresh.map((fc, i) => {
+    validateZones(fc);
+    return { ...fc, features: fc.features.map((f, k) => (k === 0 ? { ...f, properties: { name: `Renamed ${i}` } } : f)) };
+  });
+  const reshaped = fresh.map((fc) => ({ ...fc, features: fc.features.map((f, k) => (k === 7 ? freshCopy({ ...fc, features: [f] }).features[0]! : f)) }));
+  const firsts = Array.from({ length: n }, () => freshCopy(base));
+  const timed = (inputs: ZoneCollection[]) => {
+    let i = 0;
+    return median(timeSync(() => validateZones(inputs[i++]!), runs, warmUp));
+  };
+  return {
+    zones_check_20x500_ms: timed(firsts),
+    zones_recheck_rename_ms: timed(renamed),
+    zones_recheck_reshape_ms: timed(reshaped),
+    runs,
   };
 }

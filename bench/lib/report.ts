@@ -147,6 +147,27 @@ export const FIGURES: FigureSpec[] = [
     how: 'validatePolygon in Node',
   },
   {
+    key: 'zones_check_20x500_ms',
+    label: 'check 20×500-vertex zones',
+    unit: 'ms',
+    goal: '',
+    how: 'validateZones in Node, zones never checked before',
+  },
+  {
+    key: 'zones_recheck_rename_ms',
+    label: 're-check after a rename',
+    unit: 'ms',
+    goal: '',
+    how: 'the same, one zone renamed (shapes unchanged)',
+  },
+  {
+    key: 'zones_recheck_reshape_ms',
+    label: 're-check after a reshape',
+    unit: 'ms',
+    goal: '',
+    how: 'the same, one zone of the 20 reshaped',
+  },
+  {
     key: 'zone_payload_10k_bytes',
     label: 'PUT body, 10k-vertex zone',
     unit: 'bytes',

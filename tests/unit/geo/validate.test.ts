@@ -379,6 +379,25 @@ describe('validateZones', () => {
     expect(reports[2]!.areaKm2! / reports[0]!.areaKm2!).toBeCloseTo(96, 0);
   });
 
+  it('gives the current result after an edit, when only names changed and when one zone was reshaped', () => {
+    const north = feature('n', [square(0, 0)], { name: 'North' });
+    const south = feature('s', [square(5, 5)], { name: 'South' });
+    const first = validateZones(collection(north, south));
+    expect(first.map((r) => codes(r.issues))).toEqual([[], []]);
+
+    // A rename: new features and collection, the same coordinates. Names follow, shapes agree.
+    const renamed = validateZones(collection({ ...north, properties: { name: 'Upper' } }, south));
+    expect(renamed.map((r) => r.name)).toEqual(['Upper', 'South']);
+    expect(renamed.map((r) => [r.areaKm2, r.vertexCount])).toEqual(first.map((r) => [r.areaKm2, r.vertexCount]));
+
+    // One zone redrawn as a bow tie: that zone reports it, the other is unchanged.
+    const reshaped = validateZones(collection(north, { ...south, geometry: { type: 'Polygon', coordinates: [bowTie] } }));
+    expect(reshaped.map((r) => codes(r.issues))).toEqual([[], ['self_intersection']]);
+    expect(reshaped[1]!.vertexCount).toBe(4);
+    // And back: the original coordinates give the original result again.
+    expect(validateZones(collection(north, south)).map((r) => codes(r.issues))).toEqual([[], []]);
+  });
+
   it('reports features that are not polygons', () => {
     const reports = validateZones({
       features: [
