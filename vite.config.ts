@@ -28,7 +28,8 @@ function staticClosure(graph: ModuleGraph, from: string): Set<string> {
   return seen;
 }
 
-let appModules: Set<string> | undefined;
+/** The set for the chunking pass under way (a rebuild in watch mode gets a new graph). */
+let appModules: { graph: ModuleGraph; ids: Set<string> } | undefined;
 
 /**
  * One chunk for the app's first load: src/app/start.tsx and what it imports statically, less
@@ -37,11 +38,12 @@ let appModules: Set<string> | undefined;
  * came as 13 more files, each gzipped alone: 4 KiB more over the wire for the same code.
  */
 function appChunk(id: string, graph: ModuleGraph): string | null {
-  if (!appModules) {
+  if (appModules?.graph !== graph) {
     const entry = staticClosure(graph, ENTRY);
-    appModules = new Set([...staticClosure(graph, APP)].filter((m) => !entry.has(m) && !LAZY_THROUGH_BARRELS.test(m)));
+    const ids = new Set([...staticClosure(graph, APP)].filter((m) => !entry.has(m) && !LAZY_THROUGH_BARRELS.test(m)));
+    appModules = { graph, ids };
   }
-  return appModules.has(id) ? 'app' : null;
+  return appModules.ids.has(id) ? 'app' : null;
 }
 
 export default defineConfig({
