@@ -26,8 +26,6 @@ export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 34;
 
 const VirtualBody = preloadable(() => import('./VirtualBody').then((m) => m.default));
-/** Big pages render through VirtualBody: call this as soon as a page over VIRTUALISE_ABOVE rows is known. */
-export const preloadVirtualBody = () => VirtualBody.preload();
 /** Rows shown for a big page while VirtualBody loads: more than a tall screen holds. */
 const FIRST_SCREEN_ROWS = 40;
 
