@@ -12,7 +12,8 @@ const APP = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
  * schemas themselves and the branch editor's requests. In the app's chunk, the code only the
  * editor uses would load first.
  */
-const LAZY_THROUGH_BARRELS = /node_modules[\\/]zod[\\/]|src[\\/]contract[\\/]input\.ts$|src[\\/]api[\\/]branch-endpoints\.ts$/;
+const LAZY_THROUGH_BARRELS =
+  /node_modules[\\/]zod[\\/]|src[\\/]contract[\\/](input|job|branch|contact|zones)\.ts$|src[\\/]api[\\/]branch-endpoints\.ts$/;
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: string[] } | null };
 

@@ -6,6 +6,8 @@
  *
  *   git stash && npx vite build --outDir /tmp/dist-a && git stash pop && npx vite build --outDir /tmp/dist-b
  *   npx tsx bench/ab.ts /tmp/dist-a /tmp/dist-b --runs 15 --cpu 4
+ *
+ * `--page-size 1000` serves pages of that many jobs (the rows_1000 case), from nav start.
  */
 import { parseArgs } from 'node:util';
 import { startTestServer } from '../tests/support/server';
@@ -14,14 +16,20 @@ import { median } from './lib/stats';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '15' }, cpu: { type: 'string', default: '1' } },
+  options: {
+    runs: { type: 'string', default: '15' },
+    cpu: { type: 'string', default: '1' },
+    'page-size': { type: 'string', default: '20' },
+  },
 });
 const [distA, distB] = positionals;
 if (!distA || !distB) throw new Error('usage: tsx bench/ab.ts <distA> <distB> [--runs N] [--cpu RATE]');
 const runs = Number(values.runs);
 const cpuThrottling = Number(values.cpu);
 
-const servers = [await startTestServer({ staticDir: distA }), await startTestServer({ staticDir: distB })];
+const pageSize = Number(values['page-size']);
+const serve = (staticDir: string) => startTestServer({ staticDir, pageSize, jobs: Math.max(200, 2 * pageSize) });
+const servers = [await serve(distA), await serve(distB)];
 const browser = await startBrowser();
 const times: [number[], number[]] = [[], []];
 try {
@@ -47,7 +55,7 @@ try {
 }
 const diffs = times[1].map((b, i) => b - times[0][i]!);
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-console.log(`first rows, ${runs} interleaved pairs, CPU ${cpuThrottling}x`);
+console.log(`first rows, pages of ${pageSize} jobs, ${runs} interleaved pairs, CPU ${cpuThrottling}x`);
 console.log(`  A ${distA}: median ${fmt(median(times[0]))}`);
 console.log(`  B ${distB}: median ${fmt(median(times[1]))}`);
 console.log(`  B − A per pair: median ${fmt(median(diffs))} (${diffs.filter((d) => d < 0).length} of ${runs} pairs faster in B)`);

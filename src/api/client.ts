@@ -5,12 +5,26 @@ import { ApiError, errorFromResponse } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export type RequestOptions<S extends z.core.$ZodType> = {
+/**
+ * A schema loaded when first needed, so that building it is not part of the first load:
+ * - with `read`, a fast hand-written path (src/contract/job-read.ts) reads the response, and
+ *   the zod schema it mirrors loads only when that path refuses the data (the schema then
+ *   accepts it, or its issues make the error message);
+ * - without, the schema loads with the first response it reads.
+ */
+export type LazySchema<T> = {
+  read?: (json: unknown) => T | undefined;
+  schema: () => Promise<z.core.$ZodType<T>>;
+};
+
+export type ResponseSchema<T> = z.core.$ZodType<T> | LazySchema<T>;
+
+export type RequestOptions<T> = {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** The response is parsed through this schema; a mismatch is an ApiError of kind 'contract'. */
-  schema: S;
+  schema: ResponseSchema<T>;
   signal?: AbortSignal;
   /** Overrides the client's default timeout for this request. */
   timeoutMs?: number;
@@ -27,7 +41,7 @@ export type ApiClientOptions = {
 
 export type ApiClient = {
   readonly baseUrl: string;
-  request<S extends z.core.$ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
+  request<T>(path: string, options: RequestOptions<T>): Promise<T>;
 };
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -53,6 +67,10 @@ function describeHost(baseUrl: string): string {
   }
 }
 
+function isLazySchema<T>(schema: ResponseSchema<T>): schema is LazySchema<T> {
+  return typeof (schema as Partial<LazySchema<T>>).schema === 'function';
+}
+
 /**
  * The thin api layer: base URL, Bearer header, timeout, response parsing through the
  * contract, and one typed error with a human message for every way a request can fail.
@@ -62,7 +80,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const host = describeHost(baseUrl);
 
-  async function request<S extends z.core.$ZodType>(path: string, opts: RequestOptions<S>): Promise<z.output<S>> {
+  async function request<T>(path: string, opts: RequestOptions<T>): Promise<T> {
     const { method = 'GET', query, body, schema, signal } = opts;
     const limit = opts.timeoutMs ?? timeoutMs;
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -131,7 +149,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           { status: response.status, cause: e },
         );
       }
-      const parsed = z.safeParse(schema, json);
+      let exact: z.core.$ZodType<T>;
+      if (isLazySchema(schema)) {
+        if (schema.read) {
+          const fast = schema.read(json);
+          if (fast !== undefined) return fast;
+          // The fast path may have normalised part of `json` before refusing: the schema reads a fresh copy.
+          json = JSON.parse(text);
+        }
+        exact = await schema.schema();
+      } else exact = schema;
+      const parsed = z.safeParse(exact, json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length ? issue.path.join('.') : 'the response';
