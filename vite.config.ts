@@ -8,12 +8,12 @@ const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const APP = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
 /**
  * Reached from the app through a barrel or a package entry, but needed only by lazy chunks:
- * zod (the editor's input schemas use parts of it the jobs screen does not), the input
- * schemas themselves and the branch editor's requests. In the app's chunk, the code only the
- * editor uses would load first.
+ * zod and every module that builds schemas (the first load reads its data by hand:
+ * src/contract/zod.ts), and the branch editor's requests. In the app's chunk, code only later
+ * screens use would load first.
  */
 const LAZY_THROUGH_BARRELS =
-  /node_modules[\\/]zod[\\/]|src[\\/]contract[\\/](input|job|branch|contact|zones)\.ts$|src[\\/]api[\\/]branch-endpoints\.ts$/;
+  /node_modules[\\/]zod[\\/]|src[\\/]contract[\\/](input|job|branch|contact|zones|common|zod|error-body)\.ts$|src[\\/]api[\\/]branch-endpoints\.ts$/;
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: string[] } | null };
 

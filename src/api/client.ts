@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
 import { takeEarlyGet } from './early';
 import { ApiError, errorFromResponse } from './errors';
@@ -14,10 +14,11 @@ export type QueryValue = string | number | boolean | null | undefined;
  */
 export type LazySchema<T> = {
   read?: (json: unknown) => T | undefined;
-  schema: () => Promise<z.core.$ZodType<T>>;
+  schema: () => Promise<z.ZodMiniType<T>>;
 };
 
-export type ResponseSchema<T> = z.core.$ZodType<T> | LazySchema<T>;
+/** Schemas are used through their own methods: the client imports no zod, so the first load has none. */
+export type ResponseSchema<T> = z.ZodMiniType<T> | LazySchema<T>;
 
 export type RequestOptions<T> = {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -149,7 +150,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           { status: response.status, cause: e },
         );
       }
-      let exact: z.core.$ZodType<T>;
+      let exact: z.ZodMiniType<T>;
       if (isLazySchema(schema)) {
         if (schema.read) {
           const fast = schema.read(json);
@@ -159,7 +160,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         exact = await schema.schema();
       } else exact = schema;
-      const parsed = z.safeParse(exact, json);
+      const parsed = exact.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length ? issue.path.join('.') : 'the response';

@@ -1,4 +1,5 @@
-import { ErrorBody, type ErrorDetail } from '../contract';
+import type { ErrorDetail } from '../contract/error-body';
+import { readErrorBody } from '../contract/errors';
 
 export type ApiErrorKind =
   | 'unauthorized' // 401: the token was refused
@@ -91,9 +92,9 @@ export function errorFromResponse(status: number, contentType: string, bodyText:
     }
   }
   const kind: ApiErrorKind = status === 401 ? 'unauthorized' : 'http';
-  const parsed = ErrorBody.safeParse(json);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  const body = readErrorBody(json);
+  if (body) {
+    const { code, message, details } = body.error;
     return new ApiError(kind, message || `The service answered ${statusLine(status)}.`, { status, code, details });
   }
   if (json && typeof json === 'object') {

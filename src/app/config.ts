@@ -1,38 +1,49 @@
-import * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
 import { isApiBase, trimApiBase } from './api-base';
+import type { RuntimeConfig } from './config-schema';
 
-// No `new Function` from zod (its JIT object parser, and the probe for it): the page's CSP
-// has no 'unsafe-eval', and Chromium reports even the caught probe as a violation. Set here,
-// at start-up, before any lazy chunk defines a schema.
-z.config({ jitless: true });
+export type { RuntimeConfig };
 
 export const TONES = ['neutral', 'info', 'accent', 'success', 'warning', 'danger', 'muted'] as const;
 export type Tone = (typeof TONES)[number];
 
-const StatusEntry = z.object({
-  label: z.string().check(z.minLength(1)),
-  tone: z.catch(z.enum(TONES), 'neutral'),
-});
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const STATUS_CODE = /^-?\d+$/;
 
-/** Runtime configuration, read from `config.json` beside index.html (DESIGN.md "Runtime configuration"). */
-export const RuntimeConfig = z.object({
-  apiBaseUrl: z.pipe(
-    z._default(
-      z.string().check(z.refine(isApiBase, 'apiBaseUrl must be empty (same origin) or an http(s) URL')),
-      '',
-    ),
-    z.transform(trimApiBase),
-  ),
-  mapStyle: z._default(z.string().check(z.minLength(1)), 'offline'),
-  refreshSeconds: z._default(z.int().check(z.minimum(5), z.maximum(3600)), 30),
-  requestTimeoutSeconds: z._default(z.number().check(z.positive(), z.maximum(300)), 20),
-  statuses: z._default(
-    z.record(z.string().check(z.regex(/^-?\d+$/, 'status codes are integers')), StatusEntry),
-    {},
-  ),
-});
-export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+/** A number field of the config: its value, the default when absent, NaN when refused. */
+function numberField(o: Record<string, unknown>, key: string, fallback: number, ok: (n: number) => boolean): number {
+  const v = o[key];
+  if (v === undefined) return fallback;
+  return typeof v === 'number' && Number.isFinite(v) && ok(v) ? v : NaN;
+}
+
+/**
+ * `config.json` read by hand with the rules of `RuntimeConfig` (./config-schema.ts): the
+ * config, or undefined when the file breaks a rule (then the schema says which). Part of the
+ * first load, which has no zod (src/contract/zod.ts).
+ */
+export function readRuntimeConfig(json: unknown): RuntimeConfig | undefined {
+  if (!isRecord(json)) return undefined;
+  const apiBaseUrl = json.apiBaseUrl ?? '';
+  const mapStyle = json.mapStyle ?? 'offline';
+  if (json.apiBaseUrl === null || json.mapStyle === null) return undefined;
+  if (typeof apiBaseUrl !== 'string' || !isApiBase(apiBaseUrl)) return undefined;
+  if (typeof mapStyle !== 'string' || mapStyle.length === 0) return undefined;
+  const refreshSeconds = numberField(json, 'refreshSeconds', 30, (n) => Number.isSafeInteger(n) && n >= 5 && n <= 3600);
+  const requestTimeoutSeconds = numberField(json, 'requestTimeoutSeconds', 20, (n) => n > 0 && n <= 300);
+  if (Number.isNaN(refreshSeconds) || Number.isNaN(requestTimeoutSeconds)) return undefined;
+  const statuses: RuntimeConfig['statuses'] = {};
+  if (json.statuses !== undefined) {
+    if (!isRecord(json.statuses)) return undefined;
+    for (const [code, entry] of Object.entries(json.statuses)) {
+      if (!STATUS_CODE.test(code) || !isRecord(entry) || typeof entry.label !== 'string' || entry.label.length === 0) return undefined;
+      // An unknown tone reads as neutral (a newer dashboard's tone in an older one's config).
+      const tone = TONES.includes(entry.tone as Tone) ? (entry.tone as Tone) : 'neutral';
+      statuses[code] = { label: entry.label, tone };
+    }
+  }
+  return { apiBaseUrl: trimApiBase(apiBaseUrl), mapStyle, refreshSeconds, requestTimeoutSeconds, statuses };
+}
 
 export class ConfigError extends Error {
   constructor(
@@ -67,6 +78,9 @@ export async function loadRuntimeConfig(
   } catch {
     throw new ConfigError('It is not valid JSON.', url);
   }
+  const config = readRuntimeConfig(json);
+  if (config) return config;
+  const { RuntimeConfig } = await import('./config-schema');
   const parsed = RuntimeConfig.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

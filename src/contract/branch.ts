@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from './zod';
 import { Actor, Coordinates, EmptyableString, EpochSeconds, orDefault, orNull } from './common';
 import { Contact } from './contact';
 import { DeliveryZones } from './zones';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from './zod';
 
 /*
  * The contract is written with `zod/mini` (functional API): the same schemas as classic zod

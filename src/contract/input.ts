@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from './zod';
 import { BRANCH_ID_PATTERN } from './branch';
 import { TIME_12H, WEEKDAYS } from './contact';
 

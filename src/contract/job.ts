@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from './zod';
 import { Actor, EmptyableString, EpochSeconds, NullableCoordinates, orDefault, orNull } from './common';
 import { Branch, StopBranch } from './branch';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from './zod';
 
 /** Plain decimal digits only: `0x10`, `1e3` or ` 7` are not page numbers a person typed. */
 const DECIMAL = /^-?\d+$/;

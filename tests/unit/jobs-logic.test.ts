@@ -39,6 +39,26 @@ describe('jobs search params', () => {
     });
   });
 
+  it('reads numbers as the app navigates with them, and only plain digits from the URL', () => {
+    expect(validateJobsSearch({ page: 2, status: 0, branch_id: 7 as never, job: 18 })).toEqual({
+      page: 2,
+      status: 0,
+      branch_id: '7',
+      job: 18,
+    });
+    // An empty param (`?status=`) means no filter, not status 0; no hex, exponents or fractions.
+    expect(validateJobsSearch({ page: ' 4 ', status: '', timestamp_from: '1e3', timestamp_to: '0x10', job: '1.0' })).toEqual({ page: 4 });
+    expect(validateJobsSearch({ page: 1_000_001, branch_id: 'x'.repeat(101), team_id: 'x'.repeat(100) })).toEqual({
+      page: 1,
+      team_id: 'x'.repeat(100),
+    });
+    // Every key is set, undefined when absent or invalid: the router lays it over the raw URL params.
+    const read = validateJobsSearch({ page: 2, status: 'delivered', extra: 'dropped' } as never);
+    expect(read).not.toHaveProperty('extra');
+    expect(Object.keys(read).sort()).toEqual(['branch_id', 'job', 'page', 'status', 'team_id', 'timestamp_from', 'timestamp_to']);
+    expect(read.status).toBeUndefined();
+  });
+
   it('reads a range typed backwards the way round it can match', () => {
     const s = validateJobsSearch({ timestamp_from: '2000', timestamp_to: '1000' });
     expect([s.timestamp_from, s.timestamp_to]).toEqual([1000, 2000]);

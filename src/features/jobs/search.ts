@@ -1,51 +1,57 @@
-import * as z from 'zod/mini';
 import type { JobsFilters } from '../../api';
 import { FILTER_KEYS } from './filter-keys';
 
-const text = z.catch(
-  z.optional(
-    z.pipe(
-      z.transform((v: unknown) => (typeof v === 'number' ? String(v) : v)),
-      z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    ),
-  ),
-  undefined,
-);
-const int = (min: number) =>
-  z.catch(
-    z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(Number.MAX_SAFE_INTEGER)))),
-    undefined,
-  );
-
 /**
- * The jobs screen's URL search params, named as the API's (DESIGN.md "Routes"). Invalid
- * values fall back to their defaults, never crash.
+ * The jobs screen's URL search params, named as the API's (DESIGN.md "Routes"). Read by hand,
+ * not by a zod schema as the design first had it: every value simply falls back to its
+ * default, so a schema has nothing to report, and reading them is part of the first load,
+ * which no longer loads zod at all (README, Performance).
  */
-export const JobsSearch = z.pipe(
-  z.object({
-    page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1_000_000))), 1),
-    status: int(0),
-    branch_id: text,
-    team_id: text,
-    timestamp_from: int(0),
-    timestamp_to: int(0),
-    job: int(0),
-  }),
+export type JobsSearch = {
+  page: number;
+  status?: number;
+  branch_id?: string;
+  team_id?: string;
+  timestamp_from?: number;
+  timestamp_to?: number;
+  /** The job whose drawer is open. */
+  job?: number;
+};
+
+/** A whole number from `min` up, as the URL's text (decimal digits, spaces around allowed) or a number; else undefined. */
+function wholeNumber(value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+/** Text of 1 to 100 characters once trimmed (a number is read as its digits); else undefined. */
+function text(value: unknown): string | undefined {
+  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return s.length >= 1 && s.length <= 100 ? s : undefined;
+}
+
+/** Route validator: every param is optional in links, invalid ones are dropped; the result always has a page. */
+export function validateJobsSearch(input: Partial<Record<keyof JobsSearch, unknown>>): JobsSearch {
+  const from: Partial<Record<keyof JobsSearch, unknown>> = typeof input === 'object' && input !== null ? input : {};
+  const read: JobsSearch = {
+    page: wholeNumber(from.page, 1, 1_000_000) ?? 1,
+    status: wholeNumber(from.status, 0),
+    branch_id: text(from.branch_id),
+    team_id: text(from.team_id),
+    timestamp_from: wholeNumber(from.timestamp_from, 0),
+    timestamp_to: wholeNumber(from.timestamp_to, 0),
+    job: wholeNumber(from.job, 0),
+  };
   // A range typed backwards (a hand-edited link) is read the way round it can match,
   // instead of sending a request the service refuses.
-  z.transform((s) =>
-    s.timestamp_from !== undefined && s.timestamp_to !== undefined && s.timestamp_from > s.timestamp_to
-      ? { ...s, timestamp_from: s.timestamp_to, timestamp_to: s.timestamp_from }
-      : s,
-  ),
-);
-export type JobsSearch = z.infer<typeof JobsSearch>;
-
-/** Route validator: every param is optional in links; the result always has a page. */
-export function validateJobsSearch(input: Partial<Record<keyof JobsSearch, unknown>>): JobsSearch {
-  const parsed = JobsSearch.safeParse(input ?? {});
-  // Every field has a catch, so this only fails on a non-object input: start from the defaults.
-  return parsed.success ? parsed.data : JobsSearch.parse({});
+  const { timestamp_from: after, timestamp_to: before } = read;
+  if (after !== undefined && before !== undefined && after > before) {
+    read.timestamp_from = before;
+    read.timestamp_to = after;
+  }
+  // Keys read as absent stay, set to undefined: the router lays a route's search over the
+  // URL's raw params, so a dropped key would bring back the raw value (`status=delivered`).
+  return read;
 }
 
 export { FILTER_KEYS };

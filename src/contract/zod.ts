@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+
+/*
+ * zod, as every schema of the dashboard imports it: configured before any schema is built.
+ * No `new Function` from zod (its JIT object parser, and the probe for it): the page's CSP
+ * has no 'unsafe-eval', and Chromium reports even the caught probe as a violation. An ES
+ * module runs before the modules importing it, so no schema exists before this line has run.
+ *
+ * The jobs screen's first load has no zod at all: pages of jobs, the URL's search params, the
+ * runtime config and error bodies are read by hand there (README, Performance); the schemas
+ * load with the screens and the error messages that need them.
+ */
+z.config({ jitless: true });
+
+export { z };
