@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
 import { takeEarlyGet } from './early';
-import { ApiError, errorFromResponse } from './errors';
+import { ApiError, errorFromResponse, errorMessage } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -158,7 +158,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           // The fast path may have normalised part of `json` before refusing: the schema reads a fresh copy.
           json = JSON.parse(text);
         }
-        exact = await schema.schema();
+        try {
+          exact = await schema.schema();
+        } catch (e) {
+          // The schema's chunk did not load (offline, or a new version deployed meanwhile).
+          throw new ApiError(
+            'network',
+            `The dashboard could not load the code that reads this answer (${errorMessage(e)}). Reload the page to try again.`,
+            { status: response.status, cause: e },
+          );
+        }
       } else exact = schema;
       const parsed = exact.safeParse(json);
       if (!parsed.success) {
