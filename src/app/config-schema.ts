@@ -5,7 +5,7 @@ import { TONES } from './config';
 /*
  * The runtime config's schema: the rules, and the messages when `config.json` breaks them.
  * The app reads a valid file by hand (readRuntimeConfig in ./config.ts, held to this schema
- * by tests/unit/config.test.ts) and loads this module only to say what is wrong with one.
+ * by tests/unit/hand-readers.test.ts) and loads this module only to say what is wrong with one.
  */
 
 const StatusEntry = z.object({

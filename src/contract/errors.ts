@@ -6,7 +6,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * `ErrorBody`, read by hand: the api layer reads error bodies in the jobs screen's first
  * load, which has no zod (./zod.ts). The body as it came, or undefined for another shape.
- * tests/unit/contract.test.ts holds it to the schema.
+ * tests/unit/hand-readers.test.ts holds it to the schema.
  */
 export function readErrorBody(json: unknown): ErrorBody | undefined {
   if (!isRecord(json) || !isRecord(json.error)) return undefined;
