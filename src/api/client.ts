@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
-import { takeEarlyGet } from './early';
+import { takeEarlyGet, type EarlyResponse } from './early';
 import { ApiError, errorFromResponse, errorMessage } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -113,10 +113,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       let response: Response;
+      let early: EarlyResponse | undefined;
       try {
         const url = buildUrl(baseUrl, path, query);
-        const early = method === 'GET' ? takeEarlyGet(url, token, controller.signal) : undefined;
-        response = await (early ??
+        early = method === 'GET' ? takeEarlyGet(url, token, controller.signal) : undefined;
+        response = await (early?.response ??
           doFetch(url, {
             method,
             headers,
@@ -128,7 +129,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       let text: string;
       try {
-        text = await response.text();
+        text = await (early?.text ?? response.text());
       } catch (e) {
         return fail(e);
       }
