@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, screenshot, searchOf, signIn, startApp, type App } from './support';
+import { DESKTOP, NARROW, screenshot, searchOf, signIn, startApp, type App } from './support';
 
 /** The jobs screen in Chromium against the reference server, the built app on the same origin. */
 
@@ -246,4 +246,34 @@ describe('a long page in Chromium', () => {
     await screenshot(page, 'jobs-virtual-250');
     expect(await rangeText(page)).toContain('1–250 of 400 jobs');
   });
+
+  it.each([DESKTOP, { width: 1280, height: 1400 }])(
+    'fills a %o window with rows while the virtual body is still loading, and renders no more than it shows',
+    async (viewport) => {
+      const page = await big.newPage({ viewport });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/VirtualBody-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await signIn(page, big.token, '/jobs');
+      await waitForRange(page, '1–250 of 400 jobs');
+      const shown = await page.evaluate(() => {
+        const scroller = document.querySelector('table')!.parentElement!;
+        const rows = [...document.querySelectorAll('table tbody tr[data-job-id]')];
+        return {
+          count: rows.length,
+          lastBottom: rows.at(-1)!.getBoundingClientRect().bottom,
+          visibleBottom: Math.min(scroller.getBoundingClientRect().bottom, window.innerHeight),
+        };
+      });
+      expect(shown.lastBottom).toBeGreaterThanOrEqual(shown.visibleBottom);
+      expect(shown.count).toBeLessThanOrEqual(Math.ceil(viewport.height / 36) + 1);
+      release();
+      // Once its code is in, the virtual body takes over (its spacer row stands for the rows below).
+      await page.locator('table tbody tr[aria-hidden="true"]').waitFor({ state: 'attached' });
+      await page.context().close();
+    },
+  );
 });

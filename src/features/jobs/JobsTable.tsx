@@ -26,8 +26,12 @@ export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 34;
 
 const VirtualBody = preloadable(() => import('./VirtualBody').then((m) => m.default));
-/** Rows shown for a big page while VirtualBody loads: more than a tall screen holds. */
-const FIRST_SCREEN_ROWS = 40;
+/**
+ * Rows shown for a big page while VirtualBody loads: as many as the window is tall, so the
+ * screen is full and no row is laid out unseen (40 fixed rows were ~1,000 elements of the
+ * 1,000-row page's first layout, most of them below the fold on a laptop).
+ */
+const firstScreenRows = () => Math.ceil(window.innerHeight / ROW_HEIGHT) + 1;
 
 export type RenderRow = (row: JobRow, index: number) => ReactNode;
 
@@ -212,7 +216,7 @@ export function JobsTable({
           ) : virtual && !virtualFailed ? (
             // Until its code is in, a big page shows its first screenful as plain rows (no
             // Suspense: React would hold the real body back up to 300 ms after it loaded).
-            rows.slice(0, FIRST_SCREEN_ROWS).map(renderRow)
+            rows.slice(0, firstScreenRows()).map(renderRow)
           ) : (
             rows.map(renderRow)
           )}
