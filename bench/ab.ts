@@ -8,11 +8,13 @@
  *   npx tsx bench/ab.ts /tmp/dist-a /tmp/dist-b --runs 15 --cpu 4
  *
  * `--page-size 1000` serves pages of that many jobs (the rows_1000 case), from nav start.
+ * Besides the median difference it prints a distribution-free 95% interval for it and a sign
+ * test, so that "14 of 21 pairs faster" is read for what it is (p ≈ 0.19: not a result).
  */
 import { parseArgs } from 'node:util';
 import { startTestServer } from '../tests/support/server';
 import { gotoFirstRows, openPage, startBrowser } from './lib/browser';
-import { median } from './lib/stats';
+import { median, medianInterval, signTestP } from './lib/stats';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -58,4 +60,13 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 console.log(`first rows, pages of ${pageSize} jobs, ${runs} interleaved pairs, CPU ${cpuThrottling}x`);
 console.log(`  A ${distA}: median ${fmt(median(times[0]))}`);
 console.log(`  B ${distB}: median ${fmt(median(times[1]))}`);
-console.log(`  B − A per pair: median ${fmt(median(diffs))} (${diffs.filter((d) => d < 0).length} of ${runs} pairs faster in B)`);
+const faster = diffs.filter((d) => d < 0).length;
+const slower = diffs.filter((d) => d > 0).length;
+const [lo, hi] = medianInterval(diffs);
+console.log(`  B − A per pair: median ${fmt(median(diffs))} (${faster} of ${runs} pairs faster in B)`);
+console.log(`  95% interval of that median: ${fmt(lo)} to ${fmt(hi)}; sign test p = ${signTestP(faster, faster + slower).toFixed(3)}`);
+console.log(
+  lo > 0 || hi < 0
+    ? `  → B is ${hi < 0 ? 'faster' : 'slower'} beyond this machine's noise`
+    : '  → no difference this run can tell from noise (the interval holds 0)',
+);
