@@ -8,6 +8,7 @@
  *   npx tsx bench/ab.ts /tmp/dist-a /tmp/dist-b --runs 15 --cpu 4
  *
  * `--page-size 1000` serves pages of that many jobs (the rows_1000 case), from nav start.
+ * `--latency 40 --mbps 50` loads over an emulated slower network (CDP), loopback being no network.
  * Besides the median difference it prints a distribution-free 95% interval for it and a sign
  * test, so that "14 of 21 pairs faster" is read for what it is (p ≈ 0.19: not a result).
  */
@@ -22,14 +23,20 @@ const { positionals, values } = parseArgs({
     runs: { type: 'string', default: '15' },
     cpu: { type: 'string', default: '1' },
     'page-size': { type: 'string', default: '20' },
+    latency: { type: 'string', default: '0' },
+    mbps: { type: 'string', default: '0' },
   },
 });
 const [distA, distB] = positionals;
-if (!distA || !distB) throw new Error('usage: tsx bench/ab.ts <distA> <distB> [--runs N] [--cpu RATE]');
+if (!distA || !distB) throw new Error('usage: tsx bench/ab.ts <distA> <distB> [--runs N] [--cpu RATE] [--page-size N] [--latency MS] [--mbps N]');
 const runs = Number(values.runs);
 const cpuThrottling = Number(values.cpu);
 
 const pageSize = Number(values['page-size']);
+/** A slower network (CDP Network.emulateNetworkConditions): round-trip latency in ms, throughput in Mbit/s each way. */
+const latency = Number(values.latency);
+const bytesPerSecond = (Number(values.mbps) * 1e6) / 8;
+const emulateNetwork = latency > 0 || bytesPerSecond > 0;
 const serve = (staticDir: string) => startTestServer({ staticDir, pageSize, jobs: Math.max(200, 2 * pageSize) });
 const servers = [await serve(distA), await serve(distB)];
 const browser = await startBrowser();
@@ -39,6 +46,11 @@ try {
     const server = servers[which]!;
     const page = await openPage(browser, server.token, { cpuThrottling });
     try {
+      if (emulateNetwork) {
+        await page.cdp.send('Network.enable');
+        const throughput = bytesPerSecond > 0 ? bytesPerSecond : -1;
+        await page.cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: throughput, uploadThroughput: throughput });
+      }
       return (await gotoFirstRows(page.page, `${server.url}/jobs`)).paintedAt;
     } finally {
       await page.close();
@@ -57,7 +69,8 @@ try {
 }
 const diffs = times[1].map((b, i) => b - times[0][i]!);
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-console.log(`first rows, pages of ${pageSize} jobs, ${runs} interleaved pairs, CPU ${cpuThrottling}x`);
+const network = emulateNetwork ? `, network ${latency} ms RTT / ${values.mbps === '0' ? 'unlimited' : `${values.mbps} Mbit/s`}` : '';
+console.log(`first rows, pages of ${pageSize} jobs, ${runs} interleaved pairs, CPU ${cpuThrottling}x${network}`);
 console.log(`  A ${distA}: median ${fmt(median(times[0]))}`);
 console.log(`  B ${distB}: median ${fmt(median(times[1]))}`);
 const faster = diffs.filter((d) => d < 0).length;
