@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { issueMessage } from '../contract/errors';
-import { takeEarlyGet, type EarlyResponse } from './early';
+import { takeEarlyGet } from './early';
 import { ApiError, errorFromResponse, errorMessage } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -113,11 +113,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       let response: Response;
-      let early: EarlyResponse | undefined;
       try {
         const url = buildUrl(baseUrl, path, query);
-        early = method === 'GET' ? takeEarlyGet(url, token, controller.signal) : undefined;
-        response = await (early?.response ??
+        const early = method === 'GET' ? takeEarlyGet(url, token, controller.signal) : undefined;
+        response = await (early ??
           doFetch(url, {
             method,
             headers,
@@ -129,7 +128,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       let text: string;
       try {
-        text = await (early?.text ?? response.text());
+        text = await response.text();
       } catch (e) {
         return fail(e);
       }

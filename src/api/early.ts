@@ -9,13 +9,11 @@
  * simply not adopted (the client sends its own request), so a wrong guess costs one request,
  * never wrong data.
  */
-/** An early response, and its body read as it arrives. */
-export type EarlyResponse = { response: Promise<Response>; text: Promise<string> };
-
-type EarlyGet = EarlyResponse & {
+type EarlyGet = {
   key: string;
   token: string;
   startedAt: number;
+  response: Promise<Response>;
   controller: AbortController;
 };
 
@@ -42,13 +40,9 @@ export function startEarlyGet(url: string, token: string, fetchImpl: typeof fetc
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     signal: controller.signal,
   });
-  // The body is read as soon as it arrives, while the app's code is still loading: a big page
-  // then does not wait in the network buffers for the app to ask for it (the browser stops
-  // receiving once they are full), and its decoding is done in time the main thread has free.
-  const text = response.then((r) => r.text());
-  // Not adopted → nobody awaits them; a failure here must not surface as an unhandled rejection.
-  text.catch(() => undefined);
-  pending.push({ key: keyOf(url), token, startedAt: Date.now(), response, text, controller });
+  // Not adopted → nobody awaits it; a failure here must not surface as an unhandled rejection.
+  response.catch(() => undefined);
+  pending.push({ key: keyOf(url), token, startedAt: Date.now(), response, controller });
 }
 
 /**
@@ -58,7 +52,7 @@ export function startEarlyGet(url: string, token: string, fetchImpl: typeof fetc
  * link followed within seconds) always goes to the network.
  * `signal` aborting (timeout, unmount) aborts the early request too.
  */
-export function takeEarlyGet(url: string, token: string | null, signal: AbortSignal): EarlyResponse | undefined {
+export function takeEarlyGet(url: string, token: string | null, signal: AbortSignal): Promise<Response> | undefined {
   if (pending.length === 0 || token === null) return undefined;
   const now = Date.now();
   const key = keyOf(url);
@@ -70,7 +64,7 @@ export function takeEarlyGet(url: string, token: string | null, signal: AbortSig
   if (!early) return undefined;
   if (signal.aborted) early.controller.abort();
   else signal.addEventListener('abort', () => early.controller.abort(), { once: true });
-  return { response: early.response, text: early.text };
+  return early.response;
 }
 
 /** Drops every early request not adopted yet (tests; sign-out). */
