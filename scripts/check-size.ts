@@ -36,10 +36,11 @@ export function packagesOf(file: string): Set<string> {
 
 /**
  * What loads before the first job row: the entry, the app it imports dynamically at once
- * (src/main.tsx starts the early requests, then imports src/app/start.tsx), and everything
- * those import statically. Lazy chunks of the app itself (drawer, export, editor) are not in it.
+ * (src/main.tsx starts the early requests, then imports src/app/start.tsx), everything
+ * index.html links itself (the app's chunk is preloaded from there: vite.config.ts), and
+ * everything those import statically. Lazy chunks of the app (drawer, export, editor) are not in it.
  */
-export function initialSet(manifest: Record<string, Chunk>): Set<string> {
+export function initialSet(manifest: Record<string, Chunk>, indexHtml = ''): Set<string> {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('no entry chunk in the manifest');
   const seen = new Set<string>();
@@ -50,7 +51,15 @@ export function initialSet(manifest: Record<string, Chunk>): Set<string> {
   };
   visit(entryKey);
   for (const k of manifest[entryKey]!.dynamicImports ?? []) visit(k);
+  const linked = new Set([...indexHtml.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="[^"]*?(assets\/[^"]+)"/g)].map((m) => m[1]));
+  for (const k of Object.keys(manifest)) if (linked.has(manifest[k]!.file)) visit(k);
   return seen;
+}
+
+/** index.html of a build, or '' when there is none. */
+export function indexHtmlOf(dist: string): string {
+  const path = join(dist, 'index.html');
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
 }
 
 function main() {
@@ -60,7 +69,7 @@ function main() {
     process.exit(1);
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
-  const initial = initialSet(manifest);
+  const initial = initialSet(manifest, indexHtmlOf(DIST));
   const jsFiles = [...initial].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const cssFiles = [...new Set([...initial].flatMap((k) => manifest[k]!.css ?? []))];
   const initialJs = jsFiles.reduce((sum, f) => sum + gzipKiB(f), 0);

@@ -35,9 +35,9 @@ async function loadCheckSize(dist: string): Promise<CheckSize> {
 }
 
 export async function bundleFigures(dist: string): Promise<BundleFigures> {
-  const { gzipKiB, initialSet, packagesOf } = await loadCheckSize(dist);
+  const { gzipKiB, indexHtmlOf, initialSet, packagesOf } = await loadCheckSize(dist);
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const initial = initialSet(manifest);
+  const initial = initialSet(manifest, indexHtmlOf(dist));
   const chunk = (key: string) => manifest[key]!;
   const jsFiles = [...initial].map((k) => chunk(k).file).filter((f) => f.endsWith('.js'));
   const cssFiles = [...new Set([...initial].flatMap((k) => chunk(k).css ?? []))];

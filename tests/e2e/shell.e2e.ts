@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -71,6 +71,29 @@ describe('app shell in Chromium', () => {
     await page.getByText('Page not found').waitFor();
     await page.getByRole('link', { name: 'Go to jobs' }).click();
     await page.waitForURL(/\/jobs/);
+    await page.context().close();
+  });
+
+  it("fetches the app's code and styles from index.html, before any script has run, and each file once", async () => {
+    const page = await newPage();
+    await page.context().addInitScript((token) => sessionStorage.setItem('dispatch.token', token), server.token);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sent: { url: string; initiator: string }[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => sent.push({ url: e.request.url, initiator: e.initiator.type }));
+    await page.goto(`${server.url}/jobs`);
+    await page.getByRole('region', { name: 'Jobs' }).getByRole('row').nth(1).waitFor();
+
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; css?: string[] }>;
+    // The app's chunk is named by the chunk group in vite.config.ts.
+    const app = Object.values(manifest).find((c) => /^assets\/app-[\w-]+\.js$/.test(c.file));
+    expect(app, 'the app chunk in the manifest').toBeDefined();
+    const byParser = (file: string) => sent.filter((r) => r.url.endsWith(`/${file}`)).map((r) => r.initiator);
+    expect(byParser(app!.file)).toEqual(['parser']);
+    for (const css of app!.css ?? []) expect(byParser(css)).toEqual(['parser']);
+    const assets = sent.map((r) => new URL(r.url).pathname).filter((p) => p.startsWith('/assets/'));
+    expect(assets.length).toBeGreaterThan(2);
+    expect(assets).toEqual([...new Set(assets)]);
     await page.context().close();
   });
 
