@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from '../tests/e2e/chromium';
 import { startTestServer } from '../tests/support/server';
 import { VIEWPORT, gotoFirstRows, openPage, startBrowser } from './lib/browser';
-import { probeSource } from './lib/probe';
+import { probeSource, type PageOneTiming } from './lib/probe';
 import { median, medianInterval } from './lib/stats';
 
 const { values } = parseArgs({
@@ -105,7 +105,7 @@ async function load(withNetworkDomain: boolean): Promise<Load> {
       'Runtime.evaluate',
       {
         expression: `window.__bench.firstRows.then((p) => {
-          const e = performance.getEntriesByType('resource').find((r) => /\\/v1\\/jobs\\?(.*&)?page=1(&|$)/.test(r.name));
+          const e = window.__bench.pageOneTiming();
           return { fromNavigation: p.paintedAt, fromResponseEnd: e ? p.paintedAt - e.responseEnd : NaN };
         })`,
         awaitPromise: true,
@@ -125,11 +125,8 @@ async function loadWithPlaywright(): Promise<Load> {
   const page = await openPage(playwright, server.token);
   try {
     const painted = await gotoFirstRows(page.page, `${server.url}/jobs`);
-    const responseEnd = await page.page.evaluate<number>(`(() => {
-      const e = performance.getEntriesByType('resource').find((r) => /\\/v1\\/jobs\\?(.*&)?page=1(&|$)/.test(r.name));
-      return e ? e.responseEnd : NaN;
-    })()`);
-    return { fromNavigation: painted.paintedAt, fromResponseEnd: painted.paintedAt - responseEnd };
+    const entry = await page.page.evaluate<PageOneTiming | null>('window.__bench.pageOneTiming()');
+    return { fromNavigation: painted.paintedAt, fromResponseEnd: entry ? painted.paintedAt - entry.responseEnd : Number.NaN };
   } finally {
     await page.close();
   }

@@ -23,6 +23,8 @@ export interface PageOptions {
   cpuThrottling?: number;
   /** A condition the probe watches from navigation start (read it with `waitForWatched`). */
   watchFromStart?: Condition;
+  /** A slower network (CDP Network.emulateNetworkConditions): round-trip latency, and throughput each way (0: unlimited). */
+  network?: { latencyMs: number; mbps: number };
 }
 
 /**
@@ -34,12 +36,22 @@ export async function openPage(
   token: string,
   options: PageOptions = {},
 ): Promise<BenchPage> {
-  const { cpuThrottling = 1, watchFromStart } = options;
+  const { cpuThrottling = 1, watchFromStart, network } = options;
   const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'light' });
   await context.addInitScript({ content: probeSource(token, watchFromStart) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   if (cpuThrottling !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
+  if (network) {
+    const throughput = network.mbps > 0 ? (network.mbps * 1e6) / 8 : -1;
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: network.latencyMs,
+      downloadThroughput: throughput,
+      uploadThroughput: throughput,
+    });
+  }
   return { context, page, cdp, close: () => context.close() };
 }
 

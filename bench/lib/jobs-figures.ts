@@ -11,7 +11,7 @@ import {
   type PageOptions,
 } from './browser';
 import { NetworkLog } from './network';
-import type { Painted } from './probe';
+import type { PageOneTiming, Painted } from './probe';
 
 export interface JobsBench {
   browser: Browser;
@@ -243,10 +243,7 @@ export async function bigPage(b: JobsBench, runs: number): Promise<BigPageFigure
   for (let i = 0; i < runs; i++) {
     await inFreshPage(b, async ({ page }) => {
       const painted = await gotoFirstRows(page, `${b.bigPageUrl}/jobs`);
-      const entry = await page.evaluate<{ responseEnd: number; decodedBodySize: number } | null>(`(() => {
-        const e = performance.getEntriesByType('resource').find((r) => /\\/v1\\/jobs\\?(.*&)?page=1(&|$)/.test(r.name));
-        return e ? { responseEnd: e.responseEnd, decodedBodySize: e.decodedBodySize } : null;
-      })()`);
+      const entry = await page.evaluate<PageOneTiming | null>('window.__bench.pageOneTiming()');
       if (!entry) throw new Error('no resource timing entry for /v1/jobs?page=1');
       figures.fromResponseEnd.push(painted.paintedAt - entry.responseEnd);
       figures.fromNavigation.push(painted.paintedAt);

@@ -22,6 +22,12 @@ export interface Painted {
   paintedAt: number;
 }
 
+/** `window.__bench.pageOneTiming()`: the first screen's GET /v1/jobs?page=1, from resource timing. */
+export interface PageOneTiming {
+  responseEnd: number;
+  decodedBodySize: number;
+}
+
 /** Conditions the probe can wait for (see CONDITIONS below). */
 export type Condition = (
   | { kind: 'firstRow' }
@@ -98,6 +104,11 @@ export function probeSource(token: string, watchFromStart?: Condition): string {
     arm(condition) { armed = watch(condition, true); return true; },
     result() { return armed; },
     firstRowText() { const row = firstRow(); return row ? row.textContent : null; },
+    /** Resource timing of GET /v1/jobs?page=1 (the first screen's page), or null. */
+    pageOneTiming() {
+      const e = performance.getEntriesByType('resource').find((r) => /\\/v1\\/jobs\\?(.*&)?page=1(&|$)/.test(r.name));
+      return e ? { responseEnd: e.responseEnd, decodedBodySize: e.decodedBodySize } : null;
+    },
   };
 })();`;
 }
