@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util';
 import { startTestServer } from '../tests/support/server';
 import { gotoFirstRows, openPage, startBrowser } from './lib/browser';
-import { median, medianInterval, signTestP } from './lib/stats';
+import { median, medianInterval, medianIntervalReaches, signTestP } from './lib/stats';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -33,10 +33,9 @@ const runs = Number(values.runs);
 const cpuThrottling = Number(values.cpu);
 
 const pageSize = Number(values['page-size']);
-/** A slower network (CDP Network.emulateNetworkConditions): round-trip latency in ms, throughput in Mbit/s each way. */
 const latency = Number(values.latency);
-const bytesPerSecond = (Number(values.mbps) * 1e6) / 8;
-const emulateNetwork = latency > 0 || bytesPerSecond > 0;
+const mbps = Number(values.mbps);
+const network = latency > 0 || mbps > 0 ? { latencyMs: latency, mbps } : undefined;
 const serve = (staticDir: string) => startTestServer({ staticDir, pageSize, jobs: Math.max(200, 2 * pageSize) });
 const servers = [await serve(distA), await serve(distB)];
 const browser = await startBrowser();
@@ -44,13 +43,8 @@ const times: [number[], number[]] = [[], []];
 try {
   const load = async (which: 0 | 1) => {
     const server = servers[which]!;
-    const page = await openPage(browser, server.token, { cpuThrottling });
+    const page = await openPage(browser, server.token, { cpuThrottling, network });
     try {
-      if (emulateNetwork) {
-        await page.cdp.send('Network.enable');
-        const throughput = bytesPerSecond > 0 ? bytesPerSecond : -1;
-        await page.cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: throughput, uploadThroughput: throughput });
-      }
       return (await gotoFirstRows(page.page, `${server.url}/jobs`)).paintedAt;
     } finally {
       await page.close();
@@ -69,8 +63,8 @@ try {
 }
 const diffs = times[1].map((b, i) => b - times[0][i]!);
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-const network = emulateNetwork ? `, network ${latency} ms RTT / ${values.mbps === '0' ? 'unlimited' : `${values.mbps} Mbit/s`}` : '';
-console.log(`first rows, pages of ${pageSize} jobs, ${runs} interleaved pairs, CPU ${cpuThrottling}x${network}`);
+const over = network ? `, network ${latency} ms RTT / ${mbps > 0 ? `${mbps} Mbit/s` : 'unlimited'}` : '';
+console.log(`first rows, pages of ${pageSize} jobs, ${runs} interleaved pairs, CPU ${cpuThrottling}x${over}`);
 console.log(`  A ${distA}: median ${fmt(median(times[0]))}`);
 console.log(`  B ${distB}: median ${fmt(median(times[1]))}`);
 const faster = diffs.filter((d) => d < 0).length;
@@ -79,7 +73,9 @@ const [lo, hi] = medianInterval(diffs);
 console.log(`  B − A per pair: median ${fmt(median(diffs))} (${faster} of ${runs} pairs faster in B)`);
 console.log(`  95% interval of that median: ${fmt(lo)} to ${fmt(hi)}; sign test p = ${signTestP(faster, faster + slower).toFixed(3)}`);
 console.log(
-  lo > 0 || hi < 0
-    ? `  → B is ${hi < 0 ? 'faster' : 'slower'} beyond this machine's noise`
-    : '  → no difference this run can tell from noise (the interval holds 0)',
+  !medianIntervalReaches(runs)
+    ? '  → too few pairs for a 95% interval (6 at least): no verdict'
+    : lo > 0 || hi < 0
+      ? `  → B is ${hi < 0 ? 'faster' : 'slower'} beyond this machine's noise`
+      : '  → no difference this run can tell from noise (the interval holds 0)',
 );

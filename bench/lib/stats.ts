@@ -55,6 +55,11 @@ export function signTestP(wins: number, n: number): number {
   return Math.min(1, 2 * binomialCdfHalf(extreme, n));
 }
 
+/** Whether `n` values are enough for `medianInterval` to reach `confidence` (6 for 95%). */
+export function medianIntervalReaches(n: number, confidence = 0.95): boolean {
+  return n > 0 && binomialCdfHalf(0, n) <= (1 - confidence) / 2;
+}
+
 /**
  * Distribution-free interval for the median of `values` (order statistics; no assumption about
  * the shape of the noise): [lo, hi] holds the true median with at least `confidence`. With too

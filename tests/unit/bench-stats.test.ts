@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianInterval, percentile, signTestP } from '../../bench/lib/stats';
+import { median, medianInterval, medianIntervalReaches, percentile, signTestP } from '../../bench/lib/stats';
 
 /** The statistics the bench's A/B comparisons are judged by (bench/ab.ts). */
 describe('bench statistics', () => {
@@ -29,5 +29,13 @@ describe('bench statistics', () => {
     // n = 6: P(X = 0) = 1/64 ≤ 0.025: the extremes still, as the first order statistic.
     expect(medianInterval([6, 5, 4, 3, 2, 1])).toEqual([1, 6]);
     expect(medianInterval(Array.from({ length: 9 }, (_, i) => i))).toEqual([1, 7]);
+  });
+
+  it('says when there are too few values for a 95% interval at all (so no verdict is printed on 2 pairs)', () => {
+    expect(medianIntervalReaches(0)).toBe(false);
+    expect(medianIntervalReaches(2)).toBe(false);
+    expect(medianIntervalReaches(5)).toBe(false);
+    expect(medianIntervalReaches(6)).toBe(true);
+    expect(medianIntervalReaches(21)).toBe(true);
   });
 });
