@@ -215,7 +215,9 @@ describe('zone map editor in Chromium', () => {
 
     // Drag a corner: a click on the selected zone edits its corners, then the corner is dragged.
     // Not at the centre: the branch's pin stands there (the view is centred on the branch), and a
-    // click on the pin is the pin's, not the zone's.
+    // click on the pin is the pin's, not the zone's. Only a click on the *selected* zone edits its
+    // corners (on another, it selects): wait until the map has told the panel it is selected.
+    await panel.getByRole('button', { name: /^Zone 1: select/, pressed: true }).waitFor();
     await clickMap(page, canvas, [cx - 50, cy + 50]);
     await page.getByText('Editing corners').waitFor();
     await dragOnMap(page, canvas, clicks[2]!, [clicks[2]![0] + 70, clicks[2]![1] + 60]);
