@@ -2,7 +2,8 @@
  * First rows of two builds, interleaved run by run, so that the machine's load drifting
  * during the runs weighs on both alike (the figures of two separate `npm run bench` runs on
  * this shared machine differ by more than most changes). Prints medians and the median of the
- * per-pair differences. Never fails on a time.
+ * per-pair differences. Loads in Chromium over a bare DevTools pipe, as the bench's first-rows
+ * figures (bench/lib/cdp.ts). Never fails on a time.
  *
  *   git stash && npx vite build --outDir /tmp/dist-a && git stash pop && npx vite build --outDir /tmp/dist-b
  *   npx tsx bench/ab.ts /tmp/dist-a /tmp/dist-b --runs 15 --cpu 4
@@ -14,7 +15,8 @@
  */
 import { parseArgs } from 'node:util';
 import { startTestServer } from '../tests/support/server';
-import { gotoFirstRows, openPage, startBrowser } from './lib/browser';
+import { startBareBrowser } from './lib/cdp';
+import type { Painted } from './lib/probe';
 import { median, medianInterval, medianIntervalReaches, signTestP } from './lib/stats';
 
 const { positionals, values } = parseArgs({
@@ -38,17 +40,13 @@ const mbps = Number(values.mbps);
 const network = latency > 0 || mbps > 0 ? { latencyMs: latency, mbps } : undefined;
 const serve = (staticDir: string) => startTestServer({ staticDir, pageSize, jobs: Math.max(200, 2 * pageSize) });
 const servers = [await serve(distA), await serve(distB)];
-const browser = await startBrowser();
+const browser = await startBareBrowser();
 const times: [number[], number[]] = [[], []];
 try {
   const load = async (which: 0 | 1) => {
     const server = servers[which]!;
-    const page = await openPage(browser, server.token, { cpuThrottling, network });
-    try {
-      return (await gotoFirstRows(page.page, `${server.url}/jobs`)).paintedAt;
-    } finally {
-      await page.close();
-    }
+    const options = { cpuThrottling, network };
+    return (await browser.load<Painted>(`${server.url}/jobs`, server.token, 'window.__bench.firstRows', options)).paintedAt;
   };
   await load(0); // untimed: warm the servers and the browser
   await load(1);

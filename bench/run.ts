@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { Api } from './lib/api';
 import { startBrowser } from './lib/browser';
+import { startBareBrowser, type BareBrowser } from './lib/cdp';
 import { bundleFigures } from './lib/bundle';
 import { cachedDatabase, workingCopy } from './lib/database';
 import { EDITOR_ZONES, EDITOR_ZONE_VERTICES, editorReady, putEditorZones } from './lib/editor-figures';
@@ -99,6 +100,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
 
   let servers: Servers | undefined;
   let browser: Browser | undefined;
+  let bare: BareBrowser | undefined;
   try {
     servers = await startServers(
       {
@@ -117,10 +119,12 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
 
     if (browserGroups.some((g) => bench.wants(g))) {
       browser = await startBrowser();
+      bare = await startBareBrowser();
       context.chromium = browser.version();
     }
     const b: jobs.JobsBench = {
       browser: browser!,
+      bare: bare!,
       token: TOKEN,
       appUrl: servers.urls.app!,
       bigPageUrl: servers.urls.big!,
@@ -256,6 +260,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       await traceOnce(b, join(OUT, 'traces'), bench.wants('editor') ? branches[0]!.id : null);
   } finally {
     await browser?.close().catch(() => {});
+    await bare?.close().catch(() => {});
     await servers?.close();
   }
   return context;
@@ -309,6 +314,7 @@ async function main(): Promise<number> {
     machine,
     seconds: Math.round(seconds),
     firstRowsCache: 'cold: a new browser context per run (empty HTTP cache); server warm',
+    coldLoadDriver: 'first rows, CPU 4x and 1,000 rows: Chromium over a bare DevTools pipe (bench/lib/cdp.ts); the interactions: Playwright',
     notes: bench.notes,
     samples: bench.samples,
     ...context,

@@ -55,7 +55,7 @@ export async function openPage(
   return { context, page, cdp, close: () => context.close() };
 }
 
-async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+export async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

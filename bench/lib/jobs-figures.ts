@@ -10,11 +10,15 @@ import {
   type BenchPage,
   type PageOptions,
 } from './browser';
+import type { BareBrowser } from './cdp';
 import { NetworkLog } from './network';
 import type { PageOneTiming, Painted } from './probe';
 
 export interface JobsBench {
+  /** Playwright's Chromium: interactions (page change, drawer, heap, editor). */
   browser: Browser;
+  /** Chromium over a bare DevTools pipe: cold loads (first rows, CPU 4x, 1,000 rows), see cdp.ts. */
+  bare: BareBrowser;
   token: string;
   /** Origin of the server with pages of 20 (serving the app and static-rows.html). */
   appUrl: string;
@@ -39,7 +43,7 @@ export async function inFreshPage<T>(
   options: PageOptions = {},
 ): Promise<T> {
   const page = await openPage(b.browser, b.token, options);
-  const tracePath = b.trace ? join(b.trace.dir, `${b.trace.name}-${++traceCount}.json`) : undefined;
+  const tracePath = nextTracePath(b);
   try {
     if (tracePath) await b.browser.startTracing(page.page, { path: tracePath, screenshots: false });
     return await fn(page);
@@ -50,6 +54,24 @@ export async function inFreshPage<T>(
 }
 
 let traceCount = 0;
+const nextTracePath = (b: Pick<JobsBench, 'trace'>) =>
+  b.trace ? join(b.trace.dir, `${b.trace.name}-${++traceCount}.json`) : undefined;
+
+/**
+ * A cold load of `url` in the bare browser (see cdp.ts): the probe's first row painted, and
+ * `extra`, an expression evaluated in the page right after it.
+ */
+async function coldLoad<E = null>(
+  b: Pick<JobsBench, 'bare' | 'token' | 'trace'>,
+  url: string,
+  extra = 'null',
+  cpuThrottling = 1,
+): Promise<{ painted: Painted; extra: E }> {
+  return b.bare.load(url, b.token, `window.__bench.firstRows.then((painted) => ({ painted, extra: ${extra} }))`, {
+    cpuThrottling,
+    tracePath: nextTracePath(b),
+  });
+}
 
 /** Milestones of a load (ms since navigation start), from the page's resource timing. */
 export interface Waterfall {
@@ -90,11 +112,6 @@ const WATERFALL_SCRIPT = `(() => {
   };
 })()`;
 
-async function waterfall(page: Page, painted: Painted): Promise<Waterfall> {
-  const marks = await page.evaluate<Omit<Waterfall, 'firstRowPainted'>>(WATERFALL_SCRIPT);
-  return { ...marks, firstRowPainted: painted.paintedAt };
-}
-
 /**
  * Cold loads (fresh context each) of /jobs and of the static copy, interleaved: ms from
  * navigation start to the first row painted, and the app's load milestones. One untimed load
@@ -110,12 +127,12 @@ export async function firstRows(
   const appUrl = `${b.appUrl}/jobs`;
   const staticUrl = `${b.appUrl}${b.staticPath}`;
   for (let i = -1; i < runs; i++) {
-    const w = await inFreshPage(b, async ({ page }) => waterfall(page, await gotoFirstRows(page, appUrl)));
-    const s = await inFreshPage(b, ({ page }) => gotoFirstRows(page, staticUrl));
+    const a = await coldLoad<Omit<Waterfall, 'firstRowPainted'>>(b, appUrl, WATERFALL_SCRIPT);
+    const s = await coldLoad(b, staticUrl);
     if (i < 0) continue;
-    app.push(w.firstRowPainted);
-    waterfalls.push(w);
-    stat.push(s.paintedAt);
+    app.push(a.painted.paintedAt);
+    waterfalls.push({ ...a.extra, firstRowPainted: a.painted.paintedAt });
+    stat.push(s.painted.paintedAt);
   }
   return { app, static: stat, waterfalls };
 }
@@ -123,10 +140,7 @@ export async function firstRows(
 export async function firstRowsThrottled(b: JobsBench, runs: number, rate: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    times.push(
-      (await inFreshPage(b, ({ page }) => gotoFirstRows(page, `${b.appUrl}/jobs`), { cpuThrottling: rate }))
-        .paintedAt,
-    );
+    times.push((await coldLoad(b, `${b.appUrl}/jobs`, 'null', rate)).painted.paintedAt);
   }
   return times;
 }
@@ -241,14 +255,15 @@ export interface BigPageFigures {
 export async function bigPage(b: JobsBench, runs: number): Promise<BigPageFigures> {
   const figures: BigPageFigures = { fromResponseEnd: [], fromNavigation: [], responseBytes: 0 };
   for (let i = 0; i < runs; i++) {
-    await inFreshPage(b, async ({ page }) => {
-      const painted = await gotoFirstRows(page, `${b.bigPageUrl}/jobs`);
-      const entry = await page.evaluate<PageOneTiming | null>('window.__bench.pageOneTiming()');
-      if (!entry) throw new Error('no resource timing entry for /v1/jobs?page=1');
-      figures.fromResponseEnd.push(painted.paintedAt - entry.responseEnd);
-      figures.fromNavigation.push(painted.paintedAt);
-      figures.responseBytes = entry.decodedBodySize;
-    });
+    const { painted, extra: entry } = await coldLoad<PageOneTiming | null>(
+      b,
+      `${b.bigPageUrl}/jobs`,
+      'window.__bench.pageOneTiming()',
+    );
+    if (!entry) throw new Error('no resource timing entry for /v1/jobs?page=1');
+    figures.fromResponseEnd.push(painted.paintedAt - entry.responseEnd);
+    figures.fromNavigation.push(painted.paintedAt);
+    figures.responseBytes = entry.decodedBodySize;
   }
   return figures;
 }
