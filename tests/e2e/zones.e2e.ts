@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DESKTOP, NARROW, screenshot, signIn, startApp, type App, type PageOptions } from './support';
 
 let app: App;
@@ -217,9 +217,21 @@ describe('zone map editor in Chromium', () => {
     // Not at the centre: the branch's pin stands there (the view is centred on the branch), and a
     // click on the pin is the pin's, not the zone's. Only a click on the *selected* zone edits its
     // corners (on another, it selects): wait until the map has told the panel it is selected.
-    await panel.getByRole('button', { name: /^Zone 1: select/, pressed: true }).waitFor();
-    await clickMap(page, canvas, [cx - 50, cy + 50]);
-    await page.getByText('Editing corners').waitFor();
+    // Twice in fresh-clone CI runs (never locally, 9 runs) that click did not start corner
+    // editing. Draw reads a click against what the map has rendered, and with software GL on a
+    // busy machine the selected zone may not be drawn yet: the click then lands on empty map.
+    // (Cause not proven.) A user would click again; the test does too, at most a few times, and
+    // selects the zone from the panel again if that click had cleared the selection.
+    const select = panel.getByRole('button', { name: /^Zone 1: select/ });
+    await vi.waitFor(
+      async () => {
+        if ((await select.getAttribute('aria-pressed')) !== 'true') await select.click();
+        await panel.getByRole('button', { name: /^Zone 1: select/, pressed: true }).waitFor({ timeout: 5_000 });
+        await clickMap(page, canvas, [cx - 50, cy + 50]);
+        await page.getByText('Editing corners').waitFor({ timeout: 5_000 });
+      },
+      { timeout: 25_000, interval: 500 },
+    );
     await dragOnMap(page, canvas, clicks[2]!, [clicks[2]![0] + 70, clicks[2]![1] + 60]);
     await expect.poll(() => panel.getByText(/^[\d.,]+ km²$/).innerText()).not.toBe(drawnArea);
     await screenshot(page, 'zones-corner-dragged-1280');
