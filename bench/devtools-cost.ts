@@ -15,7 +15,6 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ensureChromium } from '../tests/e2e/chromium';
 import { startTestServer } from '../tests/support/server';
 import { gotoFirstRows, openPage, startBrowser } from './lib/browser';
 import { startBareBrowser } from './lib/cdp';
@@ -35,7 +34,6 @@ const pageSize = Number(values['page-size']);
 const cpuThrottling = Number(values.cpu);
 if (!existsSync(`${values.dist}/index.html`)) throw new Error(`no build in ${values.dist}: run "npx vite build --outDir ${values.dist}" first`);
 
-ensureChromium();
 const server = await startTestServer({ staticDir: values.dist, pageSize, jobs: Math.max(200, 2 * pageSize) });
 const bare = await startBareBrowser();
 

@@ -27,6 +27,12 @@ export interface PageOptions {
   network?: { latencyMs: number; mbps: number };
 }
 
+/** CDP `Network.emulateNetworkConditions` parameters for `PageOptions.network`. */
+export function networkConditions(network: NonNullable<PageOptions['network']>) {
+  const throughput = network.mbps > 0 ? (network.mbps * 1e6) / 8 : -1;
+  return { offline: false, latency: network.latencyMs, downloadThroughput: throughput, uploadThroughput: throughput };
+}
+
 /**
  * A new browser context (empty HTTP cache and storage: a cold load), signed in by the probe's
  * init script, with a CDP session on its page.
@@ -43,14 +49,8 @@ export async function openPage(
   const cdp = await context.newCDPSession(page);
   if (cpuThrottling !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
   if (network) {
-    const throughput = network.mbps > 0 ? (network.mbps * 1e6) / 8 : -1;
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: network.latencyMs,
-      downloadThroughput: throughput,
-      uploadThroughput: throughput,
-    });
+    await cdp.send('Network.emulateNetworkConditions', networkConditions(network));
   }
   return { context, page, cdp, close: () => context.close() };
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from '../../tests/e2e/chromium';
-import { VIEWPORT, withTimeout, type PageOptions } from './browser';
+import { VIEWPORT, networkConditions, withTimeout, type PageOptions } from './browser';
 import { probeSource } from './probe';
 
 type Message = {
@@ -123,15 +123,7 @@ export async function startBareBrowser(): Promise<BareBrowser> {
       await send('Page.addScriptToEvaluateOnNewDocument', { source: probeSource(token) });
       if (cpuThrottling !== 1) await send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
       if (networkDomain || network) await send('Network.enable');
-      if (network) {
-        const throughput = network.mbps > 0 ? (network.mbps * 1e6) / 8 : -1;
-        await send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: network.latencyMs,
-          downloadThroughput: throughput,
-          uploadThroughput: throughput,
-        });
-      }
+      if (network) await send('Network.emulateNetworkConditions', networkConditions(network));
       if (tracePath) await send('Tracing.start', { transferMode: 'ReturnAsStream', categories: TRACE_CATEGORIES });
       // Evaluate in the new document (its probe), not in about:blank.
       const loaded = cdp.once('Page.domContentEventFired', sessionId);
@@ -175,7 +167,8 @@ export async function startBareBrowser(): Promise<BareBrowser> {
     async close() {
       chrome.kill();
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing to the profile just after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
