@@ -1,18 +1,26 @@
 /*
  * The entry script is deliberately tiny: it starts the requests the first screen needs
  * (src/app/early-start.ts), then loads the app. The app's code and those requests download
- * in parallel instead of one after the other.
+ * in parallel instead of one after the other. When the jobs screen's rows arrive first, the
+ * entry script paints them (src/features/jobs/first-paint.ts) before evaluating the app,
+ * whose evaluation would otherwise hold that paint back.
  */
 import { startEarly } from './app/early-start';
 
-const early = startEarly();
+/** How long the app waits for the first paint before it starts anyway (it then waits for the rows itself). */
+const FIRST_PAINT_WAIT_MS = 300;
 
-import('./app/start').then(
-  (app) => app.start(early.config),
-  (error: unknown) => {
-    // A failed chunk download (usually a new version deployed meanwhile): say so, not a blank page.
-    const root = document.getElementById('root')!;
-    root.textContent = `Dispatch could not load its code (${(error as Error).message}). Reload the page to try again.`;
-    root.setAttribute('role', 'alert');
-  },
-);
+const early = startEarly();
+const waited = Promise.race([early.painted, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
+
+waited
+  .then(() => import('./app/start'))
+  .then(
+    (app) => app.start(early.config),
+    (error: unknown) => {
+      // A failed chunk download (usually a new version deployed meanwhile): say so, not a blank page.
+      const root = document.getElementById('root')!;
+      root.textContent = `Dispatch could not load its code (${(error as Error).message}). Reload the page to try again.`;
+      root.setAttribute('role', 'alert');
+    },
+  );

@@ -1,7 +1,12 @@
 import { branchSummaryQuery } from '../api/branch-embed';
 import { startEarlyGet } from '../api/early';
+import { readJobsResponse } from '../contract/job-read';
 import { FILTER_KEYS } from '../features/jobs/filter-keys';
+import { firstPaintScreen } from '../features/jobs/first-paint';
+import { validateJobsSearch, type JobsSearch } from '../features/jobs/search';
+import { loadAutoRefresh, loadColumnVisibility } from '../features/jobs/settings';
 import { isApiBase, trimApiBase } from './api-base';
+import { readRuntimeConfig, type RuntimeConfig } from './config-read';
 import { TOKEN_KEY } from './token-key';
 
 /** Query parameters of the jobs screen's URL that are the API's own. */
@@ -22,13 +27,18 @@ function apiBaseOf(config: unknown): string | null {
   return typeof value === 'string' && isApiBase(value) ? trimApiBase(value) : null;
 }
 
+/** The path of this address inside the app (without its base), e.g. "/jobs". */
+function appPath(location: { pathname: string }): string {
+  const base = import.meta.env.BASE_URL.replace(/\/+$/, '');
+  return location.pathname.slice(base.length) || '/';
+}
+
 /** The `GET /v1/jobs` the jobs screen will send for this address, or null for other screens. */
 export function jobsRequestFor(
   location: { pathname: string; search: string },
   apiBase: string,
 ): string | null {
-  const base = import.meta.env.BASE_URL.replace(/\/+$/, '');
-  const path = location.pathname.slice(base.length) || '/';
+  const path = appPath(location);
   if (path !== '/jobs' && path !== '/') return null;
   const from = path === '/' ? new URLSearchParams() : new URLSearchParams(location.search);
   const query = new URLSearchParams({ page: '1' });
@@ -40,26 +50,64 @@ export function jobsRequestFor(
   return `${apiBase}/v1/jobs?${query}`;
 }
 
+/** The jobs screen's search for this address, as its route reads it. */
+function jobsSearchOf(location: { pathname: string; search: string }): JobsSearch {
+  const params = appPath(location) === '/' ? {} : Object.fromEntries(new URLSearchParams(location.search));
+  return validateJobsSearch(params);
+}
+
+/**
+ * Paints the jobs screen from the early response (src/features/jobs/first-paint.ts) if the
+ * page is still empty, i.e. React has not rendered yet; resolves after that frame.
+ */
+async function paintFirstScreen(response: Response | undefined, config: RuntimeConfig): Promise<void> {
+  if (!response?.ok) return;
+  const data = readJobsResponse(await response.json());
+  const root = document.getElementById('root');
+  if (!data || !root || root.firstChild) return;
+  const screen = firstPaintScreen({
+    config,
+    search: jobsSearchOf(window.location),
+    data,
+    origin: window.location.origin,
+    autoRefresh: loadAutoRefresh(),
+    columnVisibility: loadColumnVisibility(),
+    viewportHeight: window.innerHeight,
+  });
+  if (!screen) return;
+  root.append(screen);
+  performance.mark('dispatch:first-paint');
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /**
  * Runs first, from the entry script, while the app's code is still downloading: requests
  * `config.json` (already preloaded by index.html) and, for a signed-in visit to the jobs
  * screen, the page of jobs it will show. The app adopts that response (src/api/early.ts);
  * when its own request turns out different (a value it normalises), it just sends its own.
+ * `painted` settles once the jobs screen has been painted from that response, or at once when
+ * there is none to paint (see main.tsx).
  */
-export function startEarly(): { config: Promise<Response> } {
+export function startEarly(): { config: Promise<Response>; painted: Promise<void> } {
   const config = fetch(`${import.meta.env.BASE_URL}config.json`);
   const token = readToken();
-  if (!token) return { config };
+  if (!token) return { config, painted: Promise.resolve() };
+  let painted: Promise<void> = Promise.resolve();
   const started = config
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((json: unknown) => {
       const base = apiBaseOf(json);
       const url = base === null ? null : jobsRequestFor(window.location, base);
-      if (url) startEarlyGet(url, token);
+      if (!url) return;
+      const copy = startEarlyGet(url, token);
+      const read = readRuntimeConfig(json);
+      if (!read) return;
+      painted = copy.then((response) => paintFirstScreen(response, read)).catch(() => undefined);
+
     })
     .catch(() => undefined); // the app reports a broken config itself
   // The app reads the config only once the early request is on its way: when the app's code
   // is ready before config.json (a slow or busy machine), its first request would otherwise
   // go out before the early one, and the same page would be fetched twice.
-  return { config: started.then(() => config) };
+  return { config: started.then(() => config), painted: started.then(() => painted) };
 }

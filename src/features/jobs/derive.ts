@@ -1,4 +1,5 @@
 import type { Job, StopBranch } from '../../contract';
+import { once } from '../../ui/time-format';
 
 /** Pure facts derived from a job for the table, the drawer and the export. */
 
@@ -81,12 +82,14 @@ export function pageRange(
   return { first, last: first + rows - 1 };
 }
 
-const amountFmt = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amountFmt = once(
+  () => new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 export function formatAmount(value: number | null): string {
-  return value === null ? '—' : amountFmt.format(value);
+  return value === null ? '—' : amountFmt().format(value);
 }
 
-const countFmt = new Intl.NumberFormat();
+const countFmt = once(() => new Intl.NumberFormat());
 export function formatCount(value: number): string {
-  return countFmt.format(value);
+  return countFmt().format(value);
 }

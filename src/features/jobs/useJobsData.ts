@@ -4,6 +4,7 @@ import { jobsQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job, JobsResponse } from '../../contract';
 import { useConfig } from '../../app/config-context';
 import { pageRequest, type Filters } from './search';
+import { loadAutoRefresh, saveAutoRefresh } from './settings';
 
 function subscribeVisibility(onChange: () => void) {
   document.addEventListener('visibilitychange', onChange);
@@ -16,24 +17,12 @@ export function usePageVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, isVisible, () => true);
 }
 
-const AUTO_KEY = 'dispatch.jobs.autoRefresh';
-
 /** The auto-refresh switch, remembered per browser (on unless turned off). */
 export function useAutoRefreshSetting(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => {
-    try {
-      return localStorage.getItem(AUTO_KEY) !== 'off';
-    } catch {
-      return true;
-    }
-  });
+  const [on, setOn] = useState(loadAutoRefresh);
   const set = useCallback((value: boolean) => {
     setOn(value);
-    try {
-      localStorage.setItem(AUTO_KEY, value ? 'on' : 'off');
-    } catch {
-      /* ignore */
-    }
+    saveAutoRefresh(value);
   }, []);
   return [on, set];
 }

@@ -1,0 +1,47 @@
+/**
+ * The jobs screen's choices remembered per browser (localStorage). Pure: read by the screen and
+ * by the entry script's first paint (./first-paint.ts).
+ */
+
+const AUTO_KEY = 'dispatch.jobs.autoRefresh';
+
+/** The auto-refresh switch: on unless turned off. */
+export function loadAutoRefresh(): boolean {
+  try {
+    return localStorage.getItem(AUTO_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export function saveAutoRefresh(on: boolean): void {
+  try {
+    localStorage.setItem(AUTO_KEY, on ? 'on' : 'off');
+  } catch {
+    /* storage full or blocked: the choice lasts for this page only */
+  }
+}
+
+const VISIBILITY_KEY = 'dispatch.jobs.columns';
+
+/** The column chooser's choice, remembered per browser (localStorage); unreadable values are ignored. */
+export function loadColumnVisibility(): Record<string, boolean> {
+  try {
+    const raw = localStorage.getItem(VISIBILITY_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export function saveColumnVisibility(state: Record<string, boolean>): void {
+  try {
+    localStorage.setItem(VISIBILITY_KEY, JSON.stringify(state));
+  } catch {
+    /* storage full or blocked: the choice lasts for this page only */
+  }
+}

@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, NARROW, screenshot, signIn, startApp, type App, type Viewport } from './support';
+
+/**
+ * The jobs screen painted by the entry script before React has loaded
+ * (src/features/jobs/first-paint.ts) against the screen React then renders: the same text,
+ * values and boxes, so taking over changes nothing a user can see. The app's chunk is held
+ * back to look at the first paint, then released.
+ */
+
+let app: App;
+
+beforeAll(async () => {
+  app = await startApp({ jobs: 400, timezoneId: 'Asia/Kolkata' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const FIRST_PAINT = '[data-first-paint]';
+const ROW = 'section[aria-label="Jobs"] table tbody tr[data-job-id]';
+
+/**
+ * What a user sees of the screen: every element of it in document order, with its box, its
+ * own text, and a field's value. Left out: what is never shown (the branch suggestions'
+ * datalist, the table's visually hidden caption, hidden elements), and the notifications'
+ * regions, which are React's alone and empty.
+ */
+function visible(page: Page) {
+  return page.evaluate(() => {
+    const screen = document.querySelector('#root > div')!;
+    const out: { tag: string; text: string; value?: string; checked?: boolean; disabled?: boolean; box: string }[] = [];
+    const walk = (el: Element) => {
+      if (el.matches('datalist, caption, [hidden], .visually-hidden')) return;
+      const r = el.getBoundingClientRect();
+      const field = el as HTMLInputElement;
+      const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+      out.push({
+        tag: el.tagName.toLowerCase(),
+        text: own.trim(),
+        ...(/^(INPUT|SELECT)$/.test(el.tagName) ? { value: field.value, checked: field.checked } : {}),
+        ...(el.tagName === 'BUTTON' && el.textContent !== 'Export CSV' ? { disabled: field.disabled } : {}),
+        box: [r.x, r.y, r.width, r.height].map((v) => Math.round(v)).join(','),
+      });
+      for (const child of el.children) walk(child);
+    };
+    walk(screen);
+    return out;
+  });
+}
+
+async function compare(page: Page, path: string, viewport: Viewport, name: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.setViewportSize(viewport);
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${app.url}${path}`);
+  await page.locator(`${FIRST_PAINT} ${ROW}`).first().waitFor();
+  // Inert: nothing in it takes focus or input, so nothing typed there can be lost.
+  expect(await page.locator(FIRST_PAINT).evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+  await page.mouse.move(0, 0);
+  await screenshot(page, `first-paint-${name}`);
+  const early = await visible(page);
+  const rows = await page.locator(`${FIRST_PAINT} ${ROW}`).allInnerTexts();
+  const range = await page.locator(`${FIRST_PAINT} nav[aria-label="Pages"] p`).innerText();
+  const hint = await page.locator(`${FIRST_PAINT} form[role="search"] p`).innerText();
+  const status = await page.locator(`${FIRST_PAINT} select`).inputValue();
+  release();
+  await page.locator(FIRST_PAINT).waitFor({ state: 'detached' });
+  await page.locator(ROW).first().waitFor();
+  // The export button is disabled until its code is in, in both; wait until React's is enabled.
+  await page.getByRole('button', { name: 'Export CSV' }).and(page.locator(':enabled')).waitFor();
+  await screenshot(page, `first-paint-${name}-app`);
+  const late = await visible(page);
+  await page.unroute(/\/assets\/app-[\w-]+\.js$/);
+  return { early, late, rows, range, hint, status };
+}
+
+describe('first paint of the jobs screen', () => {
+  it('shows the screen React renders, at 1280 px, unfiltered', async () => {
+    const { page } = app;
+    await signIn(page, app.token, '/jobs');
+    const { early, late, rows, range } = await compare(page, '/jobs', DESKTOP, '1280');
+    expect(rows).toHaveLength(20);
+    expect(range).toBe('1–20 of 400 jobs');
+    expect(early).toEqual(late);
+  });
+
+  it('shows the same filters, page, hidden column and time zone as the app, at 768 px', async () => {
+    const { page } = app;
+    await page.evaluate(() => localStorage.setItem('dispatch.jobs.columns', JSON.stringify({ rider: false, amount: false })));
+    const from = Math.floor(Date.UTC(2025, 0, 1) / 1000);
+    const path = `/jobs?status=7&branch_id=LDN-01&page=2&timestamp_from=${from}`;
+    const { early, late, rows, range, hint, status } = await compare(page, path, NARROW, '768-filtered');
+    expect(early.map((e) => e.text)).not.toContain('Rider');
+    // Chromium names this zone by its older ICU id.
+    expect(hint).toMatch(/Times in Asia\/(Kolkata|Calcutta)\./);
+    expect(status).toBe('7');
+    expect(range).toMatch(/^21–/);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toContain('Delivered');
+    expect(early).toEqual(late);
+    await page.evaluate(() => localStorage.removeItem('dispatch.jobs.columns'));
+  });
+
+  it('is not painted for a screen it does not mirror, and the app shows that screen as before', async () => {
+    const { page } = app;
+    // An open drawer is left to the app.
+    const id = await page.evaluate(() => Number(document.querySelector('tbody tr[data-job-id]')?.getAttribute('data-job-id')));
+    let painted = false;
+    await page.exposeFunction('__firstPaintSeen', () => (painted = true));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-first-paint]')) (window as unknown as { __firstPaintSeen(): void }).__firstPaintSeen();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${app.url}/jobs?job=${id}`);
+    await page.getByRole('dialog').waitFor();
+    await page.locator(ROW).first().waitFor();
+    expect(painted).toBe(false);
+    // The same watcher sees a plain load's first paint (so the check above can fail).
+    await page.goto(`${app.url}/jobs`);
+    await page.locator(ROW).first().waitFor();
+    expect(painted).toBe(true);
+  });
+});
