@@ -1,9 +1,9 @@
 /*
  * The entry script is deliberately tiny: it starts the requests the first screen needs
  * (src/app/early-start.ts), then loads the app. The app's code and those requests download
- * in parallel instead of one after the other. When the jobs screen's rows arrive first, the
- * entry script paints them (src/features/jobs/first-paint.ts) before evaluating the app,
- * whose evaluation would otherwise hold that paint back.
+ * in parallel instead of one after the other. On the jobs screen the entry script paints the
+ * rows as soon as they arrive (src/features/jobs/first-paint.ts); the app renders after that
+ * frame (its first render and layout would otherwise hold the paint back) and replaces it.
  */
 import { startEarly } from './app/early-start';
 
@@ -11,16 +11,19 @@ import { startEarly } from './app/early-start';
 const FIRST_PAINT_WAIT_MS = 300;
 
 const early = startEarly();
-const waited = Promise.race([early.painted, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
+const waited = Promise.race([
+  early.painted,
+  new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
+]);
 
-waited
-  .then(() => import('./app/start'))
-  .then(
-    (app) => app.start(early.config),
-    (error: unknown) => {
-      // A failed chunk download (usually a new version deployed meanwhile): say so, not a blank page.
-      const root = document.getElementById('root')!;
-      root.textContent = `Dispatch could not load its code (${(error as Error).message}). Reload the page to try again.`;
-      root.setAttribute('role', 'alert');
-    },
-  );
+// The app's code is evaluated as soon as it is in (while the rows are on their way), but it
+// renders only once the first paint is on screen.
+Promise.all([import('./app/start'), waited]).then(
+  ([app]) => app.start(early.config),
+  (error: unknown) => {
+    // A failed chunk download (usually a new version deployed meanwhile): say so, not a blank page.
+    const root = document.getElementById('root')!;
+    root.textContent = `Dispatch could not load its code (${(error as Error).message}). Reload the page to try again.`;
+    root.setAttribute('role', 'alert');
+  },
+);
