@@ -167,8 +167,20 @@ export async function startBareBrowser(): Promise<BareBrowser> {
     async close() {
       chrome.kill();
       await exited;
-      // Chromium's helper processes can still be writing to the profile just after it exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // Chromium's helper processes can still be writing to the profile just after it exits
+      // (ENOTEMPTY even after rmSync's own retries, now and then): one more try a second later,
+      // then leave the temporary directory rather than fail a run whose figures are taken.
+      const remove = () => rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      try {
+        remove();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        try {
+          remove();
+        } catch (error) {
+          console.warn(`Could not remove the bare browser's profile ${profile}: ${(error as Error).message}`);
+        }
+      }
     },
   };
 }
