@@ -92,6 +92,12 @@ export function startEarly(): { config: Promise<Response>; painted: Promise<void
   const config = fetch(`${import.meta.env.BASE_URL}config.json`);
   const token = readToken();
   if (!token) return { config, painted: Promise.resolve() };
+  // Every signed-in screen formats times: ICU's data opens in a worker meanwhile.
+  try {
+    new Worker(new URL('./intl-warm.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    /* no worker (blocked): the first formatter opens the data itself */
+  }
   let painted: Promise<void> = Promise.resolve();
   const started = config
     .then((response) => (response.ok ? response.clone().json() : null))
