@@ -59,8 +59,8 @@ const nextTracePath = (b: Pick<JobsBench, 'trace'>) =>
 
 /**
  * A cold load of `url` in the bare browser (see cdp.ts): the probe's first row painted (the
- * entry script's first paint when there is one), `extra`, an expression evaluated in the page
- * right after it, and then the first row painted by React (`appRows`).
+ * entry script's first paint when there is one), the first row painted by React (`appRows`),
+ * and `extra`, an expression evaluated in the page after both (the app has started).
  */
 async function coldLoad<E = null>(
   b: Pick<JobsBench, 'bare' | 'token' | 'trace'>,
@@ -69,8 +69,8 @@ async function coldLoad<E = null>(
   cpuThrottling = 1,
 ): Promise<{ painted: Painted; extra: E; appRows: Painted }> {
   const expression = `window.__bench.firstRows.then(async (painted) => {
-    const extra = ${extra};
-    return { painted, extra, appRows: await window.__bench.appRows };
+    const appRows = await window.__bench.appRows;
+    return { painted, appRows, extra: ${extra} };
   })`;
   return b.bare.load(url, b.token, expression, { cpuThrottling, tracePath: nextTracePath(b) });
 }
