@@ -1,8 +1,10 @@
 import { branchSummaryQuery } from '../api/branch-embed';
 import { startEarlyGet } from '../api/early';
+import type { JobsResponse } from '../contract';
 import { readJobsResponse } from '../contract/job-read';
 import { FILTER_KEYS } from '../features/jobs/filter-keys';
-import { firstPaintScreen } from '../features/jobs/first-paint';
+import { FirstJobsScanner } from '../features/jobs/first-jobs';
+import { firstPaintScreen, firstScreenRows } from '../features/jobs/first-paint';
 import { validateJobsSearch, type JobsSearch } from '../features/jobs/search';
 import { loadAutoRefresh, loadColumnVisibility } from '../features/jobs/settings';
 import { isApiBase, trimApiBase } from './api-base';
@@ -56,19 +58,51 @@ function jobsSearchOf(location: { pathname: string; search: string }): JobsSearc
   return validateJobsSearch(params);
 }
 
+/** A body at least this long, still arriving, gets its first screenful painted before the rest is in. */
+const STREAM_FROM_BYTES = 256 * 1024;
+
+/**
+ * The page to paint from the early response: the whole page once its body is in, or, for a
+ * big body still arriving, its first `limit` jobs (./first-jobs.ts) without the totals.
+ */
+async function readFirstPage(
+  response: Response,
+  search: JobsSearch,
+  limit: number,
+): Promise<{ data: JobsResponse; partial: boolean } | undefined> {
+  if (!response.body) return undefined;
+  const scanner = new FirstJobsScanner(limit);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    scanner.push(value);
+    if (scanner.full && scanner.received.length >= STREAM_FROM_BYTES) {
+      void reader.cancel(); // this copy only: the app reads its own
+      const first = { jobs: scanner.jobs.map((text) => JSON.parse(text) as unknown), total_records: 0, page: search.page, total_pages: 0 };
+      const data = readJobsResponse(first);
+      return data && { data, partial: true };
+    }
+  }
+  const data = readJobsResponse(JSON.parse(scanner.received));
+  return data && { data, partial: false };
+}
+
 /**
  * Paints the jobs screen from the early response (src/features/jobs/first-paint.ts) if the
  * page is still empty, i.e. React has not rendered yet; resolves after that frame.
  */
 async function paintFirstScreen(response: Response | undefined, config: RuntimeConfig): Promise<void> {
   if (!response?.ok) return;
-  const data = readJobsResponse(await response.json());
+  const search = jobsSearchOf(window.location);
+  const read = await readFirstPage(response, search, firstScreenRows(window.innerHeight));
   const root = document.getElementById('root');
-  if (!data || !root || root.firstChild) return;
+  if (!read || !root || root.firstChild) return;
   const screen = firstPaintScreen({
     config,
-    search: jobsSearchOf(window.location),
-    data,
+    search,
+    data: read.data,
+    partial: read.partial,
     origin: window.location.origin,
     autoRefresh: loadAutoRefresh(),
     columnVisibility: loadColumnVisibility(),

@@ -127,4 +127,45 @@ describe('first paint of the jobs screen', () => {
     await page.locator(ROW).first().waitFor();
     expect(painted).toBe(true);
   });
+
+  it('paints a big page\'s first screenful while its body is still arriving, and React shows the same rows', async () => {
+    const big = await startApp({ jobs: 400, pageSize: 250, timezoneId: 'Asia/Kolkata' });
+    try {
+      const page = await big.newPage();
+      await signIn(page, big.token, '/jobs');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${big.url}/jobs`);
+      await page.locator(`${FIRST_PAINT} ${ROW}`).first().waitFor();
+      const pagination = page.locator('nav[aria-label="Pages"] p');
+      // The totals come after the jobs in the body: the first paint does not wait for them.
+      expect(await pagination.innerText()).toBe('Loading the rest of the page…');
+      const rowsOf = () =>
+        page.evaluate((selector) => {
+          const rows = [...document.querySelectorAll<HTMLElement>(selector)];
+          return rows
+            .filter((row) => row.getBoundingClientRect().top < window.innerHeight)
+            .map((row) => {
+              const r = row.getBoundingClientRect();
+              return { text: row.innerText, box: [r.x, r.y, r.width, r.height].map(Math.round).join(',') };
+            });
+        }, ROW);
+      const early = await rowsOf();
+      // As many rows as the window shows (the rest of the page is not laid out unseen).
+      expect(early.length).toBeGreaterThan(10);
+      expect(await page.locator(ROW).count()).toBe(Math.ceil(DESKTOP.height / 36) + 1);
+      await screenshot(page, 'first-paint-big-page');
+      release();
+      await page.locator(FIRST_PAINT).waitFor({ state: 'detached' });
+      await page.locator(ROW).first().waitFor();
+      expect(await pagination.innerText()).toBe('1–250 of 400 jobs');
+      expect(await rowsOf()).toEqual(early);
+    } finally {
+      await big.close();
+    }
+  });
 });

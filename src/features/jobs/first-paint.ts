@@ -34,6 +34,9 @@ const VIRTUALISE_ABOVE = 100;
 /** JobsTable's ROW_HEIGHT. */
 const ROW_HEIGHT = 36;
 
+/** The rows a window this tall shows (JobsTable's first screen of a big page). */
+export const firstScreenRows = (viewportHeight: number) => Math.ceil(viewportHeight / ROW_HEIGHT) + 1;
+
 export type FirstPaintInput = {
   config: RuntimeConfig;
   search: JobsSearch;
@@ -43,6 +46,11 @@ export type FirstPaintInput = {
   autoRefresh: boolean;
   columnVisibility: Record<string, boolean>;
   viewportHeight: number;
+  /**
+   * `data.jobs` are only the page's first jobs, cut out of a body still arriving
+   * (./first-jobs.ts); its totals are not known yet, so the pagination says it is loading.
+   */
+  partial?: boolean;
 };
 
 const button = (label: string | Node, props: Record<string, string | boolean | undefined> = {}, small = true) =>
@@ -124,14 +132,14 @@ function filters(config: RuntimeConfig, search: JobsSearch): Node {
 function table(input: FirstPaintInput): Node {
   const { data, search, config } = input;
   const columns = JOB_COLUMNS.filter((c) => c.alwaysShown || input.columnVisibility[c.id] !== false);
-  const virtual = data.jobs.length > VIRTUALISE_ABOVE;
-  const shown = virtual ? data.jobs.slice(0, Math.ceil(input.viewportHeight / ROW_HEIGHT) + 1) : data.jobs;
+  const virtual = !input.partial && data.jobs.length > VIRTUALISE_ABOVE;
+  const shown = virtual ? data.jobs.slice(0, firstScreenRows(input.viewportHeight)) : data.jobs;
   const ctx: CellContext = { statuses: config.statuses, now: Date.now() / 1000 };
   const numeric = (numeric: boolean | undefined) => (numeric ? s.numCell : undefined);
   const el = h(
     'table',
     { className: s.table, 'aria-rowcount': virtual ? data.jobs.length + 1 : undefined },
-    h('caption', { className: 'visually-hidden' }, `Jobs, page ${search.page} of ${data.total_pages}`),
+    h('caption', { className: 'visually-hidden' }, `Jobs, page ${search.page}`),
     h('colgroup', null, ...columns.map((c) => h('col', { style: `width: ${c.width}px;` }))),
     h(
       'thead',
@@ -174,15 +182,15 @@ function table(input: FirstPaintInput): Node {
   );
 }
 
-function pagination({ data, search }: FirstPaintInput): Node {
+function pagination({ data, search, partial }: FirstPaintInput): Node {
   const { page } = search;
-  const range = pageRange(page, data.jobs.length, data.total_records, data.total_pages);
+  const range = partial ? null : pageRange(page, data.jobs.length, data.total_records, data.total_pages);
   const num = (text: string) => h('span', { className: 'num' }, text);
   const pageInput = h('input', {
     className: s.pageInput,
     inputMode: 'numeric',
     min: 1,
-    max: Math.max(data.total_pages, 1),
+    max: partial ? undefined : Math.max(data.total_pages, 1),
     type: 'number',
   }) as HTMLInputElement;
   pageInput.value = String(page);
@@ -198,9 +206,11 @@ function pagination({ data, search }: FirstPaintInput): Node {
     h(
       'p',
       { className: s.rangeText, 'aria-live': 'polite', 'aria-atomic': 'true' },
-      ...(range
-        ? [num(`${formatCount(range.first)}–${formatCount(range.last)}`), ' of ', num(formatCount(data.total_records)), ' jobs']
-        : [num(formatCount(data.total_records)), ' jobs']),
+      ...(partial
+        ? ['Loading the rest of the page…']
+        : range
+          ? [num(`${formatCount(range.first)}–${formatCount(range.last)}`), ' of ', num(formatCount(data.total_records)), ' jobs']
+          : [num(formatCount(data.total_records)), ' jobs']),
     ),
     h('span', { className: s.orderNote }, "In the service's order (the interface offers no sorting)"),
     h(
@@ -213,10 +223,10 @@ function pagination({ data, search }: FirstPaintInput): Node {
         { className: s.pageField },
         h('span', null, 'Page'),
         pageInput,
-        num(`of ${formatCount(Math.max(data.total_pages, 1))}`),
+        num(partial ? 'of …' : `of ${formatCount(Math.max(data.total_pages, 1))}`),
       ),
-      pageButton('Next page', [narrow('Next '), document.createTextNode('›')], page >= data.total_pages),
-      pageButton('Last page', [narrow('Last '), document.createTextNode('»')], data.total_pages === 0 || page === data.total_pages),
+      pageButton('Next page', [narrow('Next '), document.createTextNode('›')], partial || page >= data.total_pages),
+      pageButton('Last page', [narrow('Last '), document.createTextNode('»')], partial || data.total_pages === 0 || page === data.total_pages),
     ),
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * Cuts the first jobs out of a `GET /v1/jobs` body while it is still arriving, so that the
+ * first paint of a big page (src/features/jobs/first-paint.ts) can show its first screenful
+ * before the whole body is in and parsed (a page of 1,000 jobs is ~6 MB of JSON).
+ *
+ * It follows the JSON's structure only as far as it must: strings (with their escapes),
+ * brackets, and the top-level object's keys, to find the elements of its "jobs" array. Each
+ * complete element's text is handed out as it closes; the caller parses those few with
+ * `JSON.parse` and checks them with the contract's reader. Anything that does not look like a
+ * jobs page simply yields no jobs. Pure, no DOM: tests/unit/first-jobs.test.ts feeds it the
+ * reference server's pages cut at every position.
+ */
+export class FirstJobsScanner {
+  private text = '';
+  private pos = 0;
+  private depth = 0;
+  private inString = false;
+  private expectKey = false;
+  private keyStart = -1;
+  private key: string | undefined;
+  private inJobs = false;
+  private jobStart = -1;
+  /** The text of each complete element of the top-level "jobs" array, in order. */
+  readonly jobs: string[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  /** Everything pushed so far. */
+  get received(): string {
+    return this.text;
+  }
+
+  /** True once `limit` jobs are found (the scanner then stops reading). */
+  get full(): boolean {
+    return this.jobs.length >= this.limit;
+  }
+
+  push(chunk: string): void {
+    this.text += chunk;
+    if (!this.full) this.scan();
+  }
+
+  private scan(): void {
+    const t = this.text;
+    const special = /["{}[\],:]/g;
+    let i = this.pos;
+    while (i < t.length && !this.full) {
+      if (this.inString) {
+        const quote = t.indexOf('"', i);
+        if (quote < 0) {
+          i = t.length;
+          break;
+        }
+        i = quote + 1;
+        let backslashes = 0;
+        for (let b = quote - 1; t.charCodeAt(b) === 92; b--) backslashes++;
+        if (backslashes % 2 === 1) continue; // an escaped quote: still in the string
+        this.inString = false;
+        if (this.keyStart >= 0) {
+          this.key = JSON.parse(t.slice(this.keyStart, quote + 1)) as string;
+          this.keyStart = -1;
+        }
+        continue;
+      }
+      special.lastIndex = i;
+      const match = special.exec(t);
+      if (!match) {
+        i = t.length;
+        break;
+      }
+      const at = match.index;
+      i = at + 1;
+      switch (t[at]) {
+        case '"':
+          this.inString = true;
+          if (this.depth === 1 && this.expectKey) this.keyStart = at;
+          break;
+        case ':':
+          if (this.depth === 1) this.expectKey = false;
+          break;
+        case ',':
+          if (this.depth === 1) this.expectKey = true;
+          break;
+        case '{':
+        case '[':
+          this.depth++;
+          if (this.depth === 1) this.expectKey = t[at] === '{';
+          else if (this.depth === 2 && this.key === 'jobs' && !this.expectKey && t[at] === '[') this.inJobs = true;
+          else if (this.depth === 3 && this.inJobs) this.jobStart = at;
+          break;
+        default: // '}' or ']'
+          if (this.depth === 3 && this.inJobs && this.jobStart >= 0) {
+            this.jobs.push(t.slice(this.jobStart, at + 1));
+            this.jobStart = -1;
+          }
+          if (this.depth === 2) this.inJobs = false;
+          this.depth--;
+      }
+    }
+    this.pos = i;
+  }
+}

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirstJobsScanner } from '../../src/features/jobs/first-jobs';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * The scanner that cuts a big page's first jobs out of its body while it arrives
+ * (src/features/jobs/first-jobs.ts), on the reference server's pages and on JSON written to
+ * trip it (quotes, backslashes and brackets inside strings, the totals before the jobs, nested
+ * arrays), cut into chunks anywhere: it must hand out exactly the jobs JSON.parse sees.
+ */
+
+let server: TestServer;
+let page: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 60 });
+  const response = await fetch(`${server.url}/v1/jobs?page=1&branch_embed=summary`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+  });
+  page = await response.text();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const TRICKY = JSON.stringify({
+  total_records: 3,
+  page: 1,
+  note: 'a "jobs": [ {"id": 0} ] string, and a \\ backslash',
+  nested: { jobs: [{ id: -1 }] },
+  jobs: [
+    { id: 1, order_id: 'ORD-"}]', remarks: 'ends with a backslash \\', stops: [[1, 2], { a: '{' }] },
+    { id: 2, order_id: '\\"', history: [] },
+    { id: 3, emoji: '📦 ünïcödé', deep: { x: { y: [{ z: '}' }] } } },
+  ],
+  total_pages: 1,
+});
+
+/** The jobs the scanner hands out when `text` arrives cut at `cuts` (sorted positions). */
+function scan(text: string, cuts: number[], limit = Infinity): unknown[] {
+  const scanner = new FirstJobsScanner(limit);
+  let from = 0;
+  for (const cut of [...cuts, text.length]) {
+    scanner.push(text.slice(from, cut));
+    from = cut;
+  }
+  return scanner.jobs.map((job) => JSON.parse(job) as unknown);
+}
+
+describe('FirstJobsScanner', () => {
+  it("hands out a reference server page's jobs, whole", () => {
+    const expected = (JSON.parse(page) as { jobs: unknown[] }).jobs;
+    expect(expected.length).toBe(20);
+    expect(scan(page, [])).toEqual(expected);
+  });
+
+  it('finds the same jobs wherever the body is cut, for JSON written to trip it', () => {
+    const expected = (JSON.parse(TRICKY) as { jobs: unknown[] }).jobs;
+    for (let cut = 0; cut <= TRICKY.length; cut++) expect(scan(TRICKY, [cut])).toEqual(expected);
+    for (let size = 1; size <= 7; size++) {
+      const cuts = Array.from({ length: Math.ceil(TRICKY.length / size) }, (_, i) => i * size);
+      expect(scan(TRICKY, cuts)).toEqual(expected);
+    }
+  });
+
+  it("finds a real page's jobs however it is cut into chunks", () => {
+    const expected = (JSON.parse(page) as { jobs: unknown[] }).jobs;
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: page.length - 1 }), { maxLength: 40 }), (cuts) => {
+        expect(scan(page, cuts.sort((a, b) => a - b))).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('stops at its limit, with the first jobs in order', () => {
+    const expected = (JSON.parse(page) as { jobs: unknown[] }).jobs.slice(0, 5);
+    const scanner = new FirstJobsScanner(5);
+    scanner.push(page);
+    expect(scanner.full).toBe(true);
+    expect(scanner.jobs.map((job) => JSON.parse(job) as unknown)).toEqual(expected);
+  });
+
+  it('hands out nothing for a body that is not a jobs page', () => {
+    expect(scan('[{"id":1},{"id":2}]', [])).toEqual([]);
+    expect(scan('{"items":[{"id":1}]}', [5])).toEqual([]);
+    expect(scan('<html><body>{"jobs":[]}</body></html>', [])).toEqual([]);
+  });
+});
