@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { Job } from '../../contract';
 import { preloadable } from '../../ui';
+import { ROW_HEIGHT, VIRTUALISE_ABOVE, firstScreenRows } from './cells';
 import { preloadDrawer } from './drawer-loader';
 import type { jobsTableFeatures } from './columns';
 import s from './jobs.module.css';
@@ -20,18 +21,10 @@ type Features = typeof jobsTableFeatures;
 export type JobsReactTable = ReactTable<Features, Job, any>;
 export type JobRow = Row<Features, Job>;
 
-/** Above this many rows a page is virtualised (only the rows in view are in the DOM). */
-export const VIRTUALISE_ABOVE = 100;
-export const ROW_HEIGHT = 36;
+export { ROW_HEIGHT, VIRTUALISE_ABOVE } from './cells';
 export const HEADER_HEIGHT = 34;
 
 const VirtualBody = preloadable(() => import('./VirtualBody').then((m) => m.default));
-/**
- * Rows shown for a big page while VirtualBody loads: as many as the window is tall, so the
- * screen is full and no row is laid out unseen (40 fixed rows were ~1,000 elements of the
- * 1,000-row page's first layout, most of them below the fold on a laptop).
- */
-const firstScreenRows = () => Math.ceil(window.innerHeight / ROW_HEIGHT) + 1;
 
 export type RenderRow = (row: JobRow, index: number) => ReactNode;
 
@@ -216,7 +209,7 @@ export function JobsTable({
           ) : virtual && !virtualFailed ? (
             // Until its code is in, a big page shows its first screenful as plain rows (no
             // Suspense: React would hold the real body back up to 300 ms after it loaded).
-            rows.slice(0, firstScreenRows()).map(renderRow)
+            rows.slice(0, firstScreenRows(window.innerHeight)).map(renderRow)
           ) : (
             rows.map(renderRow)
           )}

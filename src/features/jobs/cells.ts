@@ -53,6 +53,17 @@ export const JOB_COLUMNS: readonly JobColumnDef[] = [
   { id: 'updated_at', header: 'Updated', label: 'Updated', width: 86 },
 ];
 
+/** Above this many rows a page is virtualised (only the rows in view are in the DOM). */
+export const VIRTUALISE_ABOVE = 100;
+export const ROW_HEIGHT = 36;
+
+/**
+ * Rows shown for a big page before its virtual body is in: as many as a window this tall
+ * shows, so the screen is full and no row is laid out unseen (40 fixed rows were ~1,000
+ * elements of the 1,000-row page's first layout, most of them below the fold on a laptop).
+ */
+export const firstScreenRows = (viewportHeight: number) => Math.ceil(viewportHeight / ROW_HEIGHT) + 1;
+
 /** What a cell needs besides its job: the status dictionary and the screen's clock (epoch seconds). */
 export type CellContext = { statuses: RuntimeConfig['statuses']; now: number | undefined };
 

@@ -21,7 +21,7 @@ import shell from '../../app/shell.module.css';
 import { viewerTimeZone } from '../../ui/time-format';
 import { domMake as h } from '../../ui/view';
 import ui from '../../ui/ui.module.css';
-import { JOB_COLUMNS, cellView, type CellContext } from './cells';
+import { JOB_COLUMNS, VIRTUALISE_ABOVE, cellView, firstScreenRows, type CellContext } from './cells';
 import { formatCount, pageRange } from './derive';
 import { hasFilters, type JobsSearch } from './search';
 import { PRESETS, toLocalInput } from './time-range';
@@ -29,13 +29,6 @@ import s from './jobs.module.css';
 
 /** Marks the painted screen until React replaces it (tests and the bench look for it). */
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
-/** Above this many rows the table is virtualised (JobsTable's VIRTUALISE_ABOVE). */
-const VIRTUALISE_ABOVE = 100;
-/** JobsTable's ROW_HEIGHT. */
-const ROW_HEIGHT = 36;
-
-/** The rows a window this tall shows (JobsTable's first screen of a big page). */
-export const firstScreenRows = (viewportHeight: number) => Math.ceil(viewportHeight / ROW_HEIGHT) + 1;
 
 export type FirstPaintInput = {
   config: RuntimeConfig;
