@@ -168,4 +168,17 @@ describe('first paint of the jobs screen', () => {
       await big.close();
     }
   });
+
+  it("says so, instead of leaving an inert screen, when the app's code cannot be downloaded", async () => {
+    const page = await app.newPage();
+    await signIn(page, app.token, '/jobs');
+    // A new version deployed meanwhile: the old chunk is gone.
+    await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`${app.url}/jobs`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/^Dispatch could not load its code \(.+\)\. Reload the page to try again\.$/);
+    expect(await page.locator(FIRST_PAINT).count()).toBe(0);
+    await page.context().close();
+  });
 });
