@@ -18,28 +18,14 @@ export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-const dateTimeFmt = once(
-  () =>
-    new Intl.DateTimeFormat(undefined, {
-      year: 'numeric',
-      month: 'short',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'short',
-    }),
-);
-const shortFmt = once(
-  () =>
-    new Intl.DateTimeFormat(undefined, {
-      month: 'short',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
-const timeFmt = once(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
+/** A date-time formatter in the viewer's locale and zone, built on first use. */
+const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat(undefined, options));
+const HOUR_MINUTE = { hour: '2-digit', minute: '2-digit' } as const;
+const SHORT = { month: 'short', day: '2-digit', ...HOUR_MINUTE } as const;
+
+const dateTimeFmt = dateTimeFormat({ year: 'numeric', ...SHORT, second: '2-digit', timeZoneName: 'short' });
+const shortFmt = dateTimeFormat(SHORT);
+const timeFmt = dateTimeFormat(HOUR_MINUTE);
 
 /** Exact time in the viewer's zone, with the zone named ("21 Nov 2026, 09:14:05 GMT"). */
 export function formatDateTime(epochSeconds: number): string {

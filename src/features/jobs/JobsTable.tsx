@@ -21,7 +21,6 @@ type Features = typeof jobsTableFeatures;
 export type JobsReactTable = ReactTable<Features, Job, any>;
 export type JobRow = Row<Features, Job>;
 
-export { ROW_HEIGHT, VIRTUALISE_ABOVE } from './cells';
 export const HEADER_HEIGHT = 34;
 
 const VirtualBody = preloadable(() => import('./VirtualBody').then((m) => m.default));

@@ -8,16 +8,11 @@ import { createElement, useContext, type ReactNode } from 'react';
 import type { Job } from '../../contract';
 import { useConfig } from '../../app/config-context';
 import type { Make } from '../../ui/view';
-import { JOB_COLUMNS, cellView, type JobColumnId } from './cells';
+import { JOB_COLUMNS, cellView, type JobColumnDef, type JobColumnId } from './cells';
 import { NowContext } from './now';
 
-export type JobsColumnMeta = {
-  /** Name in the column chooser (the header may be shorter). */
-  label: string;
-  numeric?: boolean;
-  /** Width in px (the table has a fixed layout so columns do not jump between pages). */
-  width: number;
-};
+/** What the table reads of a column beyond its header (./cells.ts). */
+export type JobsColumnMeta = Pick<JobColumnDef, 'label' | 'width' | 'numeric'>;
 
 /** Only what the screen uses: visibility and (manual, server-side) pagination. No sorting: the interface has none. */
 export const jobsTableFeatures = tableFeatures({
