@@ -163,6 +163,17 @@ export function MapView(props: MapViewProps) {
           else console.warn(`Base map: ${errorMessage(event)}`); // a tile or sprite; the map goes on
         });
       }
+      // The map's rendering state on its container, for tests and the bench: "busy" while it
+      // draws frames, "idle" once everything asked for is drawn (maplibre's `idle`), and a
+      // count of those idles, so a caller can wait for the frame after its own change.
+      let idles = 0;
+      created.on('render', () => {
+        if (container.dataset.mapState !== 'busy') container.dataset.mapState = 'busy';
+      });
+      created.on('idle', () => {
+        container.dataset.mapIdle = String(++idles);
+        container.dataset.mapState = 'idle';
+      });
       created.on('style.load', () => {
         styleLoaded = true;
         clearTimeout(timer);

@@ -159,6 +159,22 @@ async function dragOnMap(page: Page, canvas: Locator, from: [number, number], to
   await page.mouse.up();
 }
 
+/** How many times the map has been idle (everything asked for drawn): `data-map-idle` on its container (src/map/MapView.tsx). */
+const mapIdles = (page: Page) =>
+  page.evaluate(() => Number(document.querySelector('[data-map-idle]')?.getAttribute('data-map-idle') ?? 0));
+
+/**
+ * Waits until the map has drawn what changed after `before` idles, and is idle: draw reads
+ * clicks against the rendered map, and with software GL on a busy machine the frame with a
+ * newly selected zone or its corners can come well after the panel says so.
+ */
+async function mapDrawnSince(page: Page, before: number) {
+  await page.waitForFunction((count) => {
+    const map = document.querySelector('[data-map-idle]');
+    return Number(map?.getAttribute('data-map-idle') ?? 0) > count && map?.getAttribute('data-map-state') === 'idle';
+  }, before);
+}
+
 const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exact: true });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
 
@@ -221,14 +237,23 @@ describe('zone map editor in Chromium', () => {
     // editing. Draw reads a click against what the map has rendered, and with software GL on a
     // busy machine the selected zone may not be drawn yet: the click then lands on empty map.
     // (Cause not proven.) A user would click again; the test does too, at most a few times, and
-    // selects the zone from the panel again if that click had cleared the selection.
+    // selects the zone from the panel again if that click had cleared the selection. A third
+    // time, the drag that follows left the area unchanged: it may have started before the corners
+    // were drawn. So each step now waits for the map to have drawn the change (mapDrawnSince).
     const select = panel.getByRole('button', { name: /^Zone 1: select/ });
     await vi.waitFor(
       async () => {
-        if ((await select.getAttribute('aria-pressed')) !== 'true') await select.click();
+        const beforeSelect = await mapIdles(page);
+        if ((await select.getAttribute('aria-pressed')) !== 'true') {
+          await select.click();
+          await mapDrawnSince(page, beforeSelect);
+        }
         await panel.getByRole('button', { name: /^Zone 1: select/, pressed: true }).waitFor({ timeout: 5_000 });
+        const beforeClick = await mapIdles(page);
         await clickMap(page, canvas, [cx - 50, cy + 50]);
         await page.getByText('Editing corners').waitFor({ timeout: 5_000 });
+        // The zone redrawn with its corner handles, which the drag must grab.
+        await mapDrawnSince(page, beforeClick);
       },
       { timeout: 25_000, interval: 500 },
     );
