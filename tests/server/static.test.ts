@@ -20,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'app-3f2a1b.js'), 'console.log("app");');
   writeFileSync(join(dir, 'config.json'), '{"apiBaseUrl":""}');
+  writeFileSync(join(dir, '.env'), 'SECRET=1');
   server = await startTestServer({ jobs: 5, staticDir: dir });
 });
 afterAll(async () => {
@@ -62,6 +63,33 @@ describe('serving the built dashboard (staticDir)', () => {
     expect(await asset.text()).toBe('console.log("app");');
     const config = await fetch(`${server.url}/config.json`);
     expect(await config.json()).toEqual({ apiBaseUrl: '' });
+  });
+
+  it('answers a revalidation with 304 and no body while the file is unchanged', async () => {
+    const first = await fetch(`${server.url}/config.json`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await fetch(`${server.url}/config.json`, { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await fetch(`${server.url}/config.json`, { headers: { 'If-None-Match': '"stale"' } });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual({ apiBaseUrl: '' });
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const response = await fetch(`${server.url}/assets/app-3f2a1b.js`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String('console.log("app");'.length));
+    expect(await response.text()).toBe('');
+  });
+
+  it('never serves dot-files or paths outside the directory', async () => {
+    for (const path of ['/.env', '/assets/../.env', '/%2e%2e/package.json', '/..%2f..%2fetc/passwd']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(await response.text(), path).toBe(INDEX); // the app's shell, as any unknown path
+    }
   });
 
   it('keeps /v1 an API: JSON errors, never the HTML shell, and the token still required', async () => {
