@@ -1,9 +1,7 @@
 import { branchSummaryQuery } from '../api/branch-embed';
 import { startEarlyGet } from '../api/early';
-import type { JobsResponse } from '../contract';
-import { readJobsResponse } from '../contract/job-read';
 import { FILTER_KEYS } from '../features/jobs/filter-keys';
-import { FirstJobsScanner } from '../features/jobs/first-jobs';
+import { readFirstPage } from '../features/jobs/first-jobs';
 import { firstScreenRows } from '../features/jobs/cells';
 import { firstPaintScreen } from '../features/jobs/first-paint';
 import { validateJobsSearch, type JobsSearch } from '../features/jobs/search';
@@ -59,44 +57,20 @@ function jobsSearchOf(location: { pathname: string; search: string }): JobsSearc
   return validateJobsSearch(params);
 }
 
-/** A body at least this long, still arriving, gets its first screenful painted before the rest is in. */
-const STREAM_FROM_BYTES = 256 * 1024;
-
-/**
- * The page to paint from the early response: the whole page once its body is in, or, for a
- * big body still arriving, its first `limit` jobs (./first-jobs.ts) without the totals.
- */
-async function readFirstPage(
-  response: Response,
-  search: JobsSearch,
-  limit: number,
-): Promise<{ data: JobsResponse; partial: boolean } | undefined> {
-  if (!response.body) return undefined;
-  const scanner = new FirstJobsScanner(limit);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    scanner.push(value);
-    if (scanner.full && scanner.received.length >= STREAM_FROM_BYTES) {
-      void reader.cancel(); // this copy only: the app reads its own
-      const first = { jobs: scanner.jobs.map((text) => JSON.parse(text) as unknown), total_records: 0, page: search.page, total_pages: 0 };
-      const data = readJobsResponse(first);
-      return data && { data, partial: true };
-    }
-  }
-  const data = readJobsResponse(JSON.parse(scanner.received));
-  return data && { data, partial: false };
-}
-
 /**
  * Paints the jobs screen from the early response (src/features/jobs/first-paint.ts) if the
  * page is still empty, i.e. React has not rendered yet; resolves after that frame.
+ * The settings are read before the response is awaited (a page's first storage access is
+ * slow). Not the formatters: built here, they would open ICU's data on this thread (~50 ms in
+ * a trace) instead of finding it opened by the warm-up worker (./intl-warm.worker.ts).
  */
-async function paintFirstScreen(response: Response | undefined, config: RuntimeConfig): Promise<void> {
-  if (!response?.ok) return;
+async function paintFirstScreen(copy: Promise<Response | undefined>, config: RuntimeConfig): Promise<void> {
   const search = jobsSearchOf(window.location);
-  const read = await readFirstPage(response, search, firstScreenRows(window.innerHeight));
+  const autoRefresh = loadAutoRefresh();
+  const columnVisibility = loadColumnVisibility();
+  const response = await copy;
+  if (!response?.ok) return;
+  const read = await readFirstPage(response, search.page, firstScreenRows(window.innerHeight));
   const root = document.getElementById('root');
   if (!read || !root || root.firstChild) return;
   const screen = firstPaintScreen({
@@ -105,12 +79,12 @@ async function paintFirstScreen(response: Response | undefined, config: RuntimeC
     data: read.data,
     partial: read.partial,
     origin: window.location.origin,
-    autoRefresh: loadAutoRefresh(),
-    columnVisibility: loadColumnVisibility(),
+    autoRefresh,
+    columnVisibility,
     viewportHeight: window.innerHeight,
   });
   if (!screen) return;
-  root.append(screen);
+  root.innerHTML = screen;
   performance.mark('dispatch:first-paint');
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
@@ -143,8 +117,7 @@ export function startEarly(): { config: Promise<Response>; painted: Promise<void
       const copy = startEarlyGet(url, token);
       const read = readRuntimeConfig(json);
       if (!read) return;
-      painted = copy.then((response) => paintFirstScreen(response, read)).catch(() => undefined);
-
+      painted = paintFirstScreen(copy, read).catch(() => undefined);
     })
     .catch(() => undefined); // the app reports a broken config itself
   // The app reads the config only once the early request is on its way: when the app's code

@@ -6,12 +6,7 @@
  * are in; in a trace of the first paint, the ~40 ms of Intl it had left the main thread.
  * It uses the screen's own formatters, so it opens exactly what they need.
  */
-import { formatAmount } from '../features/jobs/derive';
-import { formatDateTime, formatRelative, formatWindow, viewerTimeZone } from '../ui/time-format';
+import { warmJobsFormatters } from '../features/jobs/derive';
 
-viewerTimeZone();
-formatDateTime(0);
-formatWindow(0, 3600);
-formatRelative(0);
-formatAmount(1);
+warmJobsFormatters();
 close();

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/contract';
 import { readJobsResponse } from '../../src/contract/job-read';
 import { JOB_COLUMNS, cellView, type CellContext } from '../../src/features/jobs/cells';
-import { domMake, type Make } from '../../src/ui/view';
+import { htmlMake, type Make } from '../../src/ui/view';
 import { startTestServer, type TestServer } from '../support/server';
 import { testStatuses } from './render';
 
 /**
  * The jobs table's cells are written once (src/features/jobs/cells.ts) and built by two
- * renderers: React in the app, and `domMake` in the entry script's first paint. Both must give
- * the same markup, for every column and for the odd jobs the seed rarely has.
+ * renderers: React in the app, and `htmlMake` (HTML text) in the entry script's first paint.
+ * Both must give the same markup once parsed, for every column and for the odd jobs the seed
+ * rarely has.
  */
 
 let server: TestServer;
@@ -59,23 +60,46 @@ function rowOf<N>(make: Make<N>, job: Job): N {
   return make('tr', null, ...JOB_COLUMNS.map((c) => make('td', null, cellView(make, c.id, job, ctx()))));
 }
 
+/** The first paint's row for `job`, parsed as the browser parses the first paint's markup. */
+function parsedRow(job: Job): HTMLTableRowElement {
+  const tbody = document.createElement('tbody');
+  tbody.innerHTML = rowOf(htmlMake, job).html;
+  return tbody.querySelector('tr')!;
+}
+
 describe('cells of the jobs table', () => {
   it('have the same markup from React and from the first paint, for every column', () => {
     for (const [name, job] of variants()) {
       const react = render(createElement('table', null, createElement('tbody', null, rowOf(createElement as Make<ReactNode>, job))));
       const fromReact = react.container.querySelector('tr')!.outerHTML;
       react.unmount();
-      const fromDom = (rowOf(domMake, job) as Element).outerHTML;
-      expect(fromDom, name).toBe(fromReact);
+      expect(parsedRow(job).outerHTML, name).toBe(fromReact);
     }
   });
 
   it('show what each odd case means', () => {
-    const text = (job: Job) => (rowOf(domMake, job) as Element).textContent;
+    const text = (job: Job) => parsedRow(job).textContent;
     const cases = Object.fromEntries(variants());
     expect(text(cases['no rider']!)).toContain('Unassigned');
     expect(text(cases['a status not in the dictionary']!)).toContain('Status 42');
     expect(text(cases['pickups at two branches']!)).toContain('+1');
     expect(text(cases['every stop completed']!)).toContain('None open');
+  });
+});
+
+describe('htmlMake', () => {
+  it('keeps values and text as data: markup in them never becomes elements', () => {
+    const hostile = '"><img src=x onerror="alert(1)">&amp; </span><b>';
+    const host = document.createElement('div');
+    host.innerHTML = htmlMake('span', { title: hostile, 'data-x': 'a&b' }, hostile, htmlMake('input', { value: hostile, disabled: true })).html;
+    expect(host.children).toHaveLength(1);
+    const span = host.firstElementChild!;
+    expect(span.getAttribute('title')).toBe(hostile);
+    expect(span.getAttribute('data-x')).toBe('a&b');
+    expect(span.childNodes[0]!.textContent).toBe(hostile);
+    expect(span.querySelectorAll('*')).toHaveLength(1); // the input, nothing from the text
+    const input = span.querySelector('input')!;
+    expect(input.value).toBe(hostile);
+    expect(input.disabled).toBe(true);
   });
 });

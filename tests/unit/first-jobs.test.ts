@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirstJobsScanner } from '../../src/features/jobs/first-jobs';
+import { FirstJobsScanner, STREAM_FROM_BYTES, readFirstPage } from '../../src/features/jobs/first-jobs';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -12,6 +12,8 @@ import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let page: string;
+/** The same page with its jobs four times over: longer than STREAM_FROM_BYTES. */
+let bigPage: string;
 
 beforeAll(async () => {
   server = await startTestServer({ jobs: 60 });
@@ -19,6 +21,8 @@ beforeAll(async () => {
     headers: { Authorization: `Bearer ${server.token}` },
   });
   page = await response.text();
+  const parsed = JSON.parse(page) as { jobs: unknown[] };
+  bigPage = JSON.stringify({ ...parsed, jobs: [...parsed.jobs, ...parsed.jobs, ...parsed.jobs, ...parsed.jobs] });
 });
 afterAll(async () => {
   await server.close();
@@ -86,5 +90,55 @@ describe('FirstJobsScanner', () => {
     expect(scan('[{"id":1},{"id":2}]', [])).toEqual([]);
     expect(scan('{"items":[{"id":1}]}', [5])).toEqual([]);
     expect(scan('<html><body>{"jobs":[]}</body></html>', [])).toEqual([]);
+  });
+});
+
+/** A response whose body arrives in `chunk`-character pieces; `pulled` counts those read. */
+function streamed(text: string, chunk: number, headers: Record<string, string> = {}) {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  const counter = { pulled: 0, total: Math.ceil(bytes.length / chunk) };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, (at += chunk)));
+      counter.pulled++;
+    },
+  });
+  return { response: new Response(body, { headers }), counter };
+}
+
+describe('readFirstPage', () => {
+  it('reads a page announced as small whole, with its totals', async () => {
+    const read = await readFirstPage(new Response(page, { headers: { 'Content-Length': String(page.length) } }), 1, 5);
+    expect(read?.partial).toBe(false);
+    expect(read?.data.jobs.map((j) => j.id)).toEqual((JSON.parse(page) as { jobs: { id: number }[] }).jobs.map((j) => j.id));
+    expect(read?.data.total_records).toBe(60);
+  });
+
+  it('reads a small page of unknown length whole, however it arrives', async () => {
+    const { response } = streamed(page, 1000);
+    const read = await readFirstPage(response, 1, 5);
+    expect(read?.partial).toBe(false);
+    expect(read?.data.jobs).toHaveLength(20);
+    expect(read?.data.total_pages).toBe(3);
+  });
+
+  it('cuts the first jobs out of a big body while it arrives, and stops reading it', async () => {
+    expect(bigPage.length).toBeGreaterThan(STREAM_FROM_BYTES);
+    const expected = (JSON.parse(bigPage) as { jobs: { id: number }[] }).jobs.slice(0, 7).map((j) => j.id);
+    for (const headers of [{}, { 'Content-Length': String(bigPage.length) }] as Record<string, string>[]) {
+      const { response, counter } = streamed(bigPage, 16 * 1024, headers);
+      const read = await readFirstPage(response, 2, 7);
+      expect(read?.partial).toBe(true);
+      expect(read?.data.page).toBe(2);
+      expect(read?.data.jobs.map((j) => j.id)).toEqual(expected);
+      expect(counter.pulled).toBeLessThan(counter.total); // the rest is left to the app's own copy
+    }
+  });
+
+  it('gives nothing for a body the contract refuses', async () => {
+    const refused = JSON.stringify({ jobs: [{ id: 'not a number' }], page: 1, total_pages: 1, total_records: 1 });
+    expect(await readFirstPage(new Response(refused), 1, 5)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The jobs table's columns and the content of their cells, written once for two renderers
- * (src/ui/view.ts): React's `createElement` in the table (./columns.tsx), and the DOM in the
+ * (src/ui/view.ts): React's `createElement` in the table (./columns.tsx), and HTML text in the
  * entry script's first paint (./first-paint.ts), so both show the same markup by construction.
  * No React and no TanStack Table here: this module is part of the entry chunk.
  */

@@ -1,3 +1,6 @@
+import type { JobsResponse } from '../../contract';
+import { readJobsResponse } from '../../contract/job-read';
+
 /**
  * Cuts the first jobs out of a `GET /v1/jobs` body while it is still arriving, so that the
  * first paint of a big page (src/features/jobs/first-paint.ts) can show its first screenful
@@ -99,4 +102,45 @@ export class FirstJobsScanner {
     }
     this.pos = i;
   }
+}
+
+/** A body at least this long, still arriving, gets its first screenful painted before the rest is in. */
+export const STREAM_FROM_BYTES = 256 * 1024;
+
+/**
+ * The page to paint from the early response (./first-paint.ts): the whole page once its body
+ * is in, or, for a big body still arriving, its first `limit` jobs (the scanner above) without
+ * the totals. Undefined when the contract's reader refuses what it read.
+ * A body announced as small is read whole at once (the browser's own decoding, no scan).
+ */
+export async function readFirstPage(
+  response: Response,
+  page: number,
+  limit: number,
+): Promise<{ data: JobsResponse; partial: boolean } | undefined> {
+  const length = response.headers.get('Content-Length');
+  if (!response.body || (length !== null && Number(length) < STREAM_FROM_BYTES)) {
+    const data = readJobsResponse(JSON.parse(await response.text()));
+    return data && { data, partial: false };
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let received = '';
+  let scanner: FirstJobsScanner | undefined; // from STREAM_FROM_BYTES on: a small page is never scanned
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (scanner) scanner.push(value);
+    else if ((received += value).length >= STREAM_FROM_BYTES) {
+      scanner = new FirstJobsScanner(limit);
+      scanner.push(received);
+    }
+    if (scanner?.full) {
+      void reader.cancel(); // this copy only: the app reads its own
+      const first = { jobs: scanner.jobs.map((text) => JSON.parse(text) as unknown), total_records: 0, page, total_pages: 0 };
+      const data = readJobsResponse(first);
+      return data && { data, partial: true };
+    }
+  }
+  const data = readJobsResponse(JSON.parse(scanner ? scanner.received : received));
+  return data && { data, partial: false };
 }
