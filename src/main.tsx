@@ -16,10 +16,12 @@ const waited = Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
 ]);
 
-// The app's code is evaluated as soon as it is in (while the rows are on their way), but it
-// renders only once the first paint is on screen.
-Promise.all([import('./app/start'), waited]).then(
-  ([app]) => app.start(early.config),
+// The app's code downloads meanwhile (index.html preloads it), but it is evaluated only once
+// the first paint is on screen: evaluated as soon as it was in, it ran between the first
+// paint's DOM and that DOM's frame, and held the frame back (~50 ms per pair at CPU 4x,
+// README, Performance).
+waited.then(() => import('./app/start')).then(
+  (app) => app.start(early.config),
   (error: unknown) => {
     // A failed chunk download (usually a new version deployed meanwhile): say so, not a blank page.
     const root = document.getElementById('root')!;
