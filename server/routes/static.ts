@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../cors';
@@ -75,26 +76,42 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
  * for the not-found handler: any other GET outside /v1 gets index.html, so client routes
  * such as /jobs or /branches/LDN-01 load the app.
  *
- * The files are read into memory once, at start-up (a build is a few MB), with their ETags:
- * a cold load asks for eight files at once, and each costs only a lookup, not a trip through
- * the file system (measured in README, Performance). Restart the server after a rebuild.
+ * The files are read into memory at start-up (a build is a few MB), with their ETags: a cold
+ * load asks for eight files at once, and each costs only a lookup, not a trip through the file
+ * system (README, Performance). A file added later is read on its first request and kept; a
+ * file changed later is not seen until a restart (restart the server after a rebuild).
  */
 export function registerStatic(
   app: FastifyInstance,
   root: string,
 ): (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined {
-  const files = readTree(resolve(root));
+  const dir = resolve(root);
+  const files = readTree(dir);
   const index = files.get(INDEX);
+  /** A file not there at start-up, read now; never outside `dir`, never a dot-file. */
+  const readLate = async (path: string): Promise<StaticFile | undefined> => {
+    if (path.split('/').some((part) => part === '' || part.startsWith('.'))) return undefined;
+    const full = resolve(dir, path);
+    if (!full.startsWith(dir + sep)) return undefined;
+    try {
+      const body = await readFile(full);
+      const file = { body, headers: headersFor(path, body) };
+      files.set(path, file);
+      return file;
+    } catch {
+      return undefined; // missing, or a directory: a client route
+    }
+  };
   if (!index) throw new Error(`STATIC_DIR ${root} has no ${INDEX}`);
 
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     let path: string;
     try {
       path = decodeURIComponent(request.url.split('?')[0]!).replace(/^\/+/, '');
     } catch {
       path = '';
     }
-    const file = files.get(path === '' ? INDEX : path);
+    const file = files.get(path === '' ? INDEX : path) ?? (await readLate(path));
     if (file) return send(request, reply, file);
     return reply.callNotFound();
   });

@@ -85,6 +85,14 @@ describe('serving the built dashboard (staticDir)', () => {
     expect(await response.text()).toBe('');
   });
 
+  it('serves a file added after start-up', async () => {
+    writeFileSync(join(dir, 'assets', 'late-9c1d.js'), 'console.log("late");');
+    const response = await fetch(`${server.url}/assets/late-9c1d.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(await response.text()).toBe('console.log("late");');
+  });
+
   it('never serves dot-files or paths outside the directory', async () => {
     for (const path of ['/.env', '/assets/../.env', '/%2e%2e/package.json', '/..%2f..%2fetc/passwd']) {
       const response = await fetch(`${server.url}${path}`);
