@@ -86,7 +86,38 @@ async function paintFirstScreen(copy: Promise<Response | undefined>, config: Run
   if (!screen) return;
   root.innerHTML = screen;
   performance.mark('dispatch:first-paint');
+  replayClickOnTakeover(root, root.firstElementChild!);
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** What a click on the first paint may mean, replayed on React's screen. */
+const CONTROLS = 'button, a[href], input, select, textarea, tr[data-job-id]';
+
+/**
+ * The first paint is inert: a click on it reaches no control. The last such click is replayed
+ * where it was once React's screen has replaced the paint (its first commit), since the two
+ * screens have the same boxes (tests/e2e/first-paint.e2e.ts): the point falls on the same
+ * button, link or row, which is clicked, or field, which is focused. Not after a scroll (the
+ * point would have moved), and not on what is not a control.
+ */
+function replayClickOnTakeover(root: HTMLElement, paint: Element): void {
+  let click: { x: number; y: number; scrolled: number } | undefined;
+  const scrolled = () => window.scrollX + window.scrollY * 1e6;
+  const onClick = (event: MouseEvent) => {
+    click = { x: event.clientX, y: event.clientY, scrolled: scrolled() };
+  };
+  document.addEventListener('click', onClick, true);
+  const observer = new MutationObserver(() => {
+    if (paint.isConnected) return;
+    observer.disconnect();
+    document.removeEventListener('click', onClick, true);
+    if (!click || click.scrolled !== scrolled()) return;
+    const target = document.elementFromPoint(click.x, click.y)?.closest(CONTROLS);
+    if (!(target instanceof HTMLElement)) return;
+    if (target.matches('input, select, textarea')) target.focus();
+    else target.click();
+  });
+  observer.observe(root, { childList: true });
 }
 
 /**

@@ -169,6 +169,45 @@ describe('first paint of the jobs screen', () => {
     }
   });
 
+  it('acts on a click made on the inert paint once React has taken over: the same button, row or field', async () => {
+    const page = await app.newPage();
+    await signIn(page, app.token, '/jobs');
+    /** Loads /jobs with the app's chunk held back; clicks what `where` finds in the paint; lets the app in. */
+    const clickOnPaint = async (where: string) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${app.url}/jobs`);
+      const target = page.locator(`${FIRST_PAINT} ${where}`).first();
+      await target.waitFor();
+      const box = (await target.boundingBox())!;
+      const jobId = await target.getAttribute('data-job-id');
+      // Not locator.click(): the paint is inert, Playwright would wait for it to take clicks.
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      release();
+      await page.locator(FIRST_PAINT).waitFor({ state: 'detached' });
+      await page.unroute(/\/assets\/app-[\w-]+\.js$/);
+      return jobId;
+    };
+
+    await clickOnPaint('button[aria-label="Next page"]');
+    await page.waitForURL(/[?&]page=2(&|$)/);
+    await page.getByText('21–40 of 400 jobs').waitFor();
+
+    const secondRow = await clickOnPaint('tbody tr[data-job-id]:nth-child(2)');
+    await page.waitForURL(/[?&]job=\d+/);
+    expect(secondRow).toMatch(/^\d+$/);
+    expect(new URL(page.url()).searchParams.get('job')).toBe(secondRow);
+    await page.getByRole('dialog').waitFor();
+
+    await clickOnPaint('input#fp-branch');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('e.g. LDN-01');
+    await page.context().close();
+  });
+
   it("says so, instead of leaving an inert screen, when the app's code cannot be downloaded", async () => {
     const page = await app.newPage();
     await signIn(page, app.token, '/jobs');
