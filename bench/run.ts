@@ -131,13 +131,13 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       staticPath,
       log,
     };
-    const { runs } = options;
+    const { runs, coldRuns } = options;
 
     await bench.step(
       'first-rows',
       ['first_rows_ms', 'first_rows_static_ms', 'first_rows_ratio', 'first_rows_app_ms'],
       async () => {
-        const r = await jobs.firstRows(b, runs);
+        const r = await jobs.firstRows(b, coldRuns);
         context.firstRowsWaterfall = Object.fromEntries(
           Object.keys(r.waterfalls[0]!).map((k) => [
             k,
@@ -152,7 +152,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       },
     );
     await bench.step('cpu4x', ['first_rows_ms_cpu4x', 'first_rows_app_ms_cpu4x'], async () => {
-      const r = await jobs.firstRowsThrottled(b, runs, 4);
+      const r = await jobs.firstRowsThrottled(b, coldRuns, 4);
       bench.median('first_rows_ms_cpu4x', r.firstRows);
       bench.median('first_rows_app_ms_cpu4x', r.appRows);
     });
@@ -183,7 +183,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       },
     );
     await bench.step('rows1000', ['rows_1000_ms', 'rows_1000_nav_ms', 'rows_1000_app_ms'], async () => {
-      const r = await jobs.bigPage(b, runs);
+      const r = await jobs.bigPage(b, coldRuns);
       bench.median('rows_1000_ms', r.fromResponseEnd);
       bench.median('rows_1000_nav_ms', r.fromNavigation);
       bench.median('rows_1000_app_ms', r.appFromResponseEnd);
@@ -236,7 +236,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
     await bench.step('editor', ['editor_ready_ms'], async () => {
       const branch = branches[0]!;
       await putEditorZones(api, branch);
-      const e = await editorReady(b, branch.id, runs);
+      const e = await editorReady(b, branch.id, coldRuns);
       if (!e.integrated) {
         bench.set('editor_ready_ms', null, e.note);
         return;
@@ -288,7 +288,7 @@ async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   log(
-    `Bench: ${options.runs} runs per figure${options.quick ? ' (quick)' : ''}, ${options.jobs} jobs, seed ${options.seed}; ${machine}`,
+    `Bench: ${options.runs} runs per figure, ${options.coldRuns} per cold load${options.quick ? ' (quick)' : ''}, ${options.jobs} jobs, seed ${options.seed}; ${machine}`,
   );
   const watchdog = setTimeout(() => {
     console.error(`bench: still running after ${WATCHDOG_MS / 60_000} min; stopping.`);
@@ -313,6 +313,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     command,
     runs: options.runs,
+    coldRuns: options.coldRuns,
     jobs: options.jobs,
     seed: options.seed,
     machine,

@@ -18,6 +18,12 @@ export type Group = (typeof GROUPS)[number];
 
 export interface Options {
   runs: number;
+  /**
+   * Runs of the cold loads (first rows, the static copy, CPU 4x, the 1,000-row page, the
+   * editor): 9 unless --runs says otherwise. A cold load on this shared machine swings by 2×
+   * between runs (the static copy: 52-135 ms in one run of 5), and a median of 5 with it.
+   */
+  coldRuns: number;
   quick: boolean;
   groups: Set<Group>;
   jobs: number;
@@ -73,6 +79,7 @@ export function parseOptions(argv: string[]): Options {
   }
   return {
     runs: wholeNumber('runs', values.runs, quick ? 3 : 5),
+    coldRuns: wholeNumber('runs', values.runs, quick ? 3 : 9),
     quick,
     groups: new Set((only ?? GROUPS) as Group[]),
     jobs: wholeNumber('jobs', values.jobs, 100_000, 100),
