@@ -113,8 +113,8 @@ interface PackageRow {
   barcode: string;
 }
 
-/** Serialised pages kept per data version: about 64 MB of JSON text at most. */
-const MAX_CACHED_PAGE_CHARS = 64 * 1024 * 1024;
+/** Serialised pages kept per data version: about 64 MB of UTF-8 at most. */
+const MAX_CACHED_PAGE_BYTES = 64 * 1024 * 1024;
 
 const HISTORY_COLUMNS = 'status, remarks, actor_type, actor_id, actor_name, created_at';
 
@@ -122,7 +122,7 @@ export class JobRepository {
   private readonly dataVersion: () => string;
   private readonly filterStatements = new Map<string, FilterStatements>();
   private readonly counts = new Map<string, { version: string; total: number }>();
-  private readonly pages = new Map<string, string>();
+  private readonly pages = new Map<string, Buffer>();
   private pagesBytes = 0;
   private pagesVersion = '';
   private readonly statements;
@@ -190,12 +190,13 @@ export class JobRepository {
   }
 
   /**
-   * `list` serialised to JSON, cached while the data version is unchanged. A page is built
-   * from ~10 queries and ~200 KB of JSON (every stop embeds its whole branch, as the spec
-   * says, unless `embed` is 'summary'); dispatchers polling the same first pages get the bytes
-   * without redoing that work. Each embed is cached as its own page.
+   * `list` serialised to JSON, as UTF-8, cached while the data version is unchanged. A page
+   * is built from ~10 queries and ~200 KB of JSON (every stop embeds its whole branch, as the
+   * spec says, unless `embed` is 'summary'); dispatchers polling the same first pages get the
+   * bytes without redoing that work. Each embed is cached as its own page. Kept encoded: a
+   * string would be encoded again for every response (~8 ms for a page of 1,000 jobs).
    */
-  listJson(filters: JobFilters, page: number, pageSize: number, embed: BranchEmbed = 'full'): string {
+  listJson(filters: JobFilters, page: number, pageSize: number, embed: BranchEmbed = 'full'): Buffer {
     const version = this.dataVersion();
     if (version !== this.pagesVersion) {
       this.pages.clear();
@@ -210,11 +211,11 @@ export class JobRepository {
       this.pages.set(key, hit);
       return hit;
     }
-    const json = JSON.stringify(this.list(filters, page, pageSize, embed));
+    const json = Buffer.from(JSON.stringify(this.list(filters, page, pageSize, embed)));
     this.pages.set(key, json);
     this.pagesBytes += json.length;
     for (const [oldKey, old] of this.pages) {
-      if (this.pagesBytes <= MAX_CACHED_PAGE_CHARS) break;
+      if (this.pagesBytes <= MAX_CACHED_PAGE_BYTES) break;
       this.pages.delete(oldKey);
       this.pagesBytes -= old.length;
     }
