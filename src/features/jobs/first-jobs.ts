@@ -111,21 +111,25 @@ export const STREAM_FROM_BYTES = 256 * 1024;
  * The page to paint from the early response (./first-paint.ts): the whole page once its body
  * is in, or, for a big body still arriving, its first `limit` jobs (the scanner above) without
  * the totals. Undefined when the contract's reader refuses what it read.
- * A body announced as small is read whole at once (the browser's own decoding, no scan).
+ * A body announced as small is read whole at once (the browser's own decoding, no scan); one
+ * announced as big is painted as soon as its first `limit` jobs are in.
  */
 export async function readFirstPage(
   response: Response,
   page: number,
   limit: number,
 ): Promise<{ data: JobsResponse; partial: boolean } | undefined> {
-  const length = response.headers.get('Content-Length');
-  if (!response.body || (length !== null && Number(length) < STREAM_FROM_BYTES)) {
+  const header = response.headers.get('Content-Length');
+  const length = header === null ? NaN : Number(header); // NaN: not announced
+  if (!response.body || length < STREAM_FROM_BYTES) {
     const data = readJobsResponse(JSON.parse(await response.text()));
     return data && { data, partial: false };
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let received = '';
-  let scanner: FirstJobsScanner | undefined; // from STREAM_FROM_BYTES on: a small page is never scanned
+  // Scanned from the start when the body is announced as big; otherwise from STREAM_FROM_BYTES
+  // on, so that a small page of unknown length is never scanned (nor painted partially).
+  let scanner = length >= STREAM_FROM_BYTES ? new FirstJobsScanner(limit) : undefined;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
