@@ -3,6 +3,7 @@ import { JobsQuery, issuesToDetails } from '../../src/contract';
 import { ApiError } from '../errors';
 import type { BranchEmbed, JobRepository } from '../repo/jobs';
 import { rejectOtherMethods } from './method-not-allowed';
+import { sendBytes } from '../send-bytes';
 
 const isAbsent = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -40,9 +41,7 @@ export function registerJobRoutes(
 ): void {
   api.get('/jobs', async (request, reply) => {
     const { page, branch_embed: embed, ...filters } = readJobsQuery(request);
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(deps.jobs.listJson(filters, page, deps.pageSize, embed));
+    return sendBytes(reply.type('application/json; charset=utf-8'), deps.jobs.listJson(filters, page, deps.pageSize, embed));
   });
   rejectOtherMethods(api, '/jobs', ['GET']);
 }

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../cors';
+import { sendBytes } from '../send-bytes';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -68,7 +69,7 @@ function readTree(root: string): Map<string, StaticFile> {
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
   reply.headers(file.headers);
   if (request.headers['if-none-match'] === file.headers.ETag) return reply.code(304).send();
-  return reply.send(file.body);
+  return sendBytes(reply, file.body);
 }
 
 /**
