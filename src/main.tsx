@@ -18,7 +18,7 @@ const waited = Promise.race([
 
 // The app's code downloads meanwhile (index.html preloads it), but it is evaluated only once
 // the first paint is on screen: evaluated as soon as it was in, it ran between the first
-// paint's DOM and that DOM's frame, and held the frame back (~50 ms per pair at CPU 4x,
+// paint's DOM and that DOM's frame, and held the frame back (~65 ms per pair at CPU 4x,
 // README, Performance).
 waited.then(() => import('./app/start')).then(
   (app) => app.start(early.config),

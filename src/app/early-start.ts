@@ -93,18 +93,35 @@ async function paintFirstScreen(copy: Promise<Response | undefined>, config: Run
 /** What a click on the first paint may mean, replayed on React's screen. */
 const CONTROLS = 'button, a[href], input, select, textarea, tr[data-job-id]';
 
+/** A control as a user tells it apart: its kind and its name (a row: its job). */
+function signature(el: Element): string {
+  const name =
+    el.getAttribute('aria-label') ??
+    el.getAttribute('data-job-id') ??
+    (el as HTMLInputElement).labels?.[0]?.textContent ??
+    el.textContent;
+  return `${el.tagName}:${name?.trim()}`;
+}
+
 /**
  * The first paint is inert: a click on it reaches no control. The last such click is replayed
  * where it was once React's screen has replaced the paint (its first commit), since the two
- * screens have the same boxes (tests/e2e/first-paint.e2e.ts): the point falls on the same
- * button, link or row, which is clicked, or field, which is focused. Not after a scroll (the
- * point would have moved), and not on what is not a control.
+ * screens have the same boxes (tests/e2e/first-paint.e2e.ts): a button, link or row is
+ * clicked, a field focused. Only when the control found there is the one the paint showed
+ * there (same kind, same name or job), so a screen that turned out different is never clicked
+ * blindly; not after a scroll (the point would have moved).
  */
 function replayClickOnTakeover(root: HTMLElement, paint: Element): void {
-  let click: { x: number; y: number; scrolled: number } | undefined;
+  let click: { x: number; y: number; scrolled: number; control: string } | undefined;
   const scrolled = () => window.scrollX + window.scrollY * 1e6;
   const onClick = (event: MouseEvent) => {
-    click = { x: event.clientX, y: event.clientY, scrolled: scrolled() };
+    const { clientX: x, clientY: y } = event;
+    // Inert elements are not hit-tested: find the painted control under the point by its box.
+    const hit = [...paint.querySelectorAll(CONTROLS)].reverse().find((el) => {
+      const r = el.getBoundingClientRect();
+      return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+    });
+    click = hit && { x, y, scrolled: scrolled(), control: signature(hit) };
   };
   document.addEventListener('click', onClick, true);
   const observer = new MutationObserver(() => {
@@ -113,7 +130,7 @@ function replayClickOnTakeover(root: HTMLElement, paint: Element): void {
     document.removeEventListener('click', onClick, true);
     if (!click || click.scrolled !== scrolled()) return;
     const target = document.elementFromPoint(click.x, click.y)?.closest(CONTROLS);
-    if (!(target instanceof HTMLElement)) return;
+    if (!(target instanceof HTMLElement) || signature(target) !== click.control) return;
     if (target.matches('input, select, textarea')) target.focus();
     else target.click();
   });
