@@ -93,7 +93,7 @@ describe('FirstJobsScanner', () => {
   });
 });
 
-/** A response whose body arrives in `chunk`-character pieces; `pulled` counts those read. */
+/** A response whose body arrives in `chunk`-byte pieces; `pulled` counts those read. */
 function streamed(text: string, chunk: number, headers: Record<string, string> = {}) {
   const bytes = new TextEncoder().encode(text);
   let at = 0;
@@ -137,6 +137,16 @@ describe('readFirstPage', () => {
       // Announced as big, it is painted from its first jobs; of unknown length, from 256 KiB on.
       if ('Content-Length' in headers) expect(counter.pulled * 16 * 1024).toBeLessThan(STREAM_FROM_BYTES / 2);
       else expect(counter.pulled * 16 * 1024).toBeGreaterThanOrEqual(STREAM_FROM_BYTES);
+    }
+  });
+
+  it('decodes characters split between chunks', async () => {
+    const parsed = JSON.parse(page) as { jobs: { order_id: string }[] };
+    parsed.jobs[0]!.order_id = 'Zürich 📦 – ünïcödé';
+    const text = JSON.stringify(parsed);
+    for (const size of [1, 2, 3, 7]) {
+      const read = await readFirstPage(streamed(text, size).response, 1, 5);
+      expect(read?.data.jobs[0]!.order_id).toBe('Zürich 📦 – ünïcödé');
     }
   });
 
