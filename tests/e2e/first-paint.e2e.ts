@@ -19,6 +19,18 @@ afterAll(async () => {
 });
 
 const FIRST_PAINT = '[data-first-paint]';
+const APP_CHUNK = /\/assets\/app-[\w-]+\.js$/;
+
+/** Holds the app's chunk back, so the first paint stays on screen; the function returned lets it in. */
+async function holdAppChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 const ROW = 'section[aria-label="Jobs"] table tbody tr[data-job-id]';
 
 /**
@@ -51,13 +63,8 @@ function visible(page: Page) {
 }
 
 async function compare(page: Page, path: string, viewport: Viewport, name: string) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
   await page.setViewportSize(viewport);
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppChunk(page);
   await page.goto(`${app.url}${path}`);
   await page.locator(`${FIRST_PAINT} ${ROW}`).first().waitFor();
   // Inert: nothing in it takes focus or input, so nothing typed there can be lost.
@@ -76,7 +83,7 @@ async function compare(page: Page, path: string, viewport: Viewport, name: strin
   await page.getByRole('button', { name: 'Export CSV' }).and(page.locator(':enabled')).waitFor();
   await screenshot(page, `first-paint-${name}-app`);
   const late = await visible(page);
-  await page.unroute(/\/assets\/app-[\w-]+\.js$/);
+  await page.unroute(APP_CHUNK);
   return { early, late, rows, range, hint, status };
 }
 
@@ -133,12 +140,7 @@ describe('first paint of the jobs screen', () => {
     try {
       const page = await big.newPage();
       await signIn(page, big.token, '/jobs');
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppChunk(page);
       await page.goto(`${big.url}/jobs`);
       await page.locator(`${FIRST_PAINT} ${ROW}`).first().waitFor();
       const pagination = page.locator('nav[aria-label="Pages"] p');
@@ -174,12 +176,7 @@ describe('first paint of the jobs screen', () => {
     await signIn(page, app.token, '/jobs');
     /** Loads /jobs with the app's chunk held back; clicks what `where` finds in the paint; lets the app in. */
     const clickOnPaint = async (where: string) => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppChunk(page);
       await page.goto(`${app.url}/jobs`);
       const target = page.locator(`${FIRST_PAINT} ${where}`).first();
       await target.waitFor();
@@ -189,7 +186,7 @@ describe('first paint of the jobs screen', () => {
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       release();
       await page.locator(FIRST_PAINT).waitFor({ state: 'detached' });
-      await page.unroute(/\/assets\/app-[\w-]+\.js$/);
+      await page.unroute(APP_CHUNK);
       return jobId;
     };
 
@@ -212,7 +209,7 @@ describe('first paint of the jobs screen', () => {
     const page = await app.newPage();
     await signIn(page, app.token, '/jobs');
     // A new version deployed meanwhile: the old chunk is gone.
-    await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(APP_CHUNK, (route) => route.abort());
     await page.goto(`${app.url}/jobs`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
