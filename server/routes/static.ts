@@ -89,8 +89,13 @@ export function registerStatic(
   const dir = resolve(root);
   const files = readTree(dir);
   const index = files.get(INDEX);
-  /** A file not there at start-up, read now; never outside `dir`, never a dot-file. */
+  /**
+   * A file not there at start-up, read now; never outside `dir`, never a dot-file. A path
+   * whose last part has no extension is a client route (/jobs, /branches/LDN-01): not looked
+   * for on disk, so a navigation costs no file-system call.
+   */
   const readLate = async (path: string): Promise<StaticFile | undefined> => {
+    if (!/\.[^/.]+$/.test(path)) return undefined;
     if (path.split('/').some((part) => part === '' || part.startsWith('.'))) return undefined;
     const full = resolve(dir, path);
     if (!full.startsWith(dir + sep)) return undefined;
