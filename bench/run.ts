@@ -24,6 +24,7 @@ import { startServers, type Servers } from './lib/servers';
 import { addPage, buildApp, prepareSite } from './lib/site';
 import { median } from './lib/stats';
 import { staticRowsHtml } from './lib/static-rows';
+import { staticScreenHtml } from './lib/static-screen';
 import { busiestBranch, drawerTarget, PAGE_SIZE } from './lib/targets';
 
 const OUT = join('bench', 'out');
@@ -122,6 +123,9 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       bare = await startBareBrowser();
       context.chromium = browser.version();
     }
+    const staticScreenPath = browser
+      ? addPage(site, 'static-screen.html', await staticScreenHtml(browser!, servers.urls.app!, TOKEN))
+      : '';
     const b: jobs.JobsBench = {
       browser: browser!,
       bare: bare!,
@@ -129,13 +133,22 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       appUrl: servers.urls.app!,
       bigPageUrl: servers.urls.big!,
       staticPath,
+      staticScreenPath,
       log,
     };
     const { runs, coldRuns } = options;
 
     await bench.step(
       'first-rows',
-      ['first_rows_ms', 'first_rows_static_ms', 'first_rows_ratio', 'first_rows_app_ms'],
+      [
+        'first_rows_ms',
+        'first_rows_static_ms',
+        'first_rows_ratio',
+        'first_rows_app_ms',
+        'first_rows_screen_static_ms',
+        'screen_static_ratio',
+        'first_rows_screen_ratio',
+      ],
       async () => {
         const r = await jobs.firstRows(b, coldRuns);
         context.firstRowsWaterfall = Object.fromEntries(
@@ -149,6 +162,9 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
         const stat = bench.median('first_rows_static_ms', r.static);
         bench.set('first_rows_ratio', app / stat);
         bench.median('first_rows_app_ms', r.appRows);
+        const screen = bench.median('first_rows_screen_static_ms', r.screen);
+        bench.set('screen_static_ratio', screen / stat);
+        bench.set('first_rows_screen_ratio', app / screen);
       },
     );
     await bench.step('cpu4x', ['first_rows_ms_cpu4x', 'first_rows_app_ms_cpu4x'], async () => {

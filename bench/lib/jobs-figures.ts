@@ -24,8 +24,10 @@ export interface JobsBench {
   appUrl: string;
   /** Origin of the server with pages of 1,000. */
   bigPageUrl: string;
-  /** Path of the static copy of page 1. */
+  /** Path of the static copy of page 1 (the bare table). */
   staticPath: string;
+  /** Path of the jobs screen's own first paint of page 1 saved as static HTML (static-screen.ts). */
+  staticScreenPath: string;
   log: (line: string) => void;
   /** When set, every page opened records a Chrome trace to `${traceDir}/${traceName}-N.json`. */
   trace?: { dir: string; name: string };
@@ -121,30 +123,32 @@ const WATERFALL_SCRIPT = `(() => {
 })()`;
 
 /**
- * Cold loads (fresh context each) of /jobs and of the static copy, interleaved: ms from
- * navigation start to the first row painted, and the app's load milestones. One untimed load
- * of each first (the browser's and the server's first-use costs).
+ * Cold loads (fresh context each) of /jobs, of the static copy and of the screen's static
+ * copy, interleaved: ms from navigation start to the first row painted, and the app's load
+ * milestones. One untimed load of each first (the browser's and the server's first-use costs).
  */
 export async function firstRows(
   b: JobsBench,
   runs: number,
-): Promise<{ app: number[]; appRows: number[]; static: number[]; waterfalls: Waterfall[] }> {
+): Promise<{ app: number[]; appRows: number[]; static: number[]; screen: number[]; waterfalls: Waterfall[] }> {
   const app: number[] = [];
   const appRows: number[] = [];
   const stat: number[] = [];
+  const screen: number[] = [];
   const waterfalls: Waterfall[] = [];
   const appUrl = `${b.appUrl}/jobs`;
-  const staticUrl = `${b.appUrl}${b.staticPath}`;
   for (let i = -1; i < runs; i++) {
     const a = await coldLoad<Omit<Waterfall, 'firstRowPainted' | 'appRowPainted'>>(b, appUrl, WATERFALL_SCRIPT);
-    const s = await coldLoad(b, staticUrl);
+    const s = await coldLoad(b, `${b.appUrl}${b.staticPath}`);
+    const c = await coldLoad(b, `${b.appUrl}${b.staticScreenPath}`);
     if (i < 0) continue;
     app.push(a.painted.paintedAt);
     appRows.push(a.appRows.paintedAt);
     waterfalls.push({ ...a.extra, firstRowPainted: a.painted.paintedAt, appRowPainted: a.appRows.paintedAt });
     stat.push(s.painted.paintedAt);
+    screen.push(c.painted.paintedAt);
   }
-  return { app, appRows, static: stat, waterfalls };
+  return { app, appRows, static: stat, screen, waterfalls };
 }
 
 /** First rows (and React's rows) of cold loads with the CPU throttled `rate` times. */
