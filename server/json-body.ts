@@ -23,24 +23,58 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 }
 
 /**
+ * Whether JSON text can hold a lone surrogate once parsed: only through a `\u` escape of one
+ * (D800-DFFF), since the text itself was decoded strictly. False means no string of the
+ * parsed value needs the check (a zone of 10,000 corners has no strings to speak of, but its
+ * walk used to test each key of each corner).
+ */
+export function mayHoldSurrogates(text: string): boolean {
+  return /\\u[dD][89a-fA-F]/.test(text);
+}
+
+/**
  * What would make a parsed body unsafe to process or to store, walking it iteratively (safe
  * on any input): nesting deeper than `maxDepth`, or a key or string holding a lone surrogate
  * (`"\ud800"`: valid JSON, but not Unicode text; the database would store it as U+FFFD).
+ * `strings: false` skips the surrogate checks (see `mayHoldSurrogates`). Allocates nothing
+ * per value: a 10,000-corner zone is walked in well under a millisecond.
  */
-export function inspectJson(value: unknown, maxDepth: number): 'too_deep' | 'lone_surrogate' | null {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
+export function inspectJson(
+  value: unknown,
+  maxDepth: number,
+  strings = true,
+): 'too_deep' | 'lone_surrogate' | null {
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  const walks = (child: unknown) =>
+    child !== null && (typeof child === 'object' || (strings && typeof child === 'string'));
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop()!;
     if (typeof current === 'string') {
       if (LONE_SURROGATE.test(current)) return 'lone_surrogate';
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
     if (depth > maxDepth) return 'too_deep';
-    for (const [key, child] of Object.entries(current)) {
-      if (LONE_SURROGATE.test(key)) return 'lone_surrogate';
-      if (child !== null && (typeof child === 'object' || typeof child === 'string'))
-        stack.push([child, depth + 1]);
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) {
+        const child: unknown = current[i];
+        if (walks(child)) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    const record = current as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (strings && LONE_SURROGATE.test(key)) return 'lone_surrogate';
+      const child = record[key];
+      if (walks(child)) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
     }
   }
   return null;
@@ -89,7 +123,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
         done(error);
         return;
       }
-      const problem = inspectJson(value, MAX_JSON_DEPTH);
+      const problem = inspectJson(value, MAX_JSON_DEPTH, mayHoldSurrogates(body));
       if (problem === 'too_deep')
         done(new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`));
       else if (problem === 'lone_surrogate')
