@@ -124,7 +124,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       context.chromium = browser.version();
     }
     const staticScreenPath = browser
-      ? addPage(site, 'static-screen.html', await staticScreenHtml(browser!, servers.urls.app!, TOKEN))
+      ? addPage(site, 'static-screen.html', await staticScreenHtml(browser, servers.urls.app!, TOKEN))
       : '';
     const b: jobs.JobsBench = {
       browser: browser!,

@@ -36,8 +36,8 @@ export function mayHoldSurrogates(text: string): boolean {
  * What would make a parsed body unsafe to process or to store, walking it iteratively (safe
  * on any input): nesting deeper than `maxDepth`, or a key or string holding a lone surrogate
  * (`"\ud800"`: valid JSON, but not Unicode text; the database would store it as U+FFFD).
- * `strings: false` skips the surrogate checks (see `mayHoldSurrogates`). Allocates nothing
- * per value: a 10,000-corner zone is walked in well under a millisecond.
+ * `strings: false` skips the surrogate checks (see `mayHoldSurrogates`). No tuple or entry
+ * array per value (the walk of a 10,000-corner zone, 4.3 ms a PUT with them, is ~1.8 ms).
  */
 export function inspectJson(
   value: unknown,
