@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validatePolygon, validateZones, type GeoIssue } from '../../../src/geo';
+import { findSelfIntersections } from '../../../src/geo/intersect';
 import {
   acrossAntimeridian,
   bowTie,
@@ -105,6 +106,33 @@ describe('validatePolygon: self-intersection', () => {
     const [issue] = validatePolygon([eight]);
     expect(issue).toMatchObject({ code: 'self_intersection', position: [1, 1] });
     expect(issue!.message).toContain('passes through 1.000000, 1.000000 (lat, lon) more than once');
+  });
+
+  it('finds a point passed twice among many corners sharing its longitude, and counts 0 and -0 as one', () => {
+    const comb = [
+      [0, 0],
+      [5, 0],
+      [5, 1],
+      [1, 1],
+      [1, 2],
+      [5, 2],
+      [5, 3],
+      [1, 3],
+      [1, 2],
+    ];
+    expect(findSelfIntersections(comb).filter((f) => f.kind === 'revisit')).toEqual([
+      { kind: 'revisit', position: [1, 2] },
+    ]);
+    const signed = [
+      [-0, 1],
+      [2, 0],
+      [2, 2],
+      [0, 1],
+      [1, 3],
+    ];
+    expect(findSelfIntersections(signed).filter((f) => f.kind === 'revisit')).toEqual([
+      { kind: 'revisit', position: [0, 1] },
+    ]);
   });
 
   it('reports a vertex that touches another edge', () => {
