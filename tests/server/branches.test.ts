@@ -167,6 +167,32 @@ describe('PUT /v1/branches/{id}: each field', () => {
     expect((await getBranch('LDN-01')).delivery_zones).toEqual(empty);
   });
 
+  it('answers a PUT of zones with the branch exactly as a GET then serves it, byte for byte', async () => {
+    const ring = square(0, 51.5, 0.02);
+    const zones = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          ...zone('docks', ring, 'Docks'),
+          properties: { name: 'Dȯcks ✓', colour: '#0a0', nested: { steps: [1, null, 'two'] } },
+          geometry: { type: 'Polygon', coordinates: [ring, square(0.005, 51.505, 0.005)] },
+        },
+        zone('east', square(0.1, 51.5), 'East'),
+      ],
+    };
+    // A literal -0 (JSON.stringify never writes one) is stored, and answered, as 0.
+    const body = JSON.stringify({ branch: { name: 'Docks', delivery_zones: zones } }).replace(
+      '[0,51.5]',
+      '[-0,51.5]',
+    );
+    expect(body).toContain('[-0,51.5]');
+    const put = await api.put('/v1/branches/LDN-01', body);
+    expect(put.status).toBe(200);
+    const answered = await put.text();
+    expect(answered).toBe(await branchText('LDN-01'));
+    expect(answered).not.toContain('-0,');
+  });
+
   it('accepts back the values it serves (a GET → PUT round trip of every editable field)', async () => {
     const branch = await getBranch('PAR-01');
     const { id, name, active, coordinates, formatted_address, delivery_zones, contacts } = branch;
