@@ -1,3 +1,4 @@
+import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Branch } from '../../src/contract';
 import {
@@ -10,6 +11,7 @@ import {
   to12h,
   to24h,
   toFormValues,
+  withFormZones,
   type BranchFormValues,
 } from '../../src/features/branches/form-model';
 import {
@@ -291,5 +293,34 @@ describe('drafts in localStorage', () => {
     d.cancel();
     vi.advanceTimersByTime(1000);
     expect(fn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the zones in the form', () => {
+  it('are not copied on each change of another field, and read, compare and serialise as the plain GeoJSON', () => {
+    const values = toFormValues(loaded);
+    expect(values.delivery_zones.features.length).toBeGreaterThan(0);
+    const form = createFormControl<BranchFormValues>({ defaultValues: values });
+    // Values watched whole, as the review bar and the draft writer watch them.
+    const watched: BranchFormValues[] = [];
+    form.subscribe({ formState: { values: true }, callback: (state) => void watched.push(state.values) });
+    form.setValue('name', 'Renamed', { shouldDirty: true });
+    expect(form.getValues('name')).toBe('Renamed');
+    expect(form.getValues('delivery_zones')).toBe(values.delivery_zones);
+    expect(watched.at(-1)?.delivery_zones).toBe(values.delivery_zones);
+
+    expect(values.delivery_zones).toEqual(loaded.delivery_zones);
+    expect(JSON.stringify(values.delivery_zones)).toBe(JSON.stringify(loaded.delivery_zones));
+  });
+
+  it('a draft read back from storage is held the same way once restored', () => {
+    const values = toFormValues(loaded);
+    const form = createFormControl<BranchFormValues>({ defaultValues: values });
+    const fromStorage = JSON.parse(JSON.stringify(values)) as BranchFormValues;
+    const restored = withFormZones(fromStorage);
+    form.reset(restored, { keepDefaultValues: true });
+    form.setValue('name', 'Renamed');
+    expect(form.getValues('delivery_zones')).toBe(restored.delivery_zones);
+    expect(restored.delivery_zones).toEqual(fromStorage.delivery_zones);
   });
 });

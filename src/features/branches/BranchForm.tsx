@@ -46,6 +46,8 @@ import {
   mapDetailPath,
   parseDegrees,
   toFormValues,
+  formZones,
+  withFormZones,
   type BranchFormValues,
   type FormIssue,
 } from './form-model';
@@ -261,7 +263,7 @@ function ZonesField({
           branchId={branchId}
           value={field.value}
           onChange={(fc) => {
-            field.onChange(fc);
+            field.onChange(formZones(fc));
             onEdited();
             void trigger('delivery_zones');
           }}
@@ -458,7 +460,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const restoreDraft = () => {
     if (!draftOffer) return;
     const r = rebase(draftOffer.base, draftOffer.values, base);
-    form.reset(r.values, { keepDefaultValues: true });
+    form.reset(withFormZones(r.values), { keepDefaultValues: true });
     offerPending.current = false;
     setDraftOffer(null);
     if (draftOffer.baseUpdatedAt !== loaded.updated_at) {
@@ -650,7 +652,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     baseRef.current = freshValues;
     loadedRef.current = fresh;
     form.reset(freshValues);
-    form.reset(r.values, { keepDefaultValues: true });
+    form.reset(withFormZones(r.values), { keepDefaultValues: true });
     setConflict(null);
     setRestoreNote({
       tone: 'info',
