@@ -13,7 +13,13 @@ import { startBrowser } from './lib/browser';
 import { startBareBrowser, type BareBrowser } from './lib/cdp';
 import { bundleFigures } from './lib/bundle';
 import { cachedDatabase, workingCopy } from './lib/database';
-import { EDITOR_ZONES, EDITOR_ZONE_VERTICES, editorReady, putEditorZones } from './lib/editor-figures';
+import {
+  EDITOR_ZONES,
+  EDITOR_ZONE_VERTICES,
+  editorReady,
+  editorTyping,
+  putEditorZones,
+} from './lib/editor-figures';
 import { bigZoneBody, geoFigures, zoneCheckFigures } from './lib/geo-figures';
 import * as jobs from './lib/jobs-figures';
 import { jobsLoad, p99, putLatencies } from './lib/load';
@@ -70,7 +76,13 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
 
   await bench.step(
     'geo',
-    ['zone_validate_10k_ms', 'zone_payload_10k_bytes', 'zones_check_20x500_ms', 'zones_recheck_rename_ms', 'zones_recheck_reshape_ms'],
+    [
+      'zone_validate_10k_ms',
+      'zone_payload_10k_bytes',
+      'zones_check_20x500_ms',
+      'zones_recheck_rename_ms',
+      'zones_recheck_reshape_ms',
+    ],
     () => {
       const g = geoFigures(GEO_RUNS);
       bench.set(
@@ -249,7 +261,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       },
     );
 
-    await bench.step('editor', ['editor_ready_ms'], async () => {
+    await bench.step('editor', ['editor_ready_ms', 'editor_typing_ms'], async () => {
       const branch = branches[0]!;
       await putEditorZones(api, branch);
       const e = await editorReady(b, branch.id, coldRuns);
@@ -261,6 +273,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       bench.notes.editor_ready_ms = e.hook
         ? `nav start → the map's data-map-state "idle", ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} vertices`
         : `nav start → zone panel lists ${EDITOR_ZONES} zones + map canvas present + "Loading map" gone (map 'load' fired), then 2 frames; the map exposes no idle hook`;
+      bench.median('editor_typing_ms', await editorTyping(b, branch.id));
     });
 
     await bench.step('put', ['server_put_p99_ms'], async () => {
@@ -335,7 +348,8 @@ async function main(): Promise<number> {
     machine,
     seconds: Math.round(seconds),
     firstRowsCache: 'cold: a new browser context per run (empty HTTP cache); server warm',
-    coldLoadDriver: 'first rows, CPU 4x and 1,000 rows: Chromium over a bare DevTools pipe (bench/lib/cdp.ts); the interactions: Playwright',
+    coldLoadDriver:
+      'first rows, CPU 4x and 1,000 rows: Chromium over a bare DevTools pipe (bench/lib/cdp.ts); the interactions: Playwright',
     notes: bench.notes,
     samples: bench.samples,
     ...context,

@@ -5,7 +5,7 @@
 import { normalizeZones } from '../../src/geo';
 import type { Branch } from '../../src/contract';
 import type { Api } from './api';
-import { waitForWatched } from './browser';
+import { timeInteraction, waitForWatched } from './browser';
 import { inFreshPage, type JobsBench } from './jobs-figures';
 import { zoneGrid } from './rings';
 
@@ -60,4 +60,42 @@ export async function editorReady(
     times.push(outcome);
   }
   return { integrated: true, times, hook };
+}
+
+const NAME_FIELD = 'input[name="name"]';
+const TYPED = ' Docklands East';
+
+/**
+ * Typing at the end of the branch's Name field with the 20 zones loaded and the map ready: for
+ * each key, keydown to the frame after the field shows it (its input event handled). The first
+ * key also makes the form dirty (the review bar appears). One session.
+ */
+export async function editorTyping(
+  b: Pick<JobsBench, 'browser' | 'token' | 'appUrl' | 'trace'>,
+  branchId: string,
+): Promise<number[]> {
+  const url = `${b.appUrl}/branches/${encodeURIComponent(branchId)}`;
+  return inFreshPage(
+    b,
+    async ({ page }) => {
+      await page.goto(url, { waitUntil: 'commit' });
+      await waitForWatched(page, 'the branch editor map');
+      const field = page.locator(NAME_FIELD);
+      await field.focus();
+      await field.press('End');
+      const before = await field.inputValue();
+      const times: number[] = [];
+      for (let i = 1; i <= TYPED.length; i++) {
+        const painted = await timeInteraction(
+          page,
+          { kind: 'inputValue', selector: NAME_FIELD, value: before + TYPED.slice(0, i) },
+          () => page.keyboard.type(TYPED[i - 1]!),
+        );
+        times.push(painted.paintedAt - painted.inputAt!);
+        await page.waitForTimeout(50);
+      }
+      return times;
+    },
+    { watchFromStart: { kind: 'editorReady', zones: EDITOR_ZONES, frames: 2 } },
+  );
 }

@@ -35,6 +35,7 @@ export type Condition = (
   | { kind: 'firstRowNot'; text: string }
   | { kind: 'count'; selector: string; min: number }
   | { kind: 'editorReady'; zones: number }
+  | { kind: 'inputValue'; selector: string; value: string }
 ) & {
   /** Animation frames to let run after the condition holds (default 1). */
   frames?: number;
@@ -74,6 +75,7 @@ export function probeSource(token: string, watchFromStart?: Condition): string {
     firstRowNot: (c) => { const row = firstRow(); return row !== null && row.textContent !== c.text; },
     count: (c) => document.querySelectorAll(c.selector).length >= c.min,
     editorReady: ${EDITOR_READY},
+    inputValue: (c) => { const el = document.querySelector(c.selector); return el !== null && el.value === c.value; },
   };
   const afterFrames = (frames, resolve) => requestAnimationFrame(() => {
     if (frames > 1) return afterFrames(frames - 1, resolve);
@@ -93,6 +95,7 @@ export function probeSource(token: string, watchFromStart?: Condition): string {
       observer.disconnect();
       removeEventListener('pointerdown', onInput, true);
       removeEventListener('keydown', onInput, true);
+      removeEventListener('input', check, true);
       const domAt = performance.now();
       afterFrames(condition.frames || 1, (paintedAt) => resolve({ inputAt, domAt, paintedAt }));
     };
@@ -101,6 +104,9 @@ export function probeSource(token: string, watchFromStart?: Condition): string {
     if (afterInput) {
       addEventListener('pointerdown', onInput, true);
       addEventListener('keydown', onInput, true);
+      // A field's value is no DOM mutation: typed text is seen at its input event (captured
+      // first, so the frame waited for comes after the page's own handlers of that event).
+      addEventListener('input', check, true);
     }
     check();
   });
