@@ -11,9 +11,9 @@ import {
   to12h,
   to24h,
   toFormValues,
-  withFormZones,
   type BranchFormValues,
 } from '../../src/features/branches/form-model';
+import { rebase } from '../../src/features/branches/diff';
 import {
   clearDraft,
   createDebounced,
@@ -314,13 +314,35 @@ describe('the zones in the form', () => {
   });
 
   it('a draft read back from storage is held the same way once restored', () => {
-    const values = toFormValues(loaded);
-    const form = createFormControl<BranchFormValues>({ defaultValues: values });
-    const fromStorage = JSON.parse(JSON.stringify(values)) as BranchFormValues;
-    const restored = withFormZones(fromStorage);
-    form.reset(restored, { keepDefaultValues: true });
-    form.setValue('name', 'Renamed');
-    expect(form.getValues('delivery_zones')).toBe(restored.delivery_zones);
-    expect(restored.delivery_zones).toEqual(fromStorage.delivery_zones);
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, String(v)),
+    });
+    try {
+      const values = toFormValues(loaded);
+      const form = createFormControl<BranchFormValues>({ defaultValues: values });
+      // A draft whose zones differ from the loaded ones, so that restoring takes them from storage.
+      const drafted = {
+        ...values,
+        delivery_zones: { ...values.delivery_zones, features: values.delivery_zones.features.slice(1) },
+      };
+      writeDraft({
+        branchId: 'LDN-01',
+        savedAt: 1_700_000_500,
+        baseUpdatedAt: loaded.updated_at,
+        base: values,
+        values: drafted,
+      });
+      const fromStorage = JSON.parse(JSON.stringify(drafted)) as BranchFormValues;
+      const draft = readDraft('LDN-01')!;
+      const restored = rebase(draft.base, draft.values, values).values;
+      form.reset(restored, { keepDefaultValues: true });
+      form.setValue('name', 'Renamed');
+      expect(form.getValues('delivery_zones')).toBe(restored.delivery_zones);
+      expect(restored.delivery_zones).toEqual(fromStorage.delivery_zones);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -47,7 +47,6 @@ import {
   parseDegrees,
   toFormValues,
   formZones,
-  withFormZones,
   type BranchFormValues,
   type FormIssue,
 } from './form-model';
@@ -460,7 +459,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const restoreDraft = () => {
     if (!draftOffer) return;
     const r = rebase(draftOffer.base, draftOffer.values, base);
-    form.reset(withFormZones(r.values), { keepDefaultValues: true });
+    form.reset(r.values, { keepDefaultValues: true });
     offerPending.current = false;
     setDraftOffer(null);
     if (draftOffer.baseUpdatedAt !== loaded.updated_at) {
@@ -652,7 +651,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     baseRef.current = freshValues;
     loadedRef.current = fresh;
     form.reset(freshValues);
-    form.reset(withFormZones(r.values), { keepDefaultValues: true });
+    form.reset(r.values, { keepDefaultValues: true });
     setConflict(null);
     setRestoreNote({
       tone: 'info',

@@ -1,4 +1,5 @@
 import type { BranchFormValues } from './form-model';
+import { withFormZones } from './form-zones';
 
 /**
  * Unsaved edits of one branch, kept in localStorage as the manager types so that a crash,
@@ -62,7 +63,8 @@ export function readDraft(branchId: string): BranchDraft | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return isDraft(parsed, branchId) ? parsed : null;
+    if (!isDraft(parsed, branchId)) return null;
+    return { ...parsed, base: withFormZones(parsed.base), values: withFormZones(parsed.values) };
   } catch {
     return null;
   }

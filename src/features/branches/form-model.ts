@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formZones } from './form-zones';
 import {
   BranchId,
   BranchPatch,
@@ -28,6 +29,8 @@ export type ContactValues = {
 
 export type ZoneCollection = DeliveryZones;
 
+export { formZones, withFormZones } from './form-zones';
+
 export type BranchFormValues = {
   id: string;
   name: string;
@@ -39,29 +42,6 @@ export type BranchFormValues = {
 };
 
 export const EMPTY_ZONES: ZoneCollection = { type: 'FeatureCollection', features: [] };
-
-/**
- * The zones as the form holds them: the same collection, as an instance of a class.
- * react-hook-form deep-copies the plain objects and arrays of the values on each change of any
- * field while the values are watched whole (the review bar and the draft writer do), and on
- * each reset; it keeps an instance of a class as it is. Copying 20 zones of 500 corners cost
- * ~10 ms per keystroke in the name field. Nothing is lost by sharing: zones are values here,
- * an edit makes a new collection (src/map). It serialises, compares and reads as the plain one.
- */
-class FormZones {
-  constructor(zones: ZoneCollection) {
-    Object.assign(this, zones);
-  }
-}
-
-export function formZones(zones: ZoneCollection): ZoneCollection {
-  return zones instanceof FormZones ? zones : (new FormZones(zones) as unknown as ZoneCollection);
-}
-
-/** `values` with their zones as the form holds them (see `formZones`), e.g. a draft read back. */
-export function withFormZones(values: BranchFormValues): BranchFormValues {
-  return { ...values, delivery_zones: formZones(values.delivery_zones) };
-}
 
 export function emptyContact(): ContactValues {
   return { name: '', phone: '', work_timings: { from: '09:00 AM', to: '05:00 PM' }, work_days: [] };
