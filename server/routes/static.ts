@@ -27,7 +27,6 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -39,6 +38,15 @@ const TYPES: Record<string, string> = {
 };
 
 type StaticFile = { body: Buffer; headers: Record<string, string> };
+
+/**
+ * Files the server hands out: not dot-files (the build's `.vite/manifest.json`), and not source
+ * maps, which the build writes for its size check and for debugging but which are not
+ * published (they would give away the whole source).
+ */
+function servable(path: string): boolean {
+  return !path.split('/').some((part) => part === '' || part.startsWith('.')) && !path.endsWith('.map');
+}
 
 function headersFor(path: string, body: Buffer): Record<string, string> {
   const headers: Record<string, string> = {
@@ -52,14 +60,14 @@ function headersFor(path: string, body: Buffer): Record<string, string> {
   return headers;
 }
 
-/** Every file under `root` (dot-files excepted), by its URL path without the leading slash. */
+/** Every servable file under `root`, by its URL path without the leading slash. */
 function readTree(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
     const path = relative(root, full).split(sep).join('/');
-    if (path.split('/').some((part) => part.startsWith('.'))) continue;
+    if (!servable(path)) continue;
     const body = readFileSync(full);
     files.set(path, { body, headers: headersFor(path, body) });
   }
@@ -90,13 +98,13 @@ export function registerStatic(
   const files = readTree(dir);
   const index = files.get(INDEX);
   /**
-   * A file not there at start-up, read now; never outside `dir`, never a dot-file. A path
+   * A file not there at start-up, read now; never outside `dir`, only a servable one. A path
    * whose last part has no extension is a client route (/jobs, /branches/LDN-01): not looked
    * for on disk, so a navigation costs no file-system call.
    */
   const readLate = async (path: string): Promise<StaticFile | undefined> => {
     if (!/\.[^/.]+$/.test(path)) return undefined;
-    if (path.split('/').some((part) => part === '' || part.startsWith('.'))) return undefined;
+    if (!servable(path)) return undefined;
     const full = resolve(dir, path);
     if (!full.startsWith(dir + sep)) return undefined;
     try {

@@ -20,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'app-3f2a1b.js'), 'console.log("app");');
   writeFileSync(join(dir, 'config.json'), '{"apiBaseUrl":""}');
+  writeFileSync(join(dir, 'assets', 'app-3f2a1b.js.map'), '{"sources":["src/secret.ts"]}');
   writeFileSync(join(dir, '.env'), 'SECRET=1');
   server = await startTestServer({ jobs: 5, staticDir: dir });
 });
@@ -93,8 +94,8 @@ describe('serving the built dashboard (staticDir)', () => {
     expect(await response.text()).toBe('console.log("late");');
   });
 
-  it('never serves dot-files or paths outside the directory', async () => {
-    for (const path of ['/.env', '/assets/../.env', '/%2e%2e/package.json', '/..%2f..%2fetc/passwd']) {
+  it('never serves source maps, dot-files or paths outside the directory', async () => {
+    for (const path of ['/assets/app-3f2a1b.js.map', '/.env', '/assets/../.env', '/%2e%2e/package.json', '/..%2f..%2fetc/passwd']) {
       const response = await fetch(`${server.url}${path}`);
       expect(await response.text(), path).toBe(INDEX); // the app's shell, as any unknown path
     }
