@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'bench/out', 'coverage', 'tests/e2e/artifacts'] },
@@ -27,25 +28,48 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  // House rules (DESIGN.md): pure modules import nothing from the app; features never import each other.
+  // The layers of docs/design.md, relative paths included: each layer imports only from the
+  // layers below it; features never import each other, and others reach a feature only
+  // through its index.ts; geo and contract import nothing of the app.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'boundaries/include': ['src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'map', pattern: 'src/map' },
+        { type: 'api', pattern: 'src/api' },
+        { type: 'ui', pattern: 'src/ui' },
+        { type: 'config', pattern: 'src/config' },
+        { type: 'geo', pattern: 'src/geo' },
+        { type: 'contract', pattern: 'src/contract' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'Layers (docs/design.md): {{from.type}} must not import {{to.type}} this way',
+          policies: [
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract'] } } } } },
+            { from: { element: { type: 'app' } }, allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract'] } } } } },
+            { from: { element: { type: 'map' } }, allow: { to: { element: { types: { anyOf: ['ui', 'geo'] } } } } },
+            { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
+            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
+            { from: { element: { type: 'config' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
+            { from: { element: { type: 'geo' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/contract/**', 'src/geo/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/app/**', '**/api/**', '**/features/**', '**/map/**', '**/ui/**', 'react', 'react-dom'] }],
-    },
-  },
-  {
-    files: ['src/map/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/api/**', '**/contract/branch*'] }],
-    },
-  },
-  {
-    files: ['src/features/jobs/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/branches/**'] }] },
-  },
-  {
-    files: ['src/features/branches/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/jobs/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'maplibre-gl', '@mapbox/*'] }] },
   },
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../src/contract/zod';
 import { JobsQuery, UpdateBranchBody, issuesToDetails, type ErrorDetail } from '../../src/contract';
 import { ApiError } from '../errors';
 import type { BranchRepository } from '../repo/branches';

@@ -1,31 +1,16 @@
-import type * as z from 'zod/mini';
+import type { z } from '../contract/zod';
 import { issueMessage } from '../contract/errors';
 import { takeEarlyGet } from './early';
-import { ApiError, errorFromResponse, errorMessage } from './errors';
+import { ApiError, errorFromResponse } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
-
-/**
- * A schema loaded when first needed, so that building it is not part of the first load:
- * - with `read`, a fast hand-written path (src/contract/job-read.ts) reads the response, and
- *   the zod schema it mirrors loads only when that path refuses the data (the schema then
- *   accepts it, or its issues make the error message);
- * - without, the schema loads with the first response it reads.
- */
-export type LazySchema<T> = {
-  read?: (json: unknown) => T | undefined;
-  schema: () => Promise<z.ZodMiniType<T>>;
-};
-
-/** Schemas are used through their own methods: the client imports no zod, so the first load has none. */
-export type ResponseSchema<T> = z.ZodMiniType<T> | LazySchema<T>;
 
 export type RequestOptions<T> = {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** The response is parsed through this schema; a mismatch is an ApiError of kind 'contract'. */
-  schema: ResponseSchema<T>;
+  schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
   /** Overrides the client's default timeout for this request. */
   timeoutMs?: number;
@@ -66,10 +51,6 @@ function describeHost(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
-}
-
-function isLazySchema<T>(schema: ResponseSchema<T>): schema is LazySchema<T> {
-  return typeof (schema as Partial<LazySchema<T>>).schema === 'function';
 }
 
 /**
@@ -150,26 +131,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           { status: response.status, cause: e },
         );
       }
-      let exact: z.ZodMiniType<T>;
-      if (isLazySchema(schema)) {
-        if (schema.read) {
-          const fast = schema.read(json);
-          if (fast !== undefined) return fast;
-          // The fast path may have normalised part of `json` before refusing: the schema reads a fresh copy.
-          json = JSON.parse(text);
-        }
-        try {
-          exact = await schema.schema();
-        } catch (e) {
-          // The schema's chunk did not load (offline, or a new version deployed meanwhile).
-          throw new ApiError(
-            'network',
-            `The dashboard could not load the code that reads this answer (${errorMessage(e)}). Reload the page to try again.`,
-            { status: response.status, cause: e },
-          );
-        }
-      } else exact = schema;
-      const parsed = exact.safeParse(json);
+      const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length ? issue.path.join('.') : 'the response';

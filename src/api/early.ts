@@ -33,16 +33,8 @@ function keyOf(url: string): string {
   return parsed.href;
 }
 
-/**
- * Sends `GET url` with the token now; `takeEarlyGet` hands the response to the api client.
- * Returns a copy of the response (its own body) for the entry script's first paint, or
- * undefined when the request failed.
- */
-export function startEarlyGet(
-  url: string,
-  token: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<Response | undefined> {
+/** Sends `GET url` with the token now; `takeEarlyGet` hands the response to the api client. */
+export function startEarlyGet(url: string, token: string, fetchImpl: typeof fetch = fetch): void {
   const controller = new AbortController();
   const response = fetchImpl(url, {
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
@@ -51,11 +43,6 @@ export function startEarlyGet(
   // Not adopted → nobody awaits it; a failure here must not surface as an unhandled rejection.
   response.catch(() => undefined);
   pending.push({ key: keyOf(url), token, startedAt: Date.now(), response, controller });
-  // Cloned as soon as the headers are in, before the api client can have read the body.
-  return response.then(
-    (r) => r.clone(),
-    () => undefined,
-  );
 }
 
 /**

@@ -1,21 +1,7 @@
-import type { BranchesResponse, JobsQuery, JobsResponse } from '../contract';
-import { readJobsResponse } from '../contract/job-read';
+import { BranchesResponse, JobsResponse, type JobsQuery } from '../contract';
 import { branchSummaryQuery, rememberBranchSummaryRefused } from './branch-embed';
-import type { ApiClient, LazySchema } from './client';
+import type { ApiClient } from './client';
 import { ApiError } from './errors';
-
-/*
- * Neither screen's first load builds these schemas: pages of jobs are read by the
- * hand-written reader (its schema loads only to explain a refusal), and the branch list,
- * asked for after the first rows, loads its schema with its first answer.
- */
-const JOBS_RESPONSE: LazySchema<JobsResponse> = {
-  read: readJobsResponse,
-  schema: () => import('../contract/job').then((m) => m.JobsResponse),
-};
-const BRANCHES_RESPONSE: LazySchema<BranchesResponse> = {
-  schema: () => import('../contract/branch').then((m) => m.BranchesResponse),
-};
 
 export type JobsFilters = Partial<JobsQuery>;
 
@@ -26,7 +12,7 @@ export type JobsFilters = Partial<JobsQuery>;
  * a 400 for the filters themselves still reaches the screen.
  */
 export async function fetchJobs(client: ApiClient, filters: JobsFilters, signal?: AbortSignal) {
-  const send = (query: JobsFilters) => client.request('/v1/jobs', { query, schema: JOBS_RESPONSE, signal });
+  const send = (query: JobsFilters) => client.request('/v1/jobs', { query, schema: JobsResponse, signal });
   const extension = branchSummaryQuery(client.baseUrl);
   if (!extension.branch_embed) return send(filters);
   try {
@@ -45,5 +31,5 @@ export function isMissingEndpoint(e: unknown): boolean {
 }
 
 export function fetchBranches(client: ApiClient, page: number, signal?: AbortSignal) {
-  return client.request('/v1/branches', { query: { page }, schema: BRANCHES_RESPONSE, signal });
+  return client.request('/v1/branches', { query: { page }, schema: BranchesResponse, signal });
 }

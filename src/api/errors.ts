@@ -1,5 +1,4 @@
-import type { ErrorDetail } from '../contract/error-body';
-import { readErrorBody } from '../contract/errors';
+import { ErrorBody, type ErrorDetail } from '../contract/errors';
 
 export type ApiErrorKind =
   | 'unauthorized' // 401: the token was refused
@@ -92,9 +91,9 @@ export function errorFromResponse(status: number, contentType: string, bodyText:
     }
   }
   const kind: ApiErrorKind = status === 401 ? 'unauthorized' : 'http';
-  const body = readErrorBody(json);
-  if (body) {
-    const { code, message, details } = body.error;
+  const body = ErrorBody.safeParse(json);
+  if (body.success) {
+    const { code, message, details } = body.data.error;
     return new ApiError(kind, message || `The service answered ${statusLine(status)}.`, { status, code, details });
   }
   if (json && typeof json === 'object') {

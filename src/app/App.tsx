@@ -2,8 +2,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ApiContext, type ApiClient } from '../api';
 import { ToastProvider } from '../ui';
-import type { RuntimeConfig } from './config';
-import { ConfigContext } from './config-context';
+import type { RuntimeConfig } from '../config';
+import { ConfigContext } from '../config';
 import type { createAppRouter } from './router';
 
 export function App({

@@ -4,7 +4,7 @@ import { createApiClient, fetchJobs, isApiError, useApi } from '../api';
 import { Banner, Button, Field, inputClass } from '../ui';
 import { tokenStore } from './auth';
 import { safeRedirect } from './redirect';
-import { useConfig } from './config-context';
+import { useConfig } from '../config';
 import s from './shell.module.css';
 
 export function SignInPage({ redirect, expired }: { redirect?: string; expired?: boolean }) {

@@ -1,7 +1,7 @@
 import type { RouterHistory } from '@tanstack/react-router';
 import { createApiClient, retainRecentJobPages } from '../api';
 import { tokenStore } from './auth';
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '../config';
 import { createQueryClient } from './query-client';
 import { createAppRouter, sendToSignIn } from './router';
 

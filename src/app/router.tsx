@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api';
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '../config';
 import { tokenStore } from './auth';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
@@ -21,9 +21,6 @@ import { BranchEditorPage, BranchListPage } from '../features/branches';
 
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
 const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
-
-/** How long entering the jobs screen waits for its first page before showing the skeleton. */
-const FIRST_ROWS_WAIT_MS = 150;
 
 export type RouterContext = { queryClient: QueryClient; api: ApiClient; config: RuntimeConfig };
 
@@ -74,19 +71,17 @@ const jobsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/jobs',
   validateSearch: validateJobsSearch,
-  // Start fetching the page as soon as the URL is known, before the screen renders (the page
-  // itself reads the same query). On entering the screen, wait a moment for it, so that the
-  // first paint already has the rows (on a fresh load the entry script has usually fetched
-  // them by now) rather than a skeleton replaced an instant later; past that, the skeleton
-  // shows. Moving between pages never waits here (the table keeps the previous rows).
+  // The page is fetched as soon as the URL is known, before the screen renders (the screen
+  // reads the same query). Entering the screen waits for it, so the first render already has
+  // the rows (the router shows the skeleton if they are slow); moving between pages or
+  // filters does not wait: the table keeps the previous rows, dimmed, until the next are in.
   loaderDeps: ({ search }) => ({ request: pageRequest(filtersOf(search), search.page) }),
   loader: async ({ context, deps, cause }) => {
     const loading = context.queryClient.prefetchQuery(jobsQueryOptions(context.api, deps.request));
-    if (cause !== 'enter') return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([loading, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_ROWS_WAIT_MS)))]);
-    clearTimeout(timer);
+    if (cause === 'enter') await loading;
   },
+  // While the first page is slow, the screen itself shows (its table as a skeleton).
+  pendingComponent: JobsPage,
   component: JobsPage,
 });
 

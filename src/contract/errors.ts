@@ -1,22 +1,20 @@
-import type { z } from './zod';
-import type { ErrorBody, ErrorDetail } from './error-body';
+import { z } from './zod';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const ErrorDetail = /* @__PURE__ */ z.looseObject({
+  path: z.string(),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
-/**
- * `ErrorBody`, read by hand: the api layer reads error bodies in the jobs screen's first
- * load, which has no zod (./zod.ts). The body as it came, or undefined for another shape.
- * tests/unit/hand-readers.test.ts holds it to the schema.
- */
-export function readErrorBody(json: unknown): ErrorBody | undefined {
-  if (!isRecord(json) || !isRecord(json.error)) return undefined;
-  const { code, message, details } = json.error;
-  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
-  const detailsOk =
-    !('details' in json.error) ||
-    (Array.isArray(details) && details.every((d) => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string'));
-  return detailsOk ? (json as ErrorBody) : undefined;
-}
+/** Error body of the reference server (docs/design.md, decision 7). */
+export const ErrorBody = /* @__PURE__ */ z.looseObject({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    details: z.optional(z.array(ErrorDetail)),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const ERROR_CODES = {
   400: 'invalid_request',

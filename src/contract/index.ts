@@ -6,4 +6,4 @@ export * from './input';
 export * from './job';
 export * from './query';
 export * from './errors';
-export * from './error-body';
+export * from './jobs-params';

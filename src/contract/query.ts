@@ -1,3 +1,4 @@
+import { JOBS_FILTER_KEYS } from './jobs-params';
 import { z } from './zod';
 
 /** Plain decimal digits only: `0x10`, `1e3` or ` 7` are not page numbers a person typed. */
@@ -45,12 +46,11 @@ export const JobsQuery = /* @__PURE__ */ z
     ),
   );
 export type JobsQuery = z.infer<typeof JobsQuery>;
-export type JobsQueryInput = z.input<typeof JobsQuery>;
 
 /** Turns a query into URL search params, dropping absent values. */
 export function jobsQueryToSearchParams(query: Partial<JobsQuery>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['page', 'timestamp_from', 'timestamp_to', 'branch_id', 'team_id', 'status'] as const) {
+  for (const key of ['page', ...JOBS_FILTER_KEYS] as const) {
     const value = query[key];
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }

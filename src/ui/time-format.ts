@@ -1,10 +1,7 @@
 /**
- * Times in the viewer's zone, as text. Pure (no React): the entry script's first paint of the
- * jobs screen (src/features/jobs/first-paint.ts) formats its rows with these too.
- *
- * The formatters are built on first use, not when the module is evaluated: the first use of
- * Intl in a page costs 15-45 ms (ICU opens its locale and zone data; README, Performance), and
- * the entry script must send its requests before paying that.
+ * Times in the viewer's zone, as text. Pure (no React): the export and the tests use them too.
+ * Formatters are built on first use, not when the module is evaluated (the first use of Intl
+ * in a page costs 15-45 ms while ICU opens its data).
  */
 
 /** A value built on first use. */

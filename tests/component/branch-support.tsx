@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { App } from '../../src/app/App';
 import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
-import { RuntimeConfig } from '../../src/app/config-schema';
+import { RuntimeConfig } from '../../src/config';
 import type { startTestServer } from '../support/server';
 import { testStatuses } from './render';
 

@@ -3,7 +3,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../../src/app/App';
 import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
-import { RuntimeConfig } from '../../src/app/config-schema';
+import { RuntimeConfig } from '../../src/config';
 
 export const testStatuses = {
   '1': { label: 'Created', tone: 'neutral' },

@@ -176,19 +176,6 @@ describe('api client', () => {
     expect(e.message).toMatch(/cannot read: at jobs\.0\.id/);
   });
 
-  it('reads through a lazily loaded schema, and says so when that code cannot load', async () => {
-    const client = createApiClient({ baseUrl: `${baseUrl}/ok`, getToken: () => 'secret-token' });
-    const schema = vi.fn(() => import('../../src/contract/job').then((m) => m.JobsResponse));
-    await expect(client.request('/v1/jobs', { schema: { schema } })).resolves.toEqual(validPage);
-    expect(schema).toHaveBeenCalledOnce();
-    const missing = { schema: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) };
-    const e = await client.request('/v1/jobs', { schema: missing }).catch((error: unknown) => error);
-    expect(e).toBeInstanceOf(ApiError);
-    expect((e as ApiError).message).toBe(
-      'The dashboard could not load the code that reads this answer (Failed to fetch dynamically imported module). Reload the page to try again.',
-    );
-  });
-
   it('times out a stalled request with the limit in the message', async () => {
     const e = await failure('stall', { timeoutMs: 300 });
     expect(e.kind).toBe('timeout');

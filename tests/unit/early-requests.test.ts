@@ -63,7 +63,7 @@ describe('startEarly (the entry script)', () => {
         ? Promise.resolve(Response.json({ apiBaseUrl: server.url }))
         : countingFetch(input, init),
     );
-    const { config } = startEarly();
+    const config = startEarly();
     expect((await (await config).json()) as unknown).toEqual({ apiBaseUrl: server.url });
     const page = await fetchJobs(client(), { page: 1, status: 7 });
     expect(page.jobs.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { branchListQueryOptions, useApi } from '../../api';
-import { useConfig } from '../../app/config-context';
+import { useConfig } from '../../config';
 import type { ContextArea, MapPin, ZoneCollection as MapZones } from '../../map';
 import { ErrorState, Skeleton } from '../../ui';
 import type { ZoneCollection } from './form-model';

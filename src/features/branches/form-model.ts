@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod';
 import { formZones } from './form-zones';
 import {
   BranchId,
@@ -152,52 +152,58 @@ export function contactToInput(c: ContactValues): ContactInput {
 // ---------------------------------------------------------------------------------------
 
 function degrees(label: 'Latitude' | 'Longitude', range: typeof Latitude) {
-  return z.string().superRefine((text, ctx) => {
-    const t = text.trim();
-    if (t === '') {
-      ctx.addIssue({ code: 'custom', message: `${label} is required` });
-      return;
-    }
-    if (/^[-+]?\d+,\d+$/.test(t)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Use a dot as the decimal separator, for example ${t.replace(',', '.')}`,
-      });
-      return;
-    }
-    const n = parseDegrees(t);
-    if (n === null) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${label} must be decimal degrees, for example ${label === 'Latitude' ? '51.5072' : '-0.1276'}`,
-      });
-      return;
-    }
-    const r = range.safeParse(n);
-    if (!r.success)
-      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? `${label} is out of range` });
-  });
+  return z.string().check(
+    z.superRefine((text, ctx) => {
+      const t = text.trim();
+      if (t === '') {
+        ctx.addIssue({ code: 'custom', message: `${label} is required` });
+        return;
+      }
+      if (/^[-+]?\d+,\d+$/.test(t)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Use a dot as the decimal separator, for example ${t.replace(',', '.')}`,
+        });
+        return;
+      }
+      const n = parseDegrees(t);
+      if (n === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be decimal degrees, for example ${label === 'Latitude' ? '51.5072' : '-0.1276'}`,
+        });
+        return;
+      }
+      const r = range.safeParse(n);
+      if (!r.success)
+        ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? `${label} is out of range` });
+    }),
+  );
 }
 
 function time(label: 'Start time' | 'End time') {
-  return z.string().superRefine((v, ctx) => {
-    if (v.trim() === '') ctx.addIssue({ code: 'custom', message: `${label} is required` });
-    else if (!normalizeTime12h(v))
-      ctx.addIssue({ code: 'custom', message: `${label} "${v}" is not a valid time` });
-  });
+  return z.string().check(
+    z.superRefine((v, ctx) => {
+      if (v.trim() === '') ctx.addIssue({ code: 'custom', message: `${label} is required` });
+      else if (!normalizeTime12h(v))
+        ctx.addIssue({ code: 'custom', message: `${label} "${v}" is not a valid time` });
+    }),
+  );
 }
 
 const ContactFormSchema = z.object({
   name: ContactInput.shape.name,
-  phone: z.string().superRefine((v, ctx) => {
-    if (v.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Phone is required' });
-      return;
-    }
-    const r = ContactInput.shape.phone.safeParse(v);
-    if (!r.success)
-      ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Phone is not valid' });
-  }),
+  phone: z.string().check(
+    z.superRefine((v, ctx) => {
+      if (v.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: 'Phone is required' });
+        return;
+      }
+      const r = ContactInput.shape.phone.safeParse(v);
+      if (!r.success)
+        ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Phone is not valid' });
+    }),
+  ),
   work_timings: z.object({ from: time('Start time'), to: time('End time') }),
   work_days: ContactInput.shape.work_days,
 });
@@ -211,31 +217,35 @@ export type ZoneValidator = (zones: ZoneCollection) => { index: number; message:
 export function createFormSchema(validateZones?: ZoneValidator) {
   return z.object({
     id: BranchId,
-    name: z.string().superRefine((v, ctx) => {
-      const r = BranchPatch.shape.name.safeParse(v);
-      if (!r.success)
-        ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Name is not valid' });
-    }),
+    name: z.string().check(
+      z.superRefine((v, ctx) => {
+        const r = BranchPatch.shape.name.safeParse(v);
+        if (!r.success)
+          ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Name is not valid' });
+      }),
+    ),
     active: z.boolean(),
     coordinates: z.object({
       latitude: degrees('Latitude', Latitude),
       longitude: degrees('Longitude', Longitude),
     }),
-    formatted_address: z.string().max(500, 'Address is at most 500 characters'),
-    contacts: z.array(ContactFormSchema).max(50, 'At most 50 contacts'),
-    delivery_zones: z.custom<ZoneCollection>().superRefine((zones, ctx) => {
-      if (!validateZones) return;
-      const problems = validateZones(zones);
-      if (problems.length === 0) return;
-      const first = problems[0]!;
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          problems.length === 1
-            ? `Zone ${first.index + 1}: ${first.message}`
-            : `${problems.length} zone problems, first: zone ${first.index + 1}: ${first.message}`,
-      });
-    }),
+    formatted_address: z.string().check(z.maxLength(500, 'Address is at most 500 characters')),
+    contacts: z.array(ContactFormSchema).check(z.maxLength(50, 'At most 50 contacts')),
+    delivery_zones: z.custom<ZoneCollection>().check(
+      z.superRefine((zones, ctx) => {
+        if (!validateZones) return;
+        const problems = validateZones(zones);
+        if (problems.length === 0) return;
+        const first = problems[0]!;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            problems.length === 1
+              ? `Zone ${first.index + 1}: ${first.message}`
+              : `${problems.length} zone problems, first: zone ${first.index + 1}: ${first.message}`,
+        });
+      }),
+    ),
   });
 }
 

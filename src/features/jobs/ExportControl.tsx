@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { errorMessage, isApiError, useApi } from '../../api';
 import type { Job } from '../../contract';
-import { useConfig } from '../../app/config-context';
+import { useConfig } from '../../config';
 import { Button, ConfirmDialog, PopoverButton, ProgressBar, useToast } from '../../ui';
 import { formatCount } from './derive';
 import type { Filters } from './search';

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { useConfig } from '../../app/config-context';
+import { useConfig } from '../../config';
 import { Button, Field, inputClass, viewerTimeZone } from '../../ui';
 import { hasFilters, type Filters, type JobsSearch } from './search';
 import { PRESETS, fromLocalInput, presetRange, toLocalInput } from './time-range';

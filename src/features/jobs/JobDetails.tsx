@@ -7,8 +7,7 @@ import {
   type Pickup,
   type Rider,
 } from '../../contract';
-import { describeStatus } from '../../app/config';
-import { useConfig } from '../../app/config-context';
+import { describeStatus, useConfig } from '../../config';
 import { formatDateTime, formatDuration, formatWindow, viewerTimeZone } from '../../ui';
 import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import type { Job, JobsResponse } from '../../contract';
-import { describeStatus } from '../../app/config';
-import { useConfig } from '../../app/config-context';
+import { describeStatus, useConfig } from '../../config';
 import { Banner, Drawer, Skeleton, formatDateTime, preloadable } from '../../ui';
 import type { Filters } from './search';
 import { findCachedJob } from './useJobsData';

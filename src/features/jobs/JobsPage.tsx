@@ -8,8 +8,7 @@ import {
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job } from '../../contract';
-import { describeStatus } from '../../app/config';
-import { useConfig } from '../../app/config-context';
+import { describeStatus, useConfig } from '../../config';
 import {
   Banner,
   Button,

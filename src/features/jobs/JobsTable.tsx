@@ -10,9 +10,8 @@ import {
 } from 'react';
 import type { Job } from '../../contract';
 import { preloadable } from '../../ui';
-import { ROW_HEIGHT, VIRTUALISE_ABOVE, firstScreenRows } from './cells';
+import { ROW_HEIGHT, VIRTUALISE_ABOVE, type jobsTableFeatures } from './columns';
 import { preloadDrawer } from './drawer-loader';
-import type { jobsTableFeatures } from './columns';
 import s from './jobs.module.css';
 
 type Features = typeof jobsTableFeatures;
@@ -21,9 +20,11 @@ type Features = typeof jobsTableFeatures;
 export type JobsReactTable = ReactTable<Features, Job, any>;
 export type JobRow = Row<Features, Job>;
 
-export const HEADER_HEIGHT = 34;
-
+/** The virtualiser (@tanstack/react-virtual, ~10 KiB gz) loads only for a page that needs it. */
 const VirtualBody = preloadable(() => import('./VirtualBody').then((m) => m.default));
+
+/** Rows shown for a big page before its virtual body is in: as many as the window shows. */
+const firstScreenRows = () => Math.ceil(window.innerHeight / ROW_HEIGHT) + 1;
 
 export type RenderRow = (row: JobRow, index: number) => ReactNode;
 
@@ -208,7 +209,7 @@ export function JobsTable({
           ) : virtual && !virtualFailed ? (
             // Until its code is in, a big page shows its first screenful as plain rows (no
             // Suspense: React would hold the real body back up to 300 ms after it loaded).
-            rows.slice(0, firstScreenRows(window.innerHeight)).map(renderRow)
+            rows.slice(0, firstScreenRows()).map(renderRow)
           ) : (
             rows.map(renderRow)
           )}

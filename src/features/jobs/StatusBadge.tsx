@@ -1,5 +1,4 @@
-import { describeStatus } from '../../app/config';
-import { useConfig } from '../../app/config-context';
+import { describeStatus, useConfig } from '../../config';
 import { Badge } from '../../ui';
 
 /** Label from the runtime dictionary, then the raw code (DESIGN.md decision 4). */

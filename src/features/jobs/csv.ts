@@ -1,5 +1,5 @@
 import type { Job } from '../../contract';
-import { describeStatus, type RuntimeConfig } from '../../app/config';
+import { describeStatus, type RuntimeConfig } from '../../config';
 import { earliestOpenSlot, phoneOf, pickupBranches, totalAmount } from './derive';
 
 /**

@@ -1,5 +1,5 @@
 import type { Job, StopBranch } from '../../contract';
-import { formatDateTime, formatRelative, formatWindow, once, viewerTimeZone } from '../../ui/time-format';
+import { once } from '../../ui/time-format';
 
 /** Pure facts derived from a job for the table, the drawer and the export. */
 
@@ -92,17 +92,4 @@ export function formatAmount(value: number | null): string {
 const countFmt = once(() => new Intl.NumberFormat());
 export function formatCount(value: number): string {
   return countFmt().format(value);
-}
-
-/**
- * Builds every formatter the jobs screen's rows and pagination use (ICU opens its data for
- * them): the Intl warm-up worker calls it, off the main thread.
- */
-export function warmJobsFormatters(): void {
-  viewerTimeZone();
-  formatDateTime(0);
-  formatWindow(0, 3600);
-  formatRelative(0);
-  formatAmount(1);
-  formatCount(1);
 }

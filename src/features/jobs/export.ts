@@ -1,6 +1,6 @@
 import { fetchJobs, type ApiClient } from '../../api';
 import type { Job } from '../../contract';
-import type { RuntimeConfig } from '../../app/config';
+import type { RuntimeConfig } from '../../config';
 import { CSV_FIELDS, jobCsvRow } from './csv';
 import { pageRequest, type Filters } from './search';
 

@@ -1,12 +1,24 @@
 import type { JobsFilters } from '../../api';
-import { FILTER_KEYS } from './filter-keys';
+import { JOBS_FILTER_KEYS, type JobsFilterKey } from '../../contract';
+import { z } from '../../contract/zod';
 
-/**
- * The jobs screen's URL search params, named as the API's (DESIGN.md "Routes"). Read by hand,
- * not by a zod schema as the design first had it: every value simply falls back to its
- * default, so a schema has nothing to report, and reading them is part of the first load,
- * which no longer loads zod at all (README, Performance).
- */
+/** A whole number from `min` up: a number, or the URL's decimal digits (spaces around allowed). */
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.pipe(
+    z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+$/)), z.transform(Number))]),
+    z.int().check(z.minimum(min), z.maximum(max)),
+  );
+
+/** Text of 1 to 100 characters once trimmed (a number is read as its digits). */
+const text = z.pipe(
+  z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+);
+
+/** A param that is dropped (read as absent) when it is invalid: links never fail. */
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+/** The jobs screen's URL search params, named as the API's (docs/design.md, "Routes"). */
 export type JobsSearch = {
   page: number;
   status?: number;
@@ -18,50 +30,52 @@ export type JobsSearch = {
   job?: number;
 };
 
-/** A whole number from `min` up, as the URL's text (decimal digits, spaces around allowed) or a number; else undefined. */
-function wholeNumber(value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
+/** Every param is optional in links; invalid ones are dropped; the result always has a page. */
+const JobsSearchSchema = z.pipe(
+  z.catch(
+    z.object({
+      page: z.catch(z._default(wholeNumber(1, 1_000_000), 1), 1),
+      status: optional(wholeNumber(0)),
+      branch_id: optional(text),
+      team_id: optional(text),
+      timestamp_from: optional(wholeNumber(0)),
+      timestamp_to: optional(wholeNumber(0)),
+      job: optional(wholeNumber(0)),
+    }),
+    { page: 1 },
+  ),
+  z.transform((s): JobsSearch => {
+    // A range typed backwards (a hand-edited link) is read the way round it can match,
+    // instead of sending a request the service refuses.
+    const [from, to] =
+      s.timestamp_from !== undefined && s.timestamp_to !== undefined && s.timestamp_from > s.timestamp_to
+        ? [s.timestamp_to, s.timestamp_from]
+        : [s.timestamp_from, s.timestamp_to];
+    // Keys read as absent stay, set to undefined: the router lays a route's search over the
+    // URL's raw params, so a dropped key would bring back the raw value (`status=delivered`).
+    return {
+      page: s.page,
+      status: s.status,
+      branch_id: s.branch_id,
+      team_id: s.team_id,
+      timestamp_from: from,
+      timestamp_to: to,
+      job: s.job,
+    };
+  }),
+);
+
+/** Route validator (`validateSearch`). */
+export function validateJobsSearch(input: Record<string, unknown>): JobsSearch {
+  return JobsSearchSchema.parse(input);
 }
 
-/** Text of 1 to 100 characters once trimmed (a number is read as its digits); else undefined. */
-function text(value: unknown): string | undefined {
-  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return s.length >= 1 && s.length <= 100 ? s : undefined;
-}
-
-/** Route validator: every param is optional in links, invalid ones are dropped; the result always has a page. */
-export function validateJobsSearch(input: Partial<Record<keyof JobsSearch, unknown>>): JobsSearch {
-  const from: Partial<Record<keyof JobsSearch, unknown>> = typeof input === 'object' && input !== null ? input : {};
-  const read: JobsSearch = {
-    page: wholeNumber(from.page, 1, 1_000_000) ?? 1,
-    status: wholeNumber(from.status, 0),
-    branch_id: text(from.branch_id),
-    team_id: text(from.team_id),
-    timestamp_from: wholeNumber(from.timestamp_from, 0),
-    timestamp_to: wholeNumber(from.timestamp_to, 0),
-    job: wholeNumber(from.job, 0),
-  };
-  // A range typed backwards (a hand-edited link) is read the way round it can match,
-  // instead of sending a request the service refuses.
-  const { timestamp_from: after, timestamp_to: before } = read;
-  if (after !== undefined && before !== undefined && after > before) {
-    read.timestamp_from = before;
-    read.timestamp_to = after;
-  }
-  // Keys read as absent stay, set to undefined: the router lays a route's search over the
-  // URL's raw params, so a dropped key would bring back the raw value (`status=delivered`).
-  return read;
-}
-
-export { FILTER_KEYS };
-export type FilterKey = (typeof FILTER_KEYS)[number];
-export type Filters = Pick<JobsSearch, FilterKey>;
+export type Filters = Pick<JobsSearch, JobsFilterKey>;
 
 /** The filters of a search, without absent values (so equal filters give equal query keys). */
 export function filtersOf(search: Partial<JobsSearch>): Filters {
   const out: Filters = {};
-  for (const key of FILTER_KEYS) {
+  for (const key of JOBS_FILTER_KEYS) {
     const value = search[key];
     if (value !== undefined) (out as Record<string, unknown>)[key] = value;
   }
@@ -74,12 +88,12 @@ export function pageRequest(filters: Filters, page: number): JobsFilters {
 }
 
 export function hasFilters(search: Partial<JobsSearch>): boolean {
-  return FILTER_KEYS.some((k) => search[k] !== undefined);
+  return JOBS_FILTER_KEYS.some((k) => search[k] !== undefined);
 }
 
 /** The search after changing filters: always back to page 1, drawer kept only if asked. */
 export function withFilters(search: JobsSearch, patch: Partial<Filters>): JobsSearch {
   const next: JobsSearch = { ...search, ...patch, page: 1 };
-  for (const key of FILTER_KEYS) if (next[key] === undefined) delete next[key];
+  for (const key of JOBS_FILTER_KEYS) if (next[key] === undefined) delete next[key];
   return next;
 }

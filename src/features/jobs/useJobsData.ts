@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { jobsQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job, JobsResponse } from '../../contract';
-import { useConfig } from '../../app/config-context';
+import { useConfig } from '../../config';
 import { pageRequest, type Filters } from './search';
 import { loadAutoRefresh, saveAutoRefresh } from './settings';
 

@@ -1,19 +1,17 @@
 import { z } from '../contract/zod';
 import { isApiBase, trimApiBase } from './api-base';
-import { TONES } from './config';
 
-/*
- * The runtime config's schema: the rules, and the messages when `config.json` breaks them.
- * The app reads a valid file by hand (readRuntimeConfig in ./config.ts, held to this schema
- * by tests/unit/hand-readers.test.ts) and loads this module only to say what is wrong with one.
- */
+/** The tones a status badge can take (the design's few consistent colours). */
+export const TONES = ['neutral', 'info', 'accent', 'success', 'warning', 'danger', 'muted'] as const;
+export type Tone = (typeof TONES)[number];
 
 const StatusEntry = z.object({
   label: z.string().check(z.minLength(1)),
+  // An unknown tone reads as neutral (a newer dashboard's tone in an older one's config).
   tone: z.catch(z.enum(TONES), 'neutral'),
 });
 
-/** Runtime configuration, read from `config.json` beside index.html (DESIGN.md "Runtime configuration"). */
+/** Runtime configuration, read from `config.json` beside index.html (docs/design.md, "Runtime configuration"). */
 export const RuntimeConfig = z.object({
   apiBaseUrl: z.pipe(
     z._default(
@@ -31,4 +29,3 @@ export const RuntimeConfig = z.object({
   ),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
-
