@@ -7,7 +7,7 @@
  * attached but the probe), the same with `Network.enable`, and through Playwright (bench/lib/browser.ts);
  * and prints each, from navigation start and from the jobs response's end to the first row
  * painted (the bench's probe). Pages of 1,000 jobs by default (the rows_1000 case);
- * `--page-size 20` for the first-rows case; `--cpu 4` throttles the CPU 4x (as first_rows_ms_cpu4x).
+ * `--page-size 20` for the first-rows case; `--cpu 4` throttles the CPU 4x (as first_rows_app_ms_cpu4x).
  *
  *   npx vite build --outDir bench/out/dist && npx tsx bench/devtools-cost.ts --runs 7
  *

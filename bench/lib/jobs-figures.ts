@@ -26,7 +26,7 @@ export interface JobsBench {
   bigPageUrl: string;
   /** Path of the static copy of page 1 (the bare table). */
   staticPath: string;
-  /** Path of the jobs screen's own first paint of page 1 saved as static HTML (static-screen.ts). */
+  /** Path of the jobs screen's page 1 saved as static HTML (static-screen.ts). */
   staticScreenPath: string;
   log: (line: string) => void;
   /** When set, every page opened records a Chrome trace to `${traceDir}/${traceName}-N.json`. */
@@ -60,20 +60,16 @@ const nextTracePath = (b: Pick<JobsBench, 'trace'>) =>
   b.trace ? join(b.trace.dir, `${b.trace.name}-${++traceCount}.json`) : undefined;
 
 /**
- * A cold load of `url` in the bare browser (see cdp.ts): the probe's first row painted (the
- * entry script's first paint when there is one), the first row painted by React (`appRows`),
- * and `extra`, an expression evaluated in the page after both (the app has started).
+ * A cold load of `url` in the bare browser (see cdp.ts): the probe's first row painted, and
+ * `extra`, an expression evaluated in the page after it (the app has started).
  */
 async function coldLoad<E = null>(
   b: Pick<JobsBench, 'bare' | 'token' | 'trace'>,
   url: string,
   extra = 'null',
   cpuThrottling = 1,
-): Promise<{ painted: Painted; extra: E; appRows: Painted }> {
-  const expression = `window.__bench.firstRows.then(async (painted) => {
-    const appRows = await window.__bench.appRows;
-    return { painted, appRows, extra: ${extra} };
-  })`;
+): Promise<{ painted: Painted; extra: E }> {
+  const expression = `window.__bench.firstRows.then((painted) => ({ painted, extra: ${extra} }))`;
   return b.bare.load(url, b.token, expression, { cpuThrottling, tracePath: nextTracePath(b) });
 }
 
@@ -84,8 +80,6 @@ export interface Waterfall {
   entryScriptEnd: number;
   /** The last of the app's initial modules received (every .js received before the app started). */
   scriptsEnd: number;
-  /** The entry script's first paint of the jobs screen put in the page (`dispatch:first-paint`), NaN without one. */
-  firstPaint: number;
   /** The app's code downloaded and evaluated: `performance.mark('dispatch:app-start')` in src/app/start.tsx. */
   appStart: number;
   configStart: number;
@@ -93,8 +87,6 @@ export interface Waterfall {
   jobsStart: number;
   jobsEnd: number;
   firstRowPainted: number;
-  /** React's first row painted (the first paint replaced). */
-  appRowPainted: number;
 }
 
 const WATERFALL_SCRIPT = `(() => {
@@ -106,14 +98,12 @@ const WATERFALL_SCRIPT = `(() => {
   const entry = document.querySelector('script[type=module][src]');
   const script = entry ? resources.find((r) => r.name === entry.src) : undefined;
   const start = performance.getEntriesByName('dispatch:app-start')[0];
-  const paint = performance.getEntriesByName('dispatch:first-paint')[0];
   const appStart = start ? start.startTime : NaN;
   const scripts = resources.filter((r) => /\\.js$/.test(new URL(r.name).pathname) && r.responseEnd <= appStart);
   return {
     htmlEnd: nav ? nav.responseEnd : NaN,
     entryScriptEnd: script ? script.responseEnd : NaN,
     scriptsEnd: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : NaN,
-    firstPaint: paint ? paint.startTime : NaN,
     appStart,
     configStart: config ? config.startTime : NaN,
     configEnd: config ? config.responseEnd : NaN,
@@ -123,46 +113,36 @@ const WATERFALL_SCRIPT = `(() => {
 })()`;
 
 /**
- * Cold loads (fresh context each) of /jobs, of the static copy and of the screen's static
+ * Cold loads (fresh context each) of /jobs, of the bare table and of the screen's static
  * copy, interleaved: ms from navigation start to the first row painted, and the app's load
  * milestones. One untimed load of each first (the browser's and the server's first-use costs).
  */
 export async function firstRows(
   b: JobsBench,
   runs: number,
-): Promise<{ app: number[]; appRows: number[]; static: number[]; screen: number[]; waterfalls: Waterfall[] }> {
+): Promise<{ app: number[]; static: number[]; screen: number[]; waterfalls: Waterfall[] }> {
   const app: number[] = [];
-  const appRows: number[] = [];
   const stat: number[] = [];
   const screen: number[] = [];
   const waterfalls: Waterfall[] = [];
   const appUrl = `${b.appUrl}/jobs`;
   for (let i = -1; i < runs; i++) {
-    const a = await coldLoad<Omit<Waterfall, 'firstRowPainted' | 'appRowPainted'>>(b, appUrl, WATERFALL_SCRIPT);
+    const a = await coldLoad<Omit<Waterfall, 'firstRowPainted'>>(b, appUrl, WATERFALL_SCRIPT);
     const s = await coldLoad(b, `${b.appUrl}${b.staticPath}`);
     const c = await coldLoad(b, `${b.appUrl}${b.staticScreenPath}`);
     if (i < 0) continue;
     app.push(a.painted.paintedAt);
-    appRows.push(a.appRows.paintedAt);
-    waterfalls.push({ ...a.extra, firstRowPainted: a.painted.paintedAt, appRowPainted: a.appRows.paintedAt });
+    waterfalls.push({ ...a.extra, firstRowPainted: a.painted.paintedAt });
     stat.push(s.painted.paintedAt);
     screen.push(c.painted.paintedAt);
   }
-  return { app, appRows, static: stat, screen, waterfalls };
+  return { app, static: stat, screen, waterfalls };
 }
 
-/** First rows (and React's rows) of cold loads with the CPU throttled `rate` times. */
-export async function firstRowsThrottled(
-  b: JobsBench,
-  runs: number,
-  rate: number,
-): Promise<{ firstRows: number[]; appRows: number[] }> {
-  const times = { firstRows: [] as number[], appRows: [] as number[] };
-  for (let i = 0; i < runs; i++) {
-    const load = await coldLoad(b, `${b.appUrl}/jobs`, 'null', rate);
-    times.firstRows.push(load.painted.paintedAt);
-    times.appRows.push(load.appRows.paintedAt);
-  }
+/** First rows of cold loads with the CPU throttled `rate` times. */
+export async function firstRowsThrottled(b: JobsBench, runs: number, rate: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await coldLoad(b, `${b.appUrl}/jobs`, 'null', rate)).painted.paintedAt);
   return times;
 }
 
@@ -270,15 +250,13 @@ export interface BigPageFigures {
   fromResponseEnd: number[];
   /** Navigation start to the first row painted. */
   fromNavigation: number[];
-  /** Response end to React's first row painted (the first paint replaced). */
-  appFromResponseEnd: number[];
   responseBytes: number;
 }
 
 export async function bigPage(b: JobsBench, runs: number): Promise<BigPageFigures> {
-  const figures: BigPageFigures = { fromResponseEnd: [], fromNavigation: [], appFromResponseEnd: [], responseBytes: 0 };
+  const figures: BigPageFigures = { fromResponseEnd: [], fromNavigation: [], responseBytes: 0 };
   for (let i = 0; i < runs; i++) {
-    const { painted, extra: entry, appRows } = await coldLoad<PageOneTiming | null>(
+    const { painted, extra: entry } = await coldLoad<PageOneTiming | null>(
       b,
       `${b.bigPageUrl}/jobs`,
       'window.__bench.pageOneTiming()',
@@ -286,7 +264,6 @@ export async function bigPage(b: JobsBench, runs: number): Promise<BigPageFigure
     if (!entry) throw new Error('no resource timing entry for /v1/jobs?page=1');
     figures.fromResponseEnd.push(painted.paintedAt - entry.responseEnd);
     figures.fromNavigation.push(painted.paintedAt);
-    figures.appFromResponseEnd.push(appRows.paintedAt - entry.responseEnd);
     figures.responseBytes = entry.decodedBodySize;
   }
   return figures;

@@ -31,7 +31,6 @@ export interface PageOneTiming {
 /** Conditions the probe can wait for (see CONDITIONS below). */
 export type Condition = (
   | { kind: 'firstRow' }
-  | { kind: 'appRow' }
   | { kind: 'firstRowNot'; text: string }
   | { kind: 'count'; selector: string; min: number }
   | { kind: 'editorReady'; zones: number }
@@ -54,11 +53,7 @@ const EDITOR_READY = `(c) => {
       && document.querySelector('[role="status"][aria-label="Loading map"]') === null;
   }`;
 
-/**
- * The first data row of the jobs table (the app's, or the static copy's): a row of the table in
- * the "Jobs" region. The app's first rows may be the entry script's first paint
- * (src/features/jobs/first-paint.ts); `appRow` waits until React has replaced it.
- */
+/** The first data row of the jobs table (the app's, or a static copy's): a row of the table in the "Jobs" region. */
 export const FIRST_ROW_SELECTOR = 'section[aria-label="Jobs"] table tbody tr:not([aria-hidden])';
 
 export const SESSION_TOKEN_KEY = 'dispatch.token';
@@ -71,7 +66,6 @@ export function probeSource(token: string, watchFromStart?: Condition): string {
   const firstRow = () => document.querySelector(FIRST_ROW);
   const CONDITIONS = {
     firstRow: () => firstRow() !== null,
-    appRow: () => firstRow() !== null && document.querySelector('[data-first-paint]') === null,
     firstRowNot: (c) => { const row = firstRow(); return row !== null && row.textContent !== c.text; },
     count: (c) => document.querySelectorAll(c.selector).length >= c.min,
     editorReady: ${EDITOR_READY},
@@ -113,8 +107,6 @@ export function probeSource(token: string, watchFromStart?: Condition): string {
   let armed = ${watchFromStart ? `watch(${JSON.stringify(watchFromStart)}, false)` : 'null'};
   window.__bench = {
     firstRows: watch({ kind: 'firstRow' }, false),
-    /** The first row painted by React (after the first paint, if there was one, is replaced). */
-    appRows: watch({ kind: 'appRow' }, false),
     arm(condition) { armed = watch(condition, true); return true; },
     result() { return armed; },
     firstRowText() { const row = firstRow(); return row ? row.textContent : null; },
