@@ -18,7 +18,7 @@ export interface ServerOptions {
   db: Database;
   /** Accepted Bearer tokens. */
   tokens: string[];
-  /** Jobs per page (DESIGN.md decision 3). */
+  /** Jobs per page (docs/design.md, decision 3). */
   pageSize?: number;
   /** Fastify (pino) logger options; off by default. */
   logger?: FastifyServerOptions['logger'];
@@ -42,7 +42,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     frameworkErrors: (error, _request, reply) => sendError(reply, toApiError(error)),
     clientErrorHandler,
   });
-  // GET /v1/jobs also takes its filters as a JSON body (DESIGN.md decision 1).
+  // GET /v1/jobs also takes its filters as a JSON body (docs/design.md, decision 1).
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   installJsonBodyParser(app);
   installCors(app);

@@ -32,7 +32,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-/** Reads the server's configuration from environment variables (see README / DESIGN.md decision 8). */
+/** Reads the server's configuration from environment variables (docs/design.md, decision 8). */
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const configured = (env.API_TOKENS ?? '')

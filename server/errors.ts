@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorBody, type ErrorDetail } from '../src/contract';
 
-/** An error with a status and a message meant for the client (DESIGN.md decision 7). */
+/** An error with a status and a message meant for the client (docs/design.md, decision 7). */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,

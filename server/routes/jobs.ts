@@ -13,7 +13,7 @@ function withoutAbsent(source: object): Record<string, unknown> {
 }
 
 /**
- * Filters come from the query string or a JSON body (DESIGN.md decision 1); the query
+ * Filters come from the query string or a JSON body (docs/design.md, decision 1); the query
  * string wins on conflict, and empty values count as absent.
  */
 export function readJobsQuery(request: FastifyRequest): JobsQuery & { branch_embed: BranchEmbed } {

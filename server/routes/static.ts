@@ -87,7 +87,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
  *
  * The files are read into memory at start-up (a build is a few MB), with their ETags: a cold
  * load asks for eight files at once, and each costs only a lookup, not a trip through the file
- * system (README, Performance). A file added later is read on its first request and kept; a
+ * system. A file added later is read on its first request and kept; a
  * file changed later is not seen until a restart (restart the server after a rebuild).
  */
 export function registerStatic(

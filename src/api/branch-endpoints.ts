@@ -10,7 +10,7 @@ import { queryKeys } from './queries';
 
 /**
  * One branch: the extension `GET /v1/branches/{id}` when it answers, otherwise the embedded
- * Branch of `GET /v1/jobs?branch_id={id}` (DESIGN.md). Returns null when the branch is unknown.
+ * Branch of `GET /v1/jobs?branch_id={id}` (docs/design.md). Returns null when the branch is unknown.
  */
 export async function fetchBranch(client: ApiClient, id: string, signal?: AbortSignal): Promise<Branch | null> {
   try {

@@ -3,7 +3,7 @@ import { EmptyableString, orDefault } from './common';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
-/** Canonical form written by clients: `hh:mm AM` (DESIGN.md decision 11). */
+/** Canonical form written by clients: `hh:mm AM` (docs/design.md, decision 11). */
 export const TIME_12H = /^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/;
 const LENIENT_TIME = /^\s*(\d{1,2})(?::?([0-5]\d))?\s*([ap])\.?\s*m?\.?\s*$/i;
 

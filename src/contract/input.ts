@@ -3,7 +3,7 @@ import { BRANCH_ID_PATTERN } from './branch';
 import { TIME_12H, WEEKDAYS } from './contact';
 
 /*
- * What clients SEND, strictly checked (DESIGN.md decisions 9-11). Kept apart from the lenient
+ * What clients SEND, strictly checked (docs/design.md, decisions 9-11). Kept apart from the lenient
  * response schemas so that screens which only read (the jobs route) do not load them.
  */
 
@@ -16,7 +16,7 @@ export const Longitude = /* @__PURE__ */ z.number({ error: 'Longitude must be a 
   z.maximum(180, 'Longitude must be between -180 and 180'),
 );
 
-/** Coordinates as sent by clients: finite decimal degrees in range (DESIGN.md decision 9). */
+/** Coordinates as sent by clients: finite decimal degrees in range (docs/design.md, decision 9). */
 export const CoordinatesInput = /* @__PURE__ */ z.strictObject({
   latitude: Latitude,
   longitude: Longitude,
@@ -55,7 +55,7 @@ export const ContactInput = /* @__PURE__ */ z.strictObject({
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
-/** A `[longitude, latitude]` pair in range (DESIGN.md decisions 9 and 10). */
+/** A `[longitude, latitude]` pair in range (docs/design.md, decisions 9 and 10). */
 export const Position = /* @__PURE__ */ z.tuple([
   z
     .number()

@@ -5,10 +5,6 @@ import * as z from 'zod/mini';
  * No `new Function` from zod (its JIT object parser, and the probe for it): the page's CSP
  * has no 'unsafe-eval', and Chromium reports even the caught probe as a violation. An ES
  * module runs before the modules importing it, so no schema exists before this line has run.
- *
- * The jobs screen's first load has no zod at all: pages of jobs, the URL's search params, the
- * runtime config and error bodies are read by hand there (README, Performance); the schemas
- * load with the screens and the error messages that need them.
  */
 // The reference server (Node, no CSP) imports the contract too, and keeps zod's JIT: its PUT
 // bodies parse faster with it (p99 ~62 ms against ~73 jitless, `npm run bench -- --only put`).

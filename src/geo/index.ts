@@ -1,6 +1,6 @@
 /**
  * Pure geometry for delivery zones: no DOM, no React, no maplibre. Positions are
- * `[longitude, latitude]`; rings are closed lists of positions (DESIGN.md decision 10).
+ * `[longitude, latitude]`; rings are closed lists of positions (docs/design.md, decision 10).
  */
 export { ringArea, polygonAreaKm2 } from './area';
 export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collection';

@@ -37,7 +37,7 @@ export function roundCoordinate(value: number): number {
 }
 
 /**
- * A ring as the client sends it (DESIGN.md decision 10): positions rounded to 6 decimals,
+ * A ring as the client sends it (docs/design.md, decision 10): positions rounded to 6 decimals,
  * consecutive duplicates dropped (also those created by rounding), closed, counter-clockwise
  * for an exterior and clockwise for a hole (RFC 7946). Keeps the first position in place.
  * Rings without area keep their order. Non-finite positions are kept for validation to report.

@@ -58,7 +58,7 @@ const MAX_ATTRIBUTED_MEETINGS = 32;
 const ON_EDGE_TOLERANCE_SQ = 1e-18;
 
 /**
- * Everything that makes a polygon unacceptable as a delivery zone (DESIGN.md decision 10).
+ * Everything that makes a polygon unacceptable as a delivery zone (docs/design.md, decision 10).
  * Per ring: at least 4 positions, finite and in range, closed, no consecutive duplicates,
  * less than 180° of longitude wide, no self-intersection (first point reported). Then holes:
  * inside the exterior without touching it, and not touching or containing each other.

@@ -54,7 +54,7 @@ function roundPosition(p: Position): Position {
   return [roundCoordinate(p[0] ?? NaN), roundCoordinate(p[1] ?? NaN)];
 }
 
-/** Positions rounded to 6 decimals (about 10 cm, DESIGN.md decision 10); heights dropped. */
+/** Positions rounded to 6 decimals (about 10 cm, docs/design.md, decision 10); heights dropped. */
 export function roundRings(rings: readonly (readonly Position[])[]): Position[][] {
   return rings.map((ring) => ring.map(roundPosition));
 }

@@ -1,7 +1,7 @@
 import { describeStatus, useConfig } from '../../config';
 import { Badge } from '../../ui';
 
-/** Label from the runtime dictionary, then the raw code (DESIGN.md decision 4). */
+/** Label from the runtime dictionary, then the raw code (docs/design.md, decision 4). */
 export function StatusBadge({ code }: { code: number }) {
   const config = useConfig();
   const info = describeStatus(config, code);
