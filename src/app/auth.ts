@@ -1,10 +1,11 @@
 import { clearEarlyGets } from '../api/early';
-import { TOKEN_KEY as KEY } from './token-key';
 
 /**
  * The sign-in token lives in sessionStorage only (docs/design.md, decision 8): never in the
  * URL or localStorage, gone when the tab closes, cleared on sign-out.
  */
+const KEY = 'dispatch.token';
+
 function read(): string | null {
   try {
     return sessionStorage.getItem(KEY);

@@ -2,7 +2,7 @@ import { branchSummaryQuery } from '../api/branch-embed';
 import { startEarlyGet } from '../api/early';
 import { JOBS_FILTER_KEYS } from '../contract/jobs-params';
 import { isApiBase, trimApiBase } from '../config/api-base';
-import { TOKEN_KEY } from './token-key';
+import { tokenStore } from './auth';
 
 /*
  * The entry script's one job besides loading the app: send the requests the first screen needs
@@ -10,14 +10,6 @@ import { TOKEN_KEY } from './token-key';
  * modules are the entry chunk). The app adopts the early response (src/api/early.ts); when
  * its own request turns out different (a value it normalises), it sends its own.
  */
-
-function readToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /** `apiBaseUrl` of config.json as the app will read it, or null when the app would refuse it. */
 function apiBaseOf(config: unknown): string | null {
@@ -49,7 +41,7 @@ export function jobsRequestFor(location: { pathname: string; search: string }, a
  */
 export function startEarly(): Promise<Response> {
   const config = fetch(`${import.meta.env.BASE_URL}config.json`);
-  const token = readToken();
+  const token = tokenStore.get();
   if (!token) return config;
   return config
     .then((response) => (response.ok ? response.clone().json() : null))

@@ -56,7 +56,7 @@ describe('jobsRequestFor (the entry script guessing the first request)', () => {
 describe('startEarly (the entry script)', () => {
   it('hands the config to the app only once the early GET is on its way, so the app’s first request finds it', async () => {
     // The app's code ready before config.json arrives: it awaits the config at once.
-    vi.stubGlobal('sessionStorage', { getItem: () => TEST_TOKEN });
+    tokenStore.set(TEST_TOKEN);
     vi.stubGlobal('window', { location: { pathname: '/jobs', search: '?status=7' } });
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
       String(input).endsWith('config.json')
@@ -65,9 +65,11 @@ describe('startEarly (the entry script)', () => {
     );
     const config = startEarly();
     expect((await (await config).json()) as unknown).toEqual({ apiBaseUrl: server.url });
+    expect(requests).toHaveLength(1); // the early GET, out before the app asks
     const page = await fetchJobs(client(), { page: 1, status: 7 });
     expect(page.jobs.length).toBeGreaterThan(0);
-    expect(requests).toHaveLength(1); // the early GET, adopted
+    expect(requests).toHaveLength(1); // adopted: no second request
+    tokenStore.clear();
   });
 });
 

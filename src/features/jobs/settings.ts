@@ -1,7 +1,4 @@
-/**
- * The jobs screen's choices remembered per browser (localStorage). Pure: read by the screen and
- * by the entry script's first paint (./first-paint.ts).
- */
+/** The jobs screen's choices remembered per browser (localStorage). */
 
 const AUTO_KEY = 'dispatch.jobs.autoRefresh';
 
