@@ -1,6 +1,7 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api';
+import { clearAllDrafts } from '../features/branches';
 import { Button } from '../ui';
 import { tokenStore } from './auth';
 import s from './shell.module.css';
@@ -9,10 +10,14 @@ export function Layout() {
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signOut = () => {
+  // An explicit sign-out leaves no draft of the manager's edits in this browser (a 401 keeps
+  // them, so that the edits survive signing in again). They are removed once the editor has
+  // been left, since leaving for sign-in writes its pending draft.
+  const signOut = async () => {
     tokenStore.clear();
     queryClient.clear();
-    void navigate({ to: '/sign-in', search: {} });
+    await navigate({ to: '/sign-in', search: {} });
+    clearAllDrafts();
   };
   return (
     <div className={s.app}>
@@ -36,7 +41,7 @@ export function Layout() {
         <span className={s.service} title="Service base URL (from config.json)">
           {api.baseUrl || window.location.origin}
         </span>
-        <Button size="sm" onClick={signOut}>
+        <Button size="sm" onClick={() => void signOut()}>
           Sign out
         </Button>
       </header>

@@ -2,14 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../src/app/auth';
+import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
 import {
   contactCard,
+  draftOf,
   openEditor,
   putBranch,
   renderBranchApp,
   reviewAndSave,
-  serverBranch,
   type TestServer,
 } from './branch-support';
 
@@ -21,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const draftOf = (id: string) => localStorage.getItem(`dispatch.branchDraft.${id}`);
 
 function nameInput() {
   return screen.getByLabelText('Name', { selector: 'input[name="name"]' });
@@ -40,8 +39,8 @@ describe('drafts', () => {
         name: 'Sunday',
       }),
     );
-    await waitFor(() => expect(draftOf('MAD-01')).toContain('Madrid Chamberí'));
-    expect(draftOf('MAD-01')).not.toContain(server.token);
+    await waitFor(() => expect(draftOf(server, 'MAD-01')).toContain('Madrid Chamberí'));
+    expect(draftOf(server, 'MAD-01')).not.toContain(server.token);
     expect(screen.getByText(/Draft kept in this browser \(moments ago\)/)).toBeInTheDocument();
     first.unmount(); // the tab crashed or was reloaded
 
@@ -59,14 +58,14 @@ describe('drafts', () => {
       }),
     ).toHaveAttribute(
       'aria-pressed',
-      String(!(await serverBranch(server, 'MAD-01'))!.contacts[0]!.work_days.includes('sunday')),
+      String(!(await getBranch(server, 'MAD-01'))!.contacts[0]!.work_days.includes('sunday')),
     );
     expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
 
     await reviewAndSave(user, ['Madrid Chamberí']);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    expect((await serverBranch(server, 'MAD-01'))!.name).toBe('Madrid Chamberí');
-    expect(draftOf('MAD-01')).toBeNull(); // a successful save clears it
+    expect((await getBranch(server, 'MAD-01'))!.name).toBe('Madrid Chamberí');
+    expect(draftOf(server, 'MAD-01')).toBeNull(); // a successful save clears it
   });
 
   it('discards a draft on request', async () => {
@@ -74,14 +73,14 @@ describe('drafts', () => {
     const first = renderBranchApp({ server, path: '/branches/PAR-01' });
     await openEditor('Paris');
     await user.type(screen.getByLabelText('Formatted address'), ' (rear entrance)');
-    await waitFor(() => expect(draftOf('PAR-01')).toContain('rear entrance'));
+    await waitFor(() => expect(draftOf(server, 'PAR-01')).toContain('rear entrance'));
     first.unmount();
 
     renderBranchApp({ server, path: '/branches/PAR-01' });
     await openEditor('Paris');
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Discard draft' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(draftOf('PAR-01')).toBeNull();
+    expect(draftOf(server, 'PAR-01')).toBeNull();
     expect(screen.getByText('No unsaved changes')).toBeInTheDocument();
   });
 
@@ -91,7 +90,7 @@ describe('drafts', () => {
     await openEditor('Amsterdam');
     await user.clear(nameInput());
     await user.type(nameInput(), 'Amsterdam Oost');
-    await waitFor(() => expect(draftOf('AMS-01')).toContain('Amsterdam Oost'));
+    await waitFor(() => expect(draftOf(server, 'AMS-01')).toContain('Amsterdam Oost'));
     first.unmount();
 
     await putBranch(server, 'AMS-01', { formatted_address: 'Linnaeusstraat 2, Amsterdam' });
@@ -133,7 +132,7 @@ describe('drafts', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/sign-in'));
     expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/branches/DXB-01');
     expect(screen.queryByText('Leave without saving?')).not.toBeInTheDocument(); // not blocked
-    expect(draftOf('DXB-01')).toContain('Dubai Marina');
+    expect(draftOf(server, 'DXB-01')).toContain('Dubai Marina');
 
     await user.type(await screen.findByLabelText('Access token'), server.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -144,7 +143,35 @@ describe('drafts', () => {
     expect(monday()).toHaveAttribute('aria-pressed', mondayEdited);
     await reviewAndSave(user);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    expect((await serverBranch(server, 'DXB-01'))!.name).toBe('Dubai Marina');
+    expect((await getBranch(server, 'DXB-01'))!.name).toBe('Dubai Marina');
+  });
+});
+
+describe('signing out', () => {
+  it('removes the drafts kept in this browser: signing in again offers nothing back', async () => {
+    const user = userEvent.setup();
+    const { history } = renderBranchApp({ server, path: '/branches/PAR-01' });
+    await openEditor('Paris');
+    const address = screen.getByLabelText('Formatted address');
+    await user.type(address, ' (side door)');
+    await waitFor(() => expect(draftOf(server, 'PAR-01')).toContain('side door'));
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/sign-in'));
+    await waitFor(() => expect(draftOf(server, 'PAR-01')).toBeNull());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('dispatch.branchDraft'))).toEqual([]);
+
+    // Signing in again (the next person at this browser): nothing is offered back.
+    await user.type(await screen.findByLabelText('Access token'), server.token);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/jobs'));
+    history.push('/branches/PAR-01');
+    await openEditor('Paris');
+    expect((screen.getByLabelText('Formatted address') as HTMLTextAreaElement).value).not.toContain(
+      'side door',
+    );
+    expect(screen.queryByText(/Unsaved changes from/)).not.toBeInTheDocument();
+    expect(draftOf(server, 'PAR-01')).toBeNull();
   });
 });
 
@@ -178,7 +205,7 @@ describe('the unsaved-changes guard', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep draft and leave' }));
     await waitFor(() => expect(history.location.pathname).toBe('/branches'));
-    expect(draftOf('BER-01')).toContain('Berlin Mitte Nord');
+    expect(draftOf(server, 'BER-01')).toContain('Berlin Mitte Nord');
     expect(await screen.findByText('Draft')).toBeInTheDocument(); // the list marks it
 
     await user.click(screen.getByRole('link', { name: 'Berlin Mitte' }));
@@ -191,8 +218,8 @@ describe('the unsaved-changes guard', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Discard and leave' }));
     await waitFor(() => expect(history.location.pathname).toBe('/jobs'));
-    expect(draftOf('BER-01')).toBeNull();
-    expect((await serverBranch(server, 'BER-01'))!.name).toBe('Berlin Mitte');
+    expect(draftOf(server, 'BER-01')).toBeNull();
+    expect((await getBranch(server, 'BER-01'))!.name).toBe('Berlin Mitte');
   });
 
   it('asks before discarding from the action bar', async () => {

@@ -2,15 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchListQueryOptions, jobsQueryOptions, queryKeys } from '../../src/api';
+import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
 import {
   contactCard,
+  draftOf,
   openEditor,
   putBranch,
   renderBranchApp,
   reviewAndSave,
   saveButton,
-  serverBranch,
   setTime,
   type TestServer,
   zoneList,
@@ -27,8 +28,13 @@ afterAll(async () => {
 
 type Call = { method: string; url: string; body: unknown };
 
-/** The app's fetch, recording every request (and optionally rewriting or failing some). */
-function recordingFetch(hook?: (call: Call, n: number) => { fail?: boolean; body?: unknown } | void) {
+type Change = { fail?: boolean; body?: unknown; answer?: (response: Response) => Promise<Response> };
+
+/**
+ * The app's fetch, recording every request (and optionally rewriting one's body, failing it,
+ * or rewriting the service's answer).
+ */
+function recordingFetch(hook?: (call: Call, n: number) => Change | void) {
   const calls: Call[] = [];
   const impl: typeof fetch = async (input, init) => {
     const call: Call = {
@@ -39,8 +45,9 @@ function recordingFetch(hook?: (call: Call, n: number) => { fail?: boolean; body
     calls.push(call);
     const change = hook?.(call, calls.filter((c) => c.method === call.method).length);
     if (change?.fail) throw new TypeError('fetch failed');
-    if (change && 'body' in change) return fetch(input, { ...init, body: JSON.stringify(change.body) });
-    return fetch(input, init);
+    const sent = change && 'body' in change ? { ...init, body: JSON.stringify(change.body) } : init;
+    const response = await fetch(input, sent);
+    return change?.answer ? change.answer(response) : response;
   };
   return { calls, impl, puts: () => calls.filter((c) => c.method === 'PUT') };
 }
@@ -99,7 +106,7 @@ describe('saving a branch', () => {
     const putIndex = rec.calls.findIndex((c) => c.method === 'PUT');
     expect(rec.calls[putIndex - 1]).toMatchObject({ method: 'GET', url: `${server.url}/v1/branches/AMS-01` });
 
-    const saved = await serverBranch(server, 'AMS-01');
+    const saved = await getBranch(server, 'AMS-01');
     expect(saved).toMatchObject({
       name: 'Amsterdam Jordaan',
       active: false,
@@ -108,7 +115,7 @@ describe('saving a branch', () => {
     });
     expect(saved!.contacts).toHaveLength(3); // untouched
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Amsterdam Jordaan');
-    expect(localStorage.getItem('dispatch.branchDraft.AMS-01')).toBeNull();
+    expect(draftOf(server, 'AMS-01')).toBeNull();
     // Caches: the branch holds the saved version; lists and jobs that embed it are invalidated.
     expect(queryClient.getQueryData(queryKeys.branch('AMS-01'))).toMatchObject({
       name: 'Amsterdam Jordaan',
@@ -129,7 +136,7 @@ describe('saving a branch', () => {
     const rec = recordingFetch();
     renderBranchApp({ server, path: '/branches/DXB-01', fetch: rec.impl });
     await openEditor('Dubai');
-    const before = (await serverBranch(server, 'DXB-01'))!;
+    const before = (await getBranch(server, 'DXB-01'))!;
     expect(before.contacts).toHaveLength(2);
 
     // Contact 1: new hours and days, then copy its hours to the other contact.
@@ -188,7 +195,7 @@ describe('saving a branch', () => {
       },
     ];
     expect(body.branch.contacts).toEqual(expected);
-    expect((await serverBranch(server, 'DXB-01'))!.contacts).toEqual(expected);
+    expect((await getBranch(server, 'DXB-01'))!.contacts).toEqual(expected);
   });
 
   it('saves zones: rename, remove and import of a GeoJSON file, normalised', async () => {
@@ -196,7 +203,7 @@ describe('saving a branch', () => {
     const rec = recordingFetch();
     renderBranchApp({ server, path: '/branches/BOM-01', fetch: rec.impl });
     await openEditor('Mumbai');
-    const before = (await serverBranch(server, 'BOM-01'))!;
+    const before = (await getBranch(server, 'BOM-01'))!;
     const [keep, drop] = before.delivery_zones!.features;
     // The zone list beside the map (jsdom has no WebGL: the map itself says it cannot be shown).
     const list = await zoneList();
@@ -241,19 +248,24 @@ describe('saving a branch', () => {
 
     const body = rec.puts()[0]!.body as { branch: Record<string, unknown> };
     expect(Object.keys(body.branch)).toEqual(['delivery_zones']);
-    const saved = (await serverBranch(server, 'BOM-01'))!;
+    const saved = (await getBranch(server, 'BOM-01'))!;
     expect(saved.delivery_zones!.features.map((f) => [f.id, f.properties.name])).toEqual([
       [keep!.id, 'Bandra Reclamation'],
       ['bom-01-khar', 'Khar'],
     ]);
     // Normalised: 6 decimals, counter-clockwise exterior, same first corner.
-    expect(saved.delivery_zones!.features[1]!.geometry.coordinates[0]).toEqual([
-      [72.83, 19.07],
-      [72.84, 19.07],
-      [72.84, 19.081235],
-      [72.83, 19.081235],
-      [72.83, 19.07],
-    ]);
+    expect(saved.delivery_zones!.features[1]!.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [72.83, 19.07],
+          [72.84, 19.07],
+          [72.84, 19.081235],
+          [72.83, 19.081235],
+          [72.83, 19.07],
+        ],
+      ],
+    });
   });
 
   it('renames a branch: a taken id is refused next to the id (409), a free one moves the URL and Back still works', async () => {
@@ -292,7 +304,7 @@ describe('saving a branch', () => {
     expect(id).toHaveAccessibleDescription(/This id is already taken by another branch/);
     expect(screen.getByRole('alert')).toHaveTextContent(/Not saved: the id is taken/);
     expect(history.location.pathname).toBe('/branches/MAN-01');
-    expect((await serverBranch(server, 'MAN-01'))!.name).toMatch(/Manchester/);
+    expect((await getBranch(server, 'MAN-01'))!.name).toMatch(/Manchester/);
 
     await rename('MAN-02');
     await reviewAndSave(user, ['Id']);
@@ -300,8 +312,8 @@ describe('saving a branch', () => {
     expect(await screen.findByText('Branch renamed to MAN-02 and saved')).toBeInTheDocument();
     await openEditor('Manchester');
     expect(screen.getByLabelText('Id')).toHaveValue('MAN-02');
-    expect(await serverBranch(server, 'MAN-01')).toBeNull();
-    expect((await serverBranch(server, 'MAN-02'))!.name).toMatch(/Manchester/);
+    expect(await getBranch(server, 'MAN-01')).toBeNull();
+    expect((await getBranch(server, 'MAN-02'))!.name).toMatch(/Manchester/);
     // Jobs followed the rename.
     expect(server.db.prepare("SELECT COUNT(*) AS n FROM pickups WHERE branch_id = 'MAN-02'").get()).toEqual(
       jobsBefore,
@@ -343,7 +355,7 @@ describe('saving a branch', () => {
     expect(banner).toHaveTextContent('2 problems are shown next to the fields');
     expect(banner).toHaveTextContent(/branch: .*colour/);
     // Nothing was saved, and the edit is still in the form.
-    expect((await serverBranch(server, 'PAR-01'))!.contacts[0]!.phone).not.toMatch(/9$/);
+    expect((await getBranch(server, 'PAR-01'))!.contacts[0]!.phone).not.toMatch(/9$/);
     expect((within(contactCard(1)).getByLabelText('Phone') as HTMLInputElement).value).toMatch(/9$/);
   });
 
@@ -395,13 +407,13 @@ describe('saving a branch', () => {
     );
     expect(address).toHaveValue('Prinsengracht 263, Amsterdam');
     expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
-    expect(localStorage.getItem('dispatch.branchDraft.AMS-01')).toContain('Prinsengracht 263');
+    expect(draftOf(server, 'AMS-01')).toContain('Prinsengracht 263');
 
     await user.click(within(banner).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
     expect(rec.puts()).toHaveLength(2);
-    expect((await serverBranch(server, 'AMS-01'))!.formatted_address).toBe('Prinsengracht 263, Amsterdam');
-    expect(localStorage.getItem('dispatch.branchDraft.AMS-01')).toBeNull();
+    expect((await getBranch(server, 'AMS-01'))!.formatted_address).toBe('Prinsengracht 263, Amsterdam');
+    expect(draftOf(server, 'AMS-01')).toBeNull();
   });
 });
 
@@ -426,11 +438,11 @@ describe('conflict check before saving', () => {
     expect(within(dialog).getByText('Address')).toBeInTheDocument();
     expect(within(dialog).getByText('99 City Road, London')).toBeInTheDocument();
     expect(within(dialog).queryByText('you changed this too')).not.toBeInTheDocument();
-    expect((await serverBranch(server, 'LDN-01'))!.name).toBe('London Shoreditch');
+    expect((await getBranch(server, 'LDN-01'))!.name).toBe('London Shoreditch');
 
     await user.click(within(dialog).getByRole('button', { name: 'Overwrite with my changes' }));
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    const saved = (await serverBranch(server, 'LDN-01'))!;
+    const saved = (await getBranch(server, 'LDN-01'))!;
     expect(saved.name).toBe('London Old Street');
     expect(saved.formatted_address).toBe('99 City Road, London');
     // The form now shows the server's address too.
@@ -464,6 +476,6 @@ describe('conflict check before saving', () => {
     expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
     await reviewAndSave(user, ['Berlin Friedrichshain', 'Berlin Kreuzberg']);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    expect(await serverBranch(server, 'BER-01')).toMatchObject({ name: 'Berlin Kreuzberg', active: false });
+    expect(await getBranch(server, 'BER-01')).toMatchObject({ name: 'Berlin Kreuzberg', active: false });
   });
 });

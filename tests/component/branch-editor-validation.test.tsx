@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
 import {
   contactCard,
   openEditor,
   renderBranchApp,
+  reviewAndSave,
   saveButton,
   setTime,
   type TestServer,
@@ -205,5 +207,43 @@ describe('branch editor validation', () => {
     // Focus moves to the contact now in that place (the previous one, here).
     await waitFor(() => expect(within(contactCard(3)).getByRole('heading', { level: 3 })).toHaveFocus());
     expect(screen.getByText('No unsaved changes')).toBeInTheDocument();
+  });
+
+  it('keeps work days that are not weekday names, says so, and never drops them on save unseen', async () => {
+    // A service that holds a day name the contract does not accept (written before, or by another client).
+    server.db
+      .prepare(
+        `UPDATE branch_contacts SET work_days = '["monday","Lundi"]' WHERE branch_id = 'DXB-01' AND position = 0`,
+      )
+      .run();
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches/DXB-01' });
+    await openEditor('Dubai');
+    const days = () => within(contactCard(1)).getByRole('group', { name: 'Work days' });
+    expect(days()).toHaveAccessibleDescription(/Also on the service: “Lundi”, not an English weekday name/);
+
+    // Saving another field leaves the contacts, and "Lundi", as the service holds them.
+    const name = screen.getByLabelText('Name', { selector: 'input[name="name"]' });
+    await user.type(name, ' Marina');
+    await reviewAndSave(user, ['Name']);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect((await getBranch(server, 'DXB-01'))!.contacts[0]!.work_days).toEqual(['monday', 'Lundi']);
+
+    // A change to the contacts cannot be sent with "Lundi" (the contract takes weekday names only),
+    // and "Lundi" is not left out unseen: Save waits for the manager to remove it.
+    await user.type(within(contactCard(1)).getByLabelText('Phone'), '9');
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Save changes' })).toHaveTextContent(
+        'Save is disabled: 1 problem to fix. Contact 1 work days: Remove “Lundi” to save: work days must be English weekday names',
+      ),
+    );
+    expect(saveButton()).toBeDisabled();
+    await user.click(within(contactCard(1)).getByRole('button', { name: 'Remove “Lundi”' }));
+    expect(days()).not.toHaveAccessibleDescription(/Lundi/);
+    await reviewAndSave(user, [/^Days: Mon, Lundi → Mon$/]);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    const saved = (await getBranch(server, 'DXB-01'))!.contacts[0]!;
+    expect(saved.work_days).toEqual(['monday']);
+    expect(saved.phone).toMatch(/9$/);
   });
 });

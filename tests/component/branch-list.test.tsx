@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
-import { openEditor, renderBranchApp, reviewAndSave, serverBranch, type TestServer } from './branch-support';
+import { openEditor, renderBranchApp, reviewAndSave, type TestServer } from './branch-support';
 
 let server: TestServer;
 
@@ -101,7 +102,7 @@ describe('branches page', () => {
     // The editor reads the whole branch, zones included, from the jobs that embed it, and saves with the PUT.
     await user.click(within(table).getByRole('link', { name: 'Paris Le Marais' }));
     await openEditor('Paris Le Marais');
-    const zones = (await serverBranch(server, 'PAR-01'))!.delivery_zones!.features.length;
+    const zones = (await getBranch(server, 'PAR-01'))!.delivery_zones!.features.length;
     expect(zones).toBeGreaterThan(0);
     expect(await screen.findByRole('heading', { name: `${zones} zone${zones === 1 ? '' : 's'}` })).toBeInTheDocument();
     const address = screen.getByLabelText('Formatted address');
@@ -109,7 +110,7 @@ describe('branches page', () => {
     await user.type(address, '12 Rue des Rosiers, Paris');
     await reviewAndSave(user, ['Address']);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    expect((await serverBranch(server, 'PAR-01'))!.formatted_address).toBe('12 Rue des Rosiers, Paris');
+    expect((await getBranch(server, 'PAR-01'))!.formatted_address).toBe('12 Rue des Rosiers, Paris');
 
     // Unknown ids still get a clear not-found page through the jobs fallback.
     renderBranchApp({ server, path: '/branches/NOPE-1', fetch: withoutExtensions });

@@ -6,6 +6,7 @@ import { App } from '../../src/app/App';
 import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
 import { RuntimeConfig } from '../../src/config';
+import { draftKey } from '../../src/features/branches/draft';
 import type { startTestServer } from '../support/server';
 import { testStatuses } from './render';
 
@@ -42,38 +43,10 @@ export function renderBranchApp({
   return { ...utils, ...instance, history };
 }
 
-/** The branch as the service now holds it. */
-export async function serverBranch(server: TestServer, id: string) {
-  const res = await fetch(`${server.url}/v1/branches/${encodeURIComponent(id)}`, {
-    headers: { Authorization: `Bearer ${server.token}` },
-  });
-  if (res.status === 404) return null;
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { branch: ServerBranch }).branch;
+/** The draft of a branch this browser keeps for the test server (as the editor writes it). */
+export function draftOf(server: TestServer, id: string): string | null {
+  return localStorage.getItem(draftKey(server.url, id));
 }
-
-export type ServerBranch = {
-  id: string;
-  name: string;
-  active: boolean;
-  formatted_address: string;
-  updated_at: number;
-  coordinates: { latitude: number; longitude: number };
-  contacts: {
-    name: string;
-    phone: string;
-    work_timings: { from: string; to: string };
-    work_days: string[];
-  }[];
-  delivery_zones: {
-    type: string;
-    features: {
-      id: string;
-      properties: Record<string, unknown>;
-      geometry: { type: string; coordinates: number[][][] };
-    }[];
-  } | null;
-};
 
 /** A PUT straight to the service, as another manager's save. */
 export async function putBranch(server: TestServer, id: string, branch: Record<string, unknown>) {

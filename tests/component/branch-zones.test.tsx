@@ -7,13 +7,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getBranch } from '../support/branches';
+import { square, type Ring } from '../support/geo';
 import { startTestServer } from '../support/server';
 import {
   openEditor,
   renderBranchApp,
   reviewAndSave,
   saveButton,
-  serverBranch,
   type TestServer,
   zoneList,
 } from './branch-support';
@@ -38,17 +39,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type Ring = [number, number][];
-
-function square(lon: number, lat: number, size: number): Ring {
-  return [
-    [lon, lat],
-    [lon + size, lat],
-    [lon + size, lat + size],
-    [lon, lat + size],
-    [lon, lat],
-  ];
-}
 
 function geojsonFile(name: string, features: { id?: string; name: string; ring: Ring }[]): File {
   const fc = {
@@ -80,7 +70,7 @@ describe('zone map in the branch editor', () => {
     renderBranchApp({ server, path: '/branches/BER-01' });
     const form = await openEditor('Berlin Mitte');
     const list = await zoneList();
-    const stored = (await serverBranch(server, 'BER-01'))!.delivery_zones!.features;
+    const stored = (await getBranch(server, 'BER-01'))!.delivery_zones!.features;
     expect(stored).toHaveLength(3);
     expect(names(list)).toEqual(stored.map((f) => f.properties.name));
     expect(within(list).getByRole('heading', { name: '3 zones' })).toBeInTheDocument();
@@ -231,8 +221,8 @@ describe('zone map in the branch editor', () => {
     await user.type(second, 'East part');
     await reviewAndSave(user);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    const saved = (await serverBranch(server, 'MAD-01'))!;
-    expect(saved.delivery_zones!.features.map((f) => [f.id, f.properties.name, f.geometry.type])).toEqual([
+    const saved = (await getBranch(server, 'MAD-01'))!;
+    expect(saved.delivery_zones!.features.map((f) => [f.id, f.properties.name, f.geometry?.type])).toEqual([
       ['mad-01-split-1', 'Two parts', 'Polygon'],
       ['mad-01-split-2', 'East part', 'Polygon'],
     ]);

@@ -1,27 +1,29 @@
 import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Branch } from '../../src/contract';
+import { ApiError } from '../../src/api';
 import {
-  createFormSchema,
-  describePath,
-  formIssues,
-  mapDetailPath,
-  normalizeDays,
-  parseDegrees,
-  to12h,
-  to24h,
-  toFormValues,
-  type BranchFormValues,
-} from '../../src/features/branches/form-model';
-import { rebase } from '../../src/features/branches/diff';
-import {
+  clearAllDrafts,
   clearDraft,
-  createDebounced,
   draftKey,
   listDraftIds,
   readDraft,
   writeDraft,
 } from '../../src/features/branches/draft';
+import { describePath } from '../../src/features/branches/fields';
+import {
+  createFormSchema,
+  formIssues,
+  parseDegrees,
+  readDays,
+  to12h,
+  to24h,
+  toFormValues,
+  type BranchFormValues,
+} from '../../src/features/branches/form-model';
+import { rebase } from '../../src/features/branches/rebase';
+import { BranchGoneError, mapDetailPath, saveErrorView } from '../../src/features/branches/save-errors';
+import { createDebounced } from '../../src/features/branches/useBranchDraft';
 import { zoneProblems } from '../../src/features/branches/zone-check';
 import { branch as branchFixture } from './fixtures';
 
@@ -56,15 +58,17 @@ describe('time pickers <-> hh:mm AM', () => {
 });
 
 describe('reading a branch into the form', () => {
-  it('keeps coordinates as typed text and days in week order, once each', () => {
+  it('keeps coordinates as typed text, and days in week order, once each, other names after them as sent', () => {
     const b = Branch.parse({
       ...branchFixture,
-      contacts: [{ ...branchFixture.contacts[0], work_days: ['Friday', 'monday', 'monday', 'funday'] }],
+      contacts: [
+        { ...branchFixture.contacts[0], work_days: ['Friday', 'funday', 'monday', 'monday', ' funday'] },
+      ],
     });
     const v = toFormValues(b);
     expect(v.coordinates).toEqual({ latitude: '51.51', longitude: '-0.12' });
-    expect(v.contacts[0]!.work_days).toEqual(['monday', 'friday']);
-    expect(normalizeDays(['SUNDAY', 'saturday'])).toEqual(['saturday', 'sunday']);
+    expect(v.contacts[0]!.work_days).toEqual(['monday', 'friday', 'funday']);
+    expect(readDays(['SUNDAY', 'saturday'])).toEqual(['saturday', 'sunday']);
   });
 
   it('keeps an unreadable time as sent, so the form flags it instead of inventing one', () => {
@@ -149,6 +153,11 @@ describe('form schema messages', () => {
       (v: BranchFormValues) => (v.id = 'bad id'),
       'Use 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit',
     ],
+    [
+      'contacts.0.work_days',
+      (v: BranchFormValues) => (v.contacts[0]!.work_days = ['monday', 'Lundi', 'funday']),
+      'Remove “Lundi”, “funday” to save: work days must be English weekday names',
+    ],
   ])('%s: %s', (path, mutate, message) => {
     expect(issuesFor(mutate)).toContainEqual({ path, message });
   });
@@ -183,6 +192,17 @@ describe('form schema messages', () => {
     expect(issues[0]!.message).toMatch(/^Zone 1: .*cross/i);
   });
 
+  it('checks only the fields asked for: typing a name never validates the zones', () => {
+    const validateZones = vi.fn(zoneProblems);
+    const counted = createFormSchema(validateZones);
+    expect(issuesFor((v) => (v.name = ''))).toEqual([{ path: 'name', message: 'Name is required' }]);
+    const values = { ...base, name: '' };
+    expect(formIssues(counted, values, ['name'])).toEqual([{ path: 'name', message: 'Name is required' }]);
+    expect(validateZones).not.toHaveBeenCalled();
+    formIssues(counted, values);
+    expect(validateZones).toHaveBeenCalledTimes(1);
+  });
+
   it('says form paths for people', () => {
     expect(describePath('contacts.1.work_timings.from')).toBe('Contact 2 start time');
     expect(describePath('coordinates.latitude')).toBe('Latitude');
@@ -209,6 +229,88 @@ describe('server error paths onto fields', () => {
   });
 });
 
+describe('a failed save, as the form shows it', () => {
+  const refused = (status: number, details: { path: string; message: string }[], kind: 'http' = 'http') =>
+    new ApiError(kind, 'The service refused the request.', { status, details });
+
+  it('puts the details on their fields and zones, focuses the first field, and lists the rest', () => {
+    const view = saveErrorView(
+      refused(400, [
+        { path: 'branch.contacts', message: 'Too many' },
+        { path: 'branch.name', message: 'Name is required' },
+        { path: 'branch.contacts.1.phone', message: 'Bad phone' },
+        { path: 'branch.delivery_zones.features.2.geometry', message: 'Edges cross' },
+        { path: 'branch.colour', message: 'Unknown field' },
+      ]),
+      { name: '' },
+      2,
+    );
+    expect(view).toEqual({
+      fields: [
+        { field: 'contacts', message: 'Too many' },
+        { field: 'name', message: 'Name is required' },
+        { field: 'contacts.1.phone', message: 'Bad phone' },
+      ],
+      zones: { byIndex: { 2: 'Edges cross' } },
+      focus: 'name',
+      banner: {
+        tone: 'danger',
+        title: 'Not saved: the service refused the changes',
+        message: 'The service refused the request. 4 problems are shown next to the fields.',
+        lines: ['branch.colour: Unknown field'],
+      },
+    });
+  });
+
+  it('says a taken id next to the id when the service names no field', () => {
+    const view = saveErrorView(refused(409, []), { id: 'LDN-02' }, 0)!;
+    expect(view.fields).toEqual([
+      { field: 'id', message: 'A branch with id LDN-02 already exists. Choose another id.' },
+    ]);
+    expect(view.focus).toBe('id');
+    expect(view.banner).toMatchObject({ title: 'Not saved: the id is taken' });
+  });
+
+  it('offers Retry only when the network or the service failed', () => {
+    const offline = new ApiError('network', 'Could not reach the service.');
+    expect(saveErrorView(offline, { name: 'X' }, 0)!.banner).toEqual({
+      tone: 'danger',
+      title: 'Not saved',
+      message: 'Could not reach the service. Your edits are kept; try again when the connection is back.',
+      retry: true,
+    });
+    expect(saveErrorView(refused(500, []), {}, 0)!.banner!.retry).toBe(true);
+    expect(saveErrorView(refused(400, []), {}, 0)!.banner!.retry).toBeUndefined();
+  });
+
+  it('says a save answered in a shape the dashboard cannot read may have landed, without Retry', () => {
+    const unreadable = new ApiError('contract', 'The service sent data this dashboard cannot read.', {
+      status: 200,
+    });
+    expect(saveErrorView(unreadable, {}, 0)!.banner).toMatchObject({
+      title: 'The save may have gone through',
+      message: expect.stringMatching(/Your edits are kept\. Reload the branch/),
+    });
+    expect(saveErrorView(unreadable, {}, 0)!.banner!.retry).toBeUndefined();
+  });
+
+  it('shows nothing for a refused token or a cancelled request (sign-in takes over; the draft keeps the edits)', () => {
+    expect(saveErrorView(new ApiError('unauthorized', 'Sign in again.', { status: 401 }), {}, 0)).toBeNull();
+    expect(saveErrorView(new ApiError('aborted', 'Cancelled.'), {}, 0)).toBeNull();
+  });
+
+  it('says a branch gone from the server, and any other failure, in words', () => {
+    expect(saveErrorView(new BranchGoneError('LDN-01'), {}, 0)!.banner!.message).toMatch(
+      /^Branch LDN-01 is no longer on the server.*Your edits are kept in this browser\.$/,
+    );
+    expect(saveErrorView(new TypeError('boom'), {}, 0)!.banner).toEqual({
+      tone: 'danger',
+      title: 'Not saved',
+      message: 'boom',
+    });
+  });
+});
+
 describe('drafts in localStorage', () => {
   const store = new Map<string, string>();
   beforeEach(() => {
@@ -229,7 +331,9 @@ describe('drafts in localStorage', () => {
   });
 
   const values = toFormValues(loaded);
+  const service = 'https://dispatch.example';
   const draft = {
+    service,
     branchId: 'LDN-01',
     savedAt: 1_700_000_500,
     baseUpdatedAt: loaded.updated_at,
@@ -237,23 +341,46 @@ describe('drafts in localStorage', () => {
     values: { ...values, name: 'Draft' },
   };
 
-  it('writes, reads back, lists and clears a draft per branch id', () => {
+  it('writes, reads back, lists and clears a draft per service and branch id', () => {
     expect(writeDraft(draft)).toEqual({ ok: true });
-    expect(readDraft('LDN-01')).toEqual({ version: 1, ...draft });
-    expect(readDraft('PAR-01')).toBeNull();
-    expect(listDraftIds()).toEqual(['LDN-01']);
-    clearDraft('LDN-01');
-    expect(readDraft('LDN-01')).toBeNull();
+    expect(readDraft(service, 'LDN-01')).toEqual({ version: 2, ...draft });
+    expect(readDraft(service, 'PAR-01')).toBeNull();
+    expect(listDraftIds(service)).toEqual(['LDN-01']);
+    clearDraft(service, 'LDN-01');
+    expect(readDraft(service, 'LDN-01')).toBeNull();
+  });
+
+  it('keeps the drafts of two services apart: a branch id of one is not offered on the other', () => {
+    const staging = 'https://staging.dispatch.example/api';
+    writeDraft(draft);
+    writeDraft({ ...draft, service: staging, values: { ...values, name: 'Staging draft' } });
+    expect(readDraft(service, 'LDN-01')!.values.name).toBe('Draft');
+    expect(readDraft(staging, 'LDN-01')!.values.name).toBe('Staging draft');
+    expect(readDraft('', 'LDN-01')).toBeNull();
+    expect(listDraftIds(service)).toEqual(['LDN-01']);
+    expect(listDraftIds('https://dispatch.example/api')).toEqual([]);
+    clearDraft(staging, 'LDN-01');
+    expect(readDraft(service, 'LDN-01')).not.toBeNull();
+  });
+
+  it('removes the drafts of every service at once (sign-out), and nothing else', () => {
+    writeDraft(draft);
+    writeDraft({ ...draft, service: '', branchId: 'PAR-01' });
+    store.set('dispatch.branchDraft.LDN-01', '{}'); // a draft of an older version of the app
+    store.set('dispatch.token', 'kept'); // not a draft (the token lives in sessionStorage anyway)
+    clearAllDrafts();
+    expect([...store.keys()]).toEqual(['dispatch.token']);
   });
 
   it('holds form values only: never the sign-in token', () => {
     writeDraft(draft);
-    const raw = store.get(draftKey('LDN-01'))!;
+    const raw = store.get(draftKey(service, 'LDN-01'))!;
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual([
       'base',
       'baseUpdatedAt',
       'branchId',
       'savedAt',
+      'service',
       'values',
       'version',
     ]);
@@ -261,10 +388,12 @@ describe('drafts in localStorage', () => {
   });
 
   it('ignores broken or foreign entries', () => {
-    store.set(draftKey('LDN-01'), '{not json');
-    expect(readDraft('LDN-01')).toBeNull();
-    store.set(draftKey('LDN-01'), JSON.stringify({ ...draft, branchId: 'OTHER', version: 1 }));
-    expect(readDraft('LDN-01')).toBeNull();
+    store.set(draftKey(service, 'LDN-01'), '{not json');
+    expect(readDraft(service, 'LDN-01')).toBeNull();
+    store.set(draftKey(service, 'LDN-01'), JSON.stringify({ ...draft, branchId: 'OTHER', version: 2 }));
+    expect(readDraft(service, 'LDN-01')).toBeNull();
+    store.set(draftKey(service, 'LDN-01'), JSON.stringify({ ...draft, service: 'elsewhere', version: 2 }));
+    expect(readDraft(service, 'LDN-01')).toBeNull();
   });
 
   it('says so when storage is full', () => {
@@ -328,6 +457,7 @@ describe('the zones in the form', () => {
         delivery_zones: { ...values.delivery_zones, features: values.delivery_zones.features.slice(1) },
       };
       writeDraft({
+        service: '',
         branchId: 'LDN-01',
         savedAt: 1_700_000_500,
         baseUpdatedAt: loaded.updated_at,
@@ -335,7 +465,7 @@ describe('the zones in the form', () => {
         values: drafted,
       });
       const fromStorage = JSON.parse(JSON.stringify(drafted)) as BranchFormValues;
-      const draft = readDraft('LDN-01')!;
+      const draft = readDraft('', 'LDN-01')!;
       const restored = rebase(draft.base, draft.values, values).values;
       form.reset(restored, { keepDefaultValues: true });
       form.setValue('name', 'Renamed');

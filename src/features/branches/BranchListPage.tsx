@@ -115,7 +115,7 @@ export function BranchListPage() {
   const extensionMissing = list.isSuccess && list.data === null;
   // Without the list extension: the branches embedded in jobs (the first page, plus any loaded).
   const firstJobs = useQuery({ ...jobsQueryOptions(api, { page: 1 }), enabled: extensionMissing });
-  const drafts = useMemo(() => new Set(listDraftIds()), []);
+  const drafts = useMemo(() => new Set(listDraftIds(api.baseUrl)), [api.baseUrl]);
 
   const branches: ListedBranch[] | null = useMemo(() => {
     if (list.data) return list.data;

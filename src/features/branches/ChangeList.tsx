@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import type { Change, PatchField } from './diff';
+import type { PatchField } from './fields';
+import type { Change } from './review';
 import s from './branches.module.css';
 
 const KIND_TEXT: Record<Change['kind'], string> = {

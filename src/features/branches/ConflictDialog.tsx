@@ -3,8 +3,9 @@ import type { Branch } from '../../contract';
 import { Button, formatDateTime } from '../../ui';
 import { Modal } from '../../ui/Modal';
 import { ChangeList } from './ChangeList';
-import { FIELD_NAMES, changedFields, diffValues, type PatchField } from './diff';
+import { FIELDS, changedFields, type PatchField } from './fields';
 import { toFormValues, type BranchFormValues } from './form-model';
+import { reviewChanges } from './review';
 
 /**
  * Shown when the branch changed on the server between loading it and saving: what changed
@@ -13,6 +14,7 @@ import { toFormValues, type BranchFormValues } from './form-model';
  */
 export function ConflictDialog({
   open,
+  base,
   loaded,
   fresh,
   mine,
@@ -22,6 +24,8 @@ export function ConflictDialog({
   onCancel,
 }: {
   open: boolean;
+  /** The branch as loaded, in form values. */
+  base: BranchFormValues;
   loaded: Branch;
   fresh: Branch;
   mine: BranchFormValues;
@@ -31,16 +35,16 @@ export function ConflictDialog({
   onCancel: () => void;
 }) {
   const { serverChanges, overlapping, myFields } = useMemo(() => {
-    const base = toFormValues(loaded);
     const theirs = toFormValues(fresh);
     const theirFields = new Set(changedFields(base, theirs));
     const myFields = changedFields(base, mine);
     return {
-      serverChanges: diffValues(base, theirs),
+      serverChanges: reviewChanges(base, theirs),
       overlapping: new Set<PatchField>(myFields.filter((f) => theirFields.has(f))),
       myFields,
     };
-  }, [loaded, fresh, mine]);
+  }, [base, fresh, mine]);
+  const names = (fields: Iterable<PatchField>) => [...fields].map((f) => FIELDS[f].label).join(', ');
   const who = fresh.updated_by?.user_name || fresh.updated_by?.user_id;
   return (
     <Modal
@@ -85,12 +89,10 @@ export function ConflictDialog({
       )}
       <p style={{ fontSize: 'var(--text-sm)', color: 'var(--text-2)' }}>
         <strong>Reload</strong> takes the server’s version and re-applies your changes to{' '}
-        {myFields.length ? myFields.map((f) => FIELD_NAMES[f]).join(', ') : 'nothing'}, so you can review
-        again. <strong>Overwrite</strong> sends your changed fields as they are
-        {overlapping.size
-          ? `, replacing the server’s ${[...overlapping].map((f) => FIELD_NAMES[f]).join(', ')}`
-          : ''}
-        ; fields you did not change keep the server’s values.
+        {myFields.length ? names(myFields) : 'nothing'}, so you can review again. <strong>Overwrite</strong>{' '}
+        sends your changed fields as they are
+        {overlapping.size ? `, replacing the server’s ${names(overlapping)}` : ''}; fields you did not change
+        keep the server’s values.
       </p>
     </Modal>
   );

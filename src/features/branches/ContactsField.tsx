@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { WEEKDAYS, minutesOfDay, type Weekday } from '../../contract';
 import { Button, Field, inputClass } from '../../ui';
-import { emptyContact, normalizeDays, to12h, to24h, type BranchFormValues } from './form-model';
+import { emptyContact, readDays, to12h, to24h, unknownDays, type BranchFormValues } from './form-model';
 import s from './branches.module.css';
 
 const DAY_LABELS: Record<Weekday, { short: string; long: string }> = {
@@ -51,18 +51,20 @@ function DayToggles({ index, label }: { index: number; label: string }) {
   const { control } = useFormContext<BranchFormValues>();
   const labelId = useId();
   const errorId = `${labelId}-error`;
+  const noteId = `${labelId}-note`;
   return (
     <Controller
       control={control}
       name={`contacts.${index}.work_days`}
       render={({ field, fieldState }) => {
-        const set = new Set(field.value);
-        const toggle = (day: Weekday) => {
-          const next = new Set(set);
-          if (next.has(day)) next.delete(day);
-          else next.add(day);
-          field.onChange(normalizeDays([...next]));
-        };
+        const days = field.value;
+        // Names that are not weekdays stay in the value until the manager removes them.
+        const toggle = (day: Weekday) =>
+          field.onChange(readDays(days.includes(day) ? days.filter((d) => d !== day) : [...days, day]));
+        const others = unknownDays(days);
+        const describedBy = [fieldState.error && errorId, others.length > 0 && noteId]
+          .filter(Boolean)
+          .join(' ');
         return (
           <div className={s.days}>
             <span id={labelId} className={s.dayLabel}>
@@ -71,7 +73,7 @@ function DayToggles({ index, label }: { index: number; label: string }) {
             <div
               role="group"
               aria-labelledby={labelId}
-              aria-describedby={fieldState.error ? errorId : undefined}
+              aria-describedby={describedBy || undefined}
               className={s.dayButtons}
               onBlur={(e) => {
                 if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur();
@@ -83,17 +85,34 @@ function DayToggles({ index, label }: { index: number; label: string }) {
                   ref={k === 0 ? field.ref : undefined}
                   type="button"
                   className={s.day}
-                  aria-pressed={set.has(day)}
+                  aria-pressed={days.includes(day)}
                   title={DAY_LABELS[day].long}
                   onClick={() => toggle(day)}
                 >
                   {/* Named by its content, "Mon" + an unseen inline "day": the visible text is the start
                       of the name (WCAG 2.5.3), and the name reads as one word. */}
                   {DAY_LABELS[day].short}
-                  <span className={s.dayRest}>{DAY_LABELS[day].long.slice(DAY_LABELS[day].short.length)}</span>
+                  <span className={s.dayRest}>
+                    {DAY_LABELS[day].long.slice(DAY_LABELS[day].short.length)}
+                  </span>
                 </button>
               ))}
             </div>
+            {others.length > 0 && (
+              <span id={noteId} className={s.note}>
+                Also on the service: {others.map((d) => `“${d}”`).join(', ')}, not{' '}
+                {others.length === 1 ? 'an English weekday name' : 'English weekday names'}. Kept while the
+                contacts are unchanged; saving changes to contacts needs {others.length === 1 ? 'it' : 'them'}{' '}
+                removed.{' '}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => field.onChange(days.filter((d) => !others.includes(d)))}
+                >
+                  Remove {others.map((d) => `“${d}”`).join(', ')}
+                </Button>
+              </span>
+            )}
             <span id={errorId} aria-live="polite" className={s.fieldError}>
               {fieldState.error?.message}
             </span>

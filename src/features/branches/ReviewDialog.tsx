@@ -2,7 +2,7 @@ import type { BranchPatch } from '../../contract';
 import { Banner, Button } from '../../ui';
 import { Modal } from '../../ui/Modal';
 import { ChangeList } from './ChangeList';
-import type { Change } from './diff';
+import type { Change } from './review';
 import s from './branches.module.css';
 
 const BODY_PREVIEW_LIMIT = 20_000;

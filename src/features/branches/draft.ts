@@ -2,12 +2,15 @@ import type { BranchFormValues } from './form-model';
 import { withFormZones } from './form-zones';
 
 /**
- * Unsaved edits of one branch, kept in localStorage as the manager types so that a crash,
- * a reload or a sign-in after a 401 does not lose them. Only form values are stored: never
- * the sign-in token (which lives in sessionStorage) or anything else of the session.
+ * Unsaved edits of one branch of one service, kept in localStorage as the manager types so
+ * that a crash, a reload or a sign-in after a 401 does not lose them; removed when the manager
+ * signs out. Only form values are stored: never the sign-in token (which lives in
+ * sessionStorage) or anything else of the session.
  */
 export type BranchDraft = {
-  version: 1;
+  version: 2;
+  /** The service's base URL (the runtime config's `apiBaseUrl`; '' for this origin). */
+  service: string;
   /** The branch id the editor was opened with (the URL id, before any rename). */
   branchId: string;
   /** When the draft was written, epoch seconds. */
@@ -22,8 +25,13 @@ export type BranchDraft = {
 
 const PREFIX = 'dispatch.branchDraft.';
 
-export function draftKey(branchId: string): string {
-  return `${PREFIX}${branchId}`;
+/** `dispatch.branchDraft.<service, URL-encoded>/<branch id>` (branch ids hold no '/'). */
+export function draftKey(service: string, branchId: string): string {
+  return `${servicePrefix(service)}${branchId}`;
+}
+
+function servicePrefix(service: string): string {
+  return `${PREFIX}${encodeURIComponent(service)}/`;
 }
 
 function storage(): Storage | null {
@@ -34,11 +42,12 @@ function storage(): Storage | null {
   }
 }
 
-function isDraft(value: unknown, branchId: string): value is BranchDraft {
+function isDraft(value: unknown, service: string, branchId: string): value is BranchDraft {
   if (!value || typeof value !== 'object') return false;
   const d = value as Partial<BranchDraft>;
   return (
-    d.version === 1 &&
+    d.version === 2 &&
+    d.service === service &&
     d.branchId === branchId &&
     typeof d.savedAt === 'number' &&
     typeof d.baseUpdatedAt === 'number' &&
@@ -51,19 +60,19 @@ function isDraft(value: unknown, branchId: string): value is BranchDraft {
   );
 }
 
-export function readDraft(branchId: string): BranchDraft | null {
+export function readDraft(service: string, branchId: string): BranchDraft | null {
   const store = storage();
   if (!store) return null;
   let raw: string | null;
   try {
-    raw = store.getItem(draftKey(branchId));
+    raw = store.getItem(draftKey(service, branchId));
   } catch {
     return null;
   }
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (!isDraft(parsed, branchId)) return null;
+    if (!isDraft(parsed, service, branchId)) return null;
     return { ...parsed, base: withFormZones(parsed.base), values: withFormZones(parsed.values) };
   } catch {
     return null;
@@ -76,7 +85,10 @@ export function writeDraft(draft: Omit<BranchDraft, 'version'>): WriteResult {
   const store = storage();
   if (!store) return { ok: false, reason: 'This browser does not allow storing drafts.' };
   try {
-    store.setItem(draftKey(draft.branchId), JSON.stringify({ version: 1, ...draft } satisfies BranchDraft));
+    store.setItem(
+      draftKey(draft.service, draft.branchId),
+      JSON.stringify({ version: 2, ...draft } satisfies BranchDraft),
+    );
     return { ok: true };
   } catch (e) {
     const quota = e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22);
@@ -89,61 +101,42 @@ export function writeDraft(draft: Omit<BranchDraft, 'version'>): WriteResult {
   }
 }
 
-export function clearDraft(branchId: string): void {
+export function clearDraft(service: string, branchId: string): void {
   try {
-    storage()?.removeItem(draftKey(branchId));
+    storage()?.removeItem(draftKey(service, branchId));
   } catch {
     /* nothing to clear */
   }
 }
 
-/** Ids of every branch with a draft in this browser (for the list's "draft" badge). */
-export function listDraftIds(): string[] {
+/** Every stored key that starts with `prefix`. */
+function keysFrom(prefix: string): string[] {
   const store = storage();
-  if (!store) return [];
-  const ids: string[] = [];
+  const keys: string[] = [];
   try {
-    for (let i = 0; i < store.length; i++) {
+    for (let i = 0; store && i < store.length; i++) {
       const key = store.key(i);
-      if (key?.startsWith(PREFIX)) ids.push(key.slice(PREFIX.length));
+      if (key?.startsWith(prefix)) keys.push(key);
     }
   } catch {
-    return ids;
+    /* storage unavailable: nothing listed */
   }
-  return ids;
+  return keys;
 }
 
-/**
- * Runs the latest scheduled function once `delayMs` after the last `schedule(fn)`. `flush`
- * runs a pending call now (before a save, on unmount, before leaving for sign-in); `cancel`
- * drops it.
- */
-export function createDebounced(delayMs: number) {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pendingFn: (() => void) | null = null;
-  const run = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const fn = pendingFn;
-    pendingFn = null;
-    fn?.();
-  };
-  return {
-    schedule(fn: () => void) {
-      pendingFn = fn;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(run, delayMs);
-    },
-    flush() {
-      if (pendingFn) run();
-    },
-    cancel() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      pendingFn = null;
-    },
-    get pending() {
-      return pendingFn !== null;
-    },
-  };
+/** Ids of every branch of `service` with a draft in this browser (for the list's "draft" badge). */
+export function listDraftIds(service: string): string[] {
+  const prefix = servicePrefix(service);
+  return keysFrom(prefix).map((key) => key.slice(prefix.length));
+}
+
+/** Removes the drafts of every service from this browser (an explicit sign-out; a 401 keeps them). */
+export function clearAllDrafts(): void {
+  for (const key of keysFrom(PREFIX)) {
+    try {
+      storage()?.removeItem(key);
+    } catch {
+      /* nothing to clear */
+    }
+  }
 }

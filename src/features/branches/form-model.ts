@@ -10,21 +10,31 @@ import {
   normalizeTime12h,
   type Branch,
   type DeliveryZones,
-  type Weekday,
 } from '../../contract';
 
 /**
  * The branch form's values. The shape follows the PUT body (`branch.contacts.0.name` is the
  * form's `contacts.0.name`) so server error paths land on their fields without a table.
  * - times are kept as `hh:mm AM` (the wire form); the time pickers convert on display.
- * - coordinates are text, as typed; `buildPatch` turns them into numbers.
- * - zones are a FeatureCollection as read (lenient); `buildPatch` normalises them.
+ * - coordinates are text, as typed; the body (fields.ts) turns them into numbers.
+ * - zones are a FeatureCollection as read (lenient); the body normalises them.
  */
 export type ContactValues = {
+  /**
+   * Pairs a contact with itself through the manager's edits (reorder, rename, removal) for the
+   * review; never sent. A contact read from the service is keyed by its position there
+   * (`at-0`, ...), the service having no contact ids; an added one gets a key of its own.
+   */
+  clientKey: string;
   name: string;
   phone: string;
   work_timings: { from: string; to: string };
-  work_days: Weekday[];
+  /**
+   * Weekday names in week order, then any other names the service holds, as sent: those are
+   * shown and kept, and the form schema refuses to send them (the contract takes weekday names
+   * only), so a save never drops them unseen.
+   */
+  work_days: string[];
 };
 
 export type ZoneCollection = DeliveryZones;
@@ -43,8 +53,16 @@ export type BranchFormValues = {
 
 export const EMPTY_ZONES: ZoneCollection = { type: 'FeatureCollection', features: [] };
 
+let contactKeys = 0;
+
 export function emptyContact(): ContactValues {
-  return { name: '', phone: '', work_timings: { from: '09:00 AM', to: '05:00 PM' }, work_days: [] };
+  return {
+    clientKey: `new-${Date.now().toString(36)}-${(++contactKeys).toString(36)}`,
+    name: '',
+    phone: '',
+    work_timings: { from: '09:00 AM', to: '05:00 PM' },
+    work_days: [],
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -76,16 +94,22 @@ function readTime(value: string): string {
   return normalizeTime12h(value) ?? value;
 }
 
-/** Known weekdays, lowercase, once each, Monday first. Unknown names are dropped. */
-export function normalizeDays(days: readonly string[]): Weekday[] {
-  const set = new Set(days.map((d) => d.trim().toLowerCase()));
-  return WEEKDAYS.filter((d) => set.has(d));
+const KNOWN_DAYS = new Set<string>(WEEKDAYS);
+const isWeekday = (day: string) => KNOWN_DAYS.has(day.trim().toLowerCase());
+
+/**
+ * Work days as the form holds them: weekdays lowercase, once each, Monday first; then the
+ * names that are not English weekdays, trimmed, once each, as sent (see `ContactValues`).
+ */
+export function readDays(days: readonly string[]): string[] {
+  const lower = new Set(days.map((d) => d.trim().toLowerCase()));
+  const others = new Set(days.filter((d) => !isWeekday(d)).map((d) => d.trim()));
+  return [...WEEKDAYS.filter((d) => lower.has(d)), ...others];
 }
 
-/** Unknown day names a contact had (shown as a note: they are dropped on save). */
+/** The names among `days` that are not English weekdays (shown beside the day toggles). */
 export function unknownDays(days: readonly string[]): string[] {
-  const known = new Set<string>(WEEKDAYS);
-  return days.filter((d) => !known.has(d.trim().toLowerCase()));
+  return days.filter((d) => !isWeekday(d));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -96,12 +120,13 @@ function formatDegrees(value: number): string {
   return Number.isFinite(value) ? String(value) : '';
 }
 
-export function contactToValues(c: Branch['contacts'][number]): ContactValues {
+export function contactToValues(c: Branch['contacts'][number], clientKey: string): ContactValues {
   return {
+    clientKey,
     name: c.name,
     phone: c.phone,
     work_timings: { from: readTime(c.work_timings.from), to: readTime(c.work_timings.to) },
-    work_days: normalizeDays(c.work_days),
+    work_days: readDays(c.work_days),
   };
 }
 
@@ -115,7 +140,7 @@ export function toFormValues(branch: Branch): BranchFormValues {
       longitude: formatDegrees(branch.coordinates.longitude),
     },
     formatted_address: branch.formatted_address,
-    contacts: branch.contacts.map(contactToValues),
+    contacts: branch.contacts.map((c, i) => contactToValues(c, `at-${i}`)),
     delivery_zones: formZones(
       branch.delivery_zones
         ? { ...branch.delivery_zones, features: [...branch.delivery_zones.features] }
@@ -138,12 +163,15 @@ export function parseDegrees(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-export function contactToInput(c: ContactValues): ContactInput {
+/** A contact as the PUT body carries it: everything but its client key, times canonical. */
+export type ContactBody = Omit<ContactInput, 'work_days'> & { work_days: string[] };
+
+export function contactToInput(c: ContactValues): ContactBody {
   return {
     name: c.name.trim(),
     phone: c.phone.trim(),
     work_timings: { from: readTime(c.work_timings.from.trim()), to: readTime(c.work_timings.to.trim()) },
-    work_days: normalizeDays(c.work_days),
+    work_days: readDays(c.work_days),
   };
 }
 
@@ -205,7 +233,17 @@ const ContactFormSchema = z.object({
     }),
   ),
   work_timings: z.object({ from: time('Start time'), to: time('End time') }),
-  work_days: ContactInput.shape.work_days,
+  work_days: z.array(z.string()).check(
+    z.superRefine((days, ctx) => {
+      const unknown = unknownDays(days);
+      if (unknown.length === 0) return;
+      const names = unknown.map((d) => `“${d}”`).join(', ');
+      ctx.addIssue({
+        code: 'custom',
+        message: `Remove ${names} to save: work days must be English weekday names`,
+      });
+    }),
+  ),
 });
 
 /**
@@ -249,94 +287,25 @@ export function createFormSchema(validateZones?: ZoneValidator) {
   });
 }
 
+export type FormSchema = ReturnType<typeof createFormSchema>;
+
 export type FormIssue = { path: string; message: string };
 
-/** Every problem of the form's values, in field order (for the reason Save is disabled). */
-export function formIssues(
-  schema: ReturnType<typeof createFormSchema>,
-  values: BranchFormValues,
-): FormIssue[] {
-  const r = schema.safeParse(values);
-  if (r.success) return [];
-  return r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-}
-
-const FIELD_LABELS: Record<string, string> = {
-  id: 'Id',
-  name: 'Name',
-  active: 'Active',
-  'coordinates.latitude': 'Latitude',
-  'coordinates.longitude': 'Longitude',
-  coordinates: 'Coordinates',
-  formatted_address: 'Address',
-  contacts: 'Contacts',
-  delivery_zones: 'Delivery zones',
-};
-
-const CONTACT_FIELD_LABELS: Record<string, string> = {
-  name: 'name',
-  phone: 'phone',
-  'work_timings.from': 'start time',
-  'work_timings.to': 'end time',
-  work_timings: 'hours',
-  work_days: 'work days',
-};
-
-/** "Contact 2 phone", "Latitude", "Delivery zones": a form path said for people. */
-export function describePath(path: string): string {
-  const m = /^contacts\.(\d+)(?:\.(.+))?$/.exec(path);
-  if (m) {
-    const n = Number(m[1]) + 1;
-    if (!m[2]) return `Contact ${n}`;
-    const rest = m[2].replace(/^work_days\.\d+$/, 'work_days');
-    return `Contact ${n} ${CONTACT_FIELD_LABELS[rest] ?? rest.replace(/[._]/g, ' ')}`;
-  }
-  if (path.startsWith('delivery_zones')) return 'Delivery zones';
-  return FIELD_LABELS[path] ?? path.replace(/[._]/g, ' ');
-}
-
-// ---------------------------------------------------------------------------------------
-// Server error paths -> form fields
-// ---------------------------------------------------------------------------------------
-
-export type MappedDetail =
-  | { kind: 'field'; field: string; message: string }
-  | { kind: 'zone'; index: number | null; message: string }
-  | { kind: 'other'; path: string; message: string };
-
-const SIMPLE_FIELDS = new Set([
-  'id',
-  'name',
-  'active',
-  'formatted_address',
-  'coordinates.latitude',
-  'coordinates.longitude',
-]);
-const CONTACT_LEAVES = new Set(['name', 'phone', 'work_timings.from', 'work_timings.to', 'work_days']);
-
 /**
- * Where a server error detail belongs in the form. `branch.contacts.0.name` -> field
- * `contacts.0.name`; zone paths -> the zones section (with the zone's index when given);
- * anything else -> the banner.
+ * The problems of the given top-level fields (all by default), in field order: each field is
+ * checked on its own, so the fields a manager did not change are not parsed again.
  */
-export function mapDetailPath(path: string, message: string, contactCount: number): MappedDetail {
-  const p = path.replace(/^body\./, '').replace(/^branch\.?/, '');
-  if (SIMPLE_FIELDS.has(p)) return { kind: 'field', field: p, message };
-  if (p === 'coordinates') return { kind: 'field', field: 'coordinates.latitude', message };
-  if (p.startsWith('delivery_zones')) {
-    const m = /^delivery_zones\.features\.(\d+)/.exec(p);
-    return { kind: 'zone', index: m ? Number(m[1]) : null, message };
-  }
-  const c = /^contacts\.(\d+)(?:\.(.+))?$/.exec(p);
-  if (c) {
-    const index = Number(c[1]);
-    if (index < contactCount) {
-      let leaf = c[2] ?? 'name';
-      if (/^work_days\.\d+$/.test(leaf)) leaf = 'work_days';
-      if (leaf === 'work_timings') leaf = 'work_timings.from';
-      if (CONTACT_LEAVES.has(leaf)) return { kind: 'field', field: `contacts.${index}.${leaf}`, message };
-    }
-  }
-  if (p === 'contacts') return { kind: 'field', field: 'contacts', message };
-  return { kind: 'other', path, message };
+export function formIssues(
+  schema: FormSchema,
+  values: BranchFormValues,
+  fields = Object.keys(schema.shape) as (keyof BranchFormValues)[],
+): FormIssue[] {
+  return fields.flatMap((field) => {
+    const r = schema.shape[field].safeParse(values[field]);
+    if (r.success) return [];
+    return r.error.issues.map((i) => ({
+      path: [field, ...i.path].map(String).join('.'),
+      message: i.message,
+    }));
+  });
 }

@@ -1,2 +1,3 @@
 export { BranchListPage } from './LazyBranchListPage';
 export { BranchEditorPage } from './LazyBranchEditorPage';
+export { clearAllDrafts } from './draft';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Branch, BranchPatch } from '../../contract';
 import { fetchBranch, queryKeys, updateBranch, useApi } from '../../api';
+import { BranchGoneError } from './save-errors';
 
 export type SaveVariables = {
   patch: BranchPatch;
@@ -11,16 +12,6 @@ export type SaveVariables = {
 export type SaveOutcome =
   | { status: 'conflict'; fresh: Branch }
   | { status: 'saved'; oldId: string; newId: string; saved: Branch; exact: boolean };
-
-/** The branch was not found under its id just before saving (renamed or deleted elsewhere). */
-export class BranchGoneError extends Error {
-  constructor(readonly branchId: string) {
-    super(
-      `Branch ${branchId} is no longer on the server under this id: it may have been renamed or deleted by someone else.`,
-    );
-    this.name = 'BranchGoneError';
-  }
-}
 
 /** The loaded branch with a patch applied: a stand-in when the saved branch cannot be re-read. */
 function applyPatch(loaded: Branch, patch: BranchPatch, newId: string): Branch {

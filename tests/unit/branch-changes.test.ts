@@ -1,19 +1,20 @@
+/**
+ * The PUT body, the review list and the rebase of the branch editor, all three driven by the
+ * table of fields (src/features/branches/fields.ts).
+ */
 import { describe, expect, it } from 'vitest';
-import { Branch, BranchPatch, type DeliveryZones } from '../../src/contract';
+import { Branch, BranchPatch, type BranchPatch as Patch, type DeliveryZones } from '../../src/contract';
+import { changedFields } from '../../src/features/branches/fields';
 import {
-  buildPatch,
-  changedFields,
-  diffContacts,
-  diffValues,
-  diffZones,
-  matchContacts,
-  rebase,
-} from '../../src/features/branches/diff';
-import {
+  emptyContact,
   toFormValues,
   type BranchFormValues,
   type ContactValues,
 } from '../../src/features/branches/form-model';
+import { putBody } from '../../src/features/branches/put-body';
+import { rebase } from '../../src/features/branches/rebase';
+import { contactChanges, reviewChanges, zoneChanges } from '../../src/features/branches/review';
+import { square } from '../support/geo';
 import { branch as branchFixture } from './fixtures';
 
 /** A branch with two contacts and two zones (the second zone drawn clockwise, as draw tools do). */
@@ -53,37 +54,35 @@ const loaded = Branch.parse({
   },
 });
 
+/** The loaded branch in form values, as the form holds them. */
+const loadedValues = toFormValues(loaded);
+
 function edit(mutate: (v: BranchFormValues) => void): BranchFormValues {
-  const values = structuredClone(toFormValues(loaded));
+  const values = structuredClone(loadedValues);
   mutate(values);
   return values;
 }
 
-function square(lon: number, lat: number, size: number): number[][][] {
-  return [
-    [
-      [lon, lat],
-      [lon + size, lat],
-      [lon + size, lat + size],
-      [lon, lat + size],
-      [lon, lat],
-    ],
-  ];
+/** The body of `values` against the loaded branch (failing the test when it cannot be sent). */
+function buildPatch(base: BranchFormValues, values: BranchFormValues): Patch {
+  const body = putBody(base, values);
+  if (!body.ok) throw new Error(`not sendable: ${JSON.stringify(body.details)}`);
+  return body.patch;
 }
 
-describe('buildPatch: only the fields that changed', () => {
+describe('putBody: only the fields that changed', () => {
   it('is empty when nothing changed, even though the loaded data was tidied for the form', () => {
     // Tom's times were "8:00am"/"4 pm" and his days capitalised: the form shows them canonical.
     const values = toFormValues(loaded);
     expect(values.contacts[1]!.work_timings).toEqual({ from: '08:00 AM', to: '04:00 PM' });
     expect(values.contacts[1]!.work_days).toEqual(['saturday', 'sunday']);
-    expect(buildPatch(loaded, values)).toEqual({});
-    expect(diffValues(toFormValues(loaded), values)).toEqual([]);
+    expect(buildPatch(loadedValues, values)).toEqual({});
+    expect(reviewChanges(loadedValues, values)).toEqual([]);
   });
 
   it('sends a changed name alone, trimmed', () => {
     const patch = buildPatch(
-      loaded,
+      loadedValues,
       edit((v) => (v.name = '  London Shoreditch ')),
     );
     expect(patch).toEqual({ name: 'London Shoreditch' });
@@ -93,13 +92,13 @@ describe('buildPatch: only the fields that changed', () => {
   it('ignores whitespace-only differences', () => {
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => (v.name = `${loaded.name}  `)),
       ),
     ).toEqual({});
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => (v.formatted_address = ` ${loaded.formatted_address}`)),
       ),
     ).toEqual({});
@@ -108,13 +107,13 @@ describe('buildPatch: only the fields that changed', () => {
   it('sends active and the address when they change', () => {
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => (v.active = false)),
       ),
     ).toEqual({ active: false });
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => (v.formatted_address = '2 Other St')),
       ),
     ).toEqual({ formatted_address: '2 Other St' });
@@ -123,7 +122,7 @@ describe('buildPatch: only the fields that changed', () => {
   it('sends both coordinates as numbers when either changes, and nothing for an equal number typed differently', () => {
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => (v.coordinates.latitude = '51.5200')),
       ),
     ).toEqual({
@@ -131,7 +130,7 @@ describe('buildPatch: only the fields that changed', () => {
     });
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => (v.coordinates.latitude = '51.510')),
       ),
     ).toEqual({});
@@ -139,7 +138,7 @@ describe('buildPatch: only the fields that changed', () => {
 
   it('sends the whole contacts array, canonical, when one field of one contact changes', () => {
     const patch = buildPatch(
-      loaded,
+      loadedValues,
       edit((v) => (v.contacts[0]!.phone = '+44 20 7946 0000')),
     );
     expect(Object.keys(patch)).toEqual(['contacts']);
@@ -158,17 +157,17 @@ describe('buildPatch: only the fields that changed', () => {
 
   it('sends contacts when only their order changes, or one is removed', () => {
     const reordered = buildPatch(
-      loaded,
+      loadedValues,
       edit((v) => v.contacts.reverse()),
     );
     expect(reordered.contacts?.map((c) => c.name)).toEqual(['Tom Okafor', 'Maya Patel']);
     const removed = buildPatch(
-      loaded,
+      loadedValues,
       edit((v) => v.contacts.splice(0, 1)),
     );
     expect(removed.contacts?.map((c) => c.name)).toEqual(['Tom Okafor']);
     const none = buildPatch(
-      loaded,
+      loadedValues,
       edit((v) => (v.contacts = [])),
     );
     expect(none).toEqual({ contacts: [] });
@@ -176,7 +175,7 @@ describe('buildPatch: only the fields that changed', () => {
 
   it('sends the whole zone collection, normalised (6 decimals, counter-clockwise, string ids), when one zone changes', () => {
     const patch = buildPatch(
-      loaded,
+      loadedValues,
       edit((v) => {
         v.delivery_zones = {
           ...v.delivery_zones,
@@ -185,7 +184,7 @@ describe('buildPatch: only the fields that changed', () => {
               ? {
                   ...f,
                   properties: { name: 'Central' },
-                  geometry: { type: 'Polygon', coordinates: square(-0.1312345678, 51.5, 0.02) },
+                  geometry: { type: 'Polygon', coordinates: [square(-0.1312345678, 51.5, 0.02)] },
                 }
               : f,
           ),
@@ -220,13 +219,13 @@ describe('buildPatch: only the fields that changed', () => {
         ],
       };
     });
-    expect(buildPatch(loaded, values)).toEqual({});
+    expect(buildPatch(loadedValues, values)).toEqual({});
   });
 
   it('treats a branch without zones (null) like an empty collection', () => {
-    const noZones = Branch.parse({ ...branchFixture, delivery_zones: null });
-    expect(buildPatch(noZones, toFormValues(noZones))).toEqual({});
-    const withZone = toFormValues(noZones);
+    const noZones = toFormValues(Branch.parse({ ...branchFixture, delivery_zones: null }));
+    expect(buildPatch(noZones, structuredClone(noZones))).toEqual({});
+    const withZone = structuredClone(noZones);
     withZone.delivery_zones = {
       type: 'FeatureCollection',
       features: [
@@ -234,7 +233,7 @@ describe('buildPatch: only the fields that changed', () => {
           id: 7 as unknown as string,
           type: 'Feature',
           properties: {},
-          geometry: { type: 'Polygon', coordinates: square(1, 1, 1) },
+          geometry: { type: 'Polygon', coordinates: [square(1, 1, 1)] },
         },
       ],
     };
@@ -251,12 +250,12 @@ describe('buildPatch: only the fields that changed', () => {
             id: 'multi',
             type: 'Feature',
             properties: { name: 'Two parts' },
-            geometry: { type: 'MultiPolygon', coordinates: [square(0, 0, 1), square(2, 2, 1)] },
+            geometry: { type: 'MultiPolygon', coordinates: [[square(0, 0, 1)], [square(2, 2, 1)]] },
           },
         ],
       };
     });
-    const patch = buildPatch(loaded, values);
+    const patch = buildPatch(loadedValues, values);
     expect(patch.delivery_zones!.features.map((f) => f.id)).toEqual(['multi-1', 'multi-2']);
     expect(patch.delivery_zones!.features.every((f) => f.geometry.type === 'Polygon')).toBe(true);
   });
@@ -264,19 +263,62 @@ describe('buildPatch: only the fields that changed', () => {
   it('sends the new id for a rename, alongside other changes, and only the id when only the id changed', () => {
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => (v.id = 'LDN-02')),
       ),
     ).toEqual({ id: 'LDN-02' });
     expect(
       buildPatch(
-        loaded,
+        loadedValues,
         edit((v) => {
           v.id = 'LDN-02';
           v.name = 'London East';
         }),
       ),
     ).toEqual({ id: 'LDN-02', name: 'London East' });
+  });
+
+  it('sends a contact’s work days only as weekday names: other names held by the service stay there or block', () => {
+    const withLundi = toFormValues(
+      Branch.parse({
+        ...branchFixture,
+        contacts: [{ ...branchFixture.contacts[0], work_days: ['Lundi', 'monday'] }],
+      }),
+    );
+    expect(withLundi.contacts[0]!.work_days).toEqual(['monday', 'Lundi']);
+    // Contacts untouched are not sent: the service keeps "Lundi".
+    expect(putBody(withLundi, { ...structuredClone(withLundi), name: 'Renamed' })).toEqual({
+      ok: true,
+      patch: { name: 'Renamed' },
+    });
+    // Contacts changed are sent whole: never with "Lundi" silently left out, but not at all.
+    const changed = structuredClone(withLundi);
+    changed.contacts[0]!.phone = '+44 20 7946 0000';
+    expect(putBody(withLundi, changed)).toEqual({
+      ok: false,
+      details: [
+        {
+          path: 'branch.contacts.0.work_days.1',
+          message: 'Work days must be lowercase English weekday names',
+        },
+      ],
+    });
+    // Removed by the manager, it is a change the review shows.
+    changed.contacts[0]!.work_days = ['monday'];
+    expect(buildPatch(withLundi, changed).contacts![0]!.work_days).toEqual(['monday']);
+    expect(reviewChanges(withLundi, changed)[0]!.details).toContain('Days: Mon, Lundi → Mon');
+  });
+
+  it('gives the problems of a body the contract refuses, with the paths the service would use', () => {
+    expect(
+      putBody(
+        loadedValues,
+        edit((v) => (v.name = '   ')),
+      ),
+    ).toEqual({
+      ok: false,
+      details: [{ path: 'branch.name', message: 'Name is required' }],
+    });
   });
 
   it('lists changed top-level fields in body order', () => {
@@ -286,15 +328,15 @@ describe('buildPatch: only the fields that changed', () => {
       v.id = 'Y';
       v.contacts[0]!.name = 'Z';
     });
-    expect(changedFields(toFormValues(loaded), values)).toEqual(['id', 'name', 'contacts', 'delivery_zones']);
+    expect(changedFields(loadedValues, values)).toEqual(['id', 'name', 'contacts', 'delivery_zones']);
   });
 });
 
-describe('diffValues: field by field, for the review', () => {
-  const base = toFormValues(loaded);
+describe('reviewChanges: field by field, for the review', () => {
+  const base = loadedValues;
 
   it('says a rename and what it changes', () => {
-    const [change] = diffValues(
+    const [change] = reviewChanges(
       base,
       edit((v) => (v.id = 'LDN-02')),
     );
@@ -303,7 +345,7 @@ describe('diffValues: field by field, for the review', () => {
   });
 
   it('shows before and after of scalar fields in form order', () => {
-    const changes = diffValues(
+    const changes = reviewChanges(
       base,
       edit((v) => {
         v.formatted_address = '';
@@ -321,7 +363,7 @@ describe('diffValues: field by field, for the review', () => {
   });
 
   it('names the contact and each of its fields that changed (hours and days)', () => {
-    const changes = diffValues(
+    const changes = reviewChanges(
       base,
       edit((v) => {
         v.contacts[0]!.work_timings = { from: '10:00 AM', to: '06:00 PM' };
@@ -345,27 +387,33 @@ describe('diffValues: field by field, for the review', () => {
       v.name = 'Other';
       v.contacts[1]!.phone = '+44 1';
     });
-    expect(diffValues(base, values)).toHaveLength(2);
+    expect(reviewChanges(base, values)).toHaveLength(2);
   });
 });
 
-describe('diffContacts: pairing contacts that have no ids', () => {
-  const maya = toFormValues(loaded).contacts[0]!;
-  const tom = toFormValues(loaded).contacts[1]!;
+describe('contactChanges: each contact paired with itself by its client key', () => {
+  const [maya, tom] = loadedValues.contacts as [ContactValues, ContactValues];
   const ann: ContactValues = {
+    ...emptyContact(),
     name: 'Ann Lee',
     phone: '+44 1234 5678',
     work_timings: { from: '09:00 AM', to: '05:00 PM' },
-    work_days: [],
   };
 
+  it('keys the contacts read from the service by their position there, and a new one apart', () => {
+    expect([maya.clientKey, tom.clientKey]).toEqual(['at-0', 'at-1']);
+    expect(ann.clientKey).not.toMatch(/^at-/);
+    expect(emptyContact().clientKey).not.toBe(ann.clientKey);
+    // The key is the form's own: it never travels.
+    const patch = buildPatch(
+      loadedValues,
+      edit((v) => v.contacts.push(ann)),
+    );
+    expect(JSON.stringify(patch)).not.toMatch(/clientKey|new-|at-0/);
+  });
+
   it('reports added and removed contacts with a summary', () => {
-    const changes = diffContacts([maya, tom], [maya, ann]);
-    expect(changes.map((c) => [c.kind, c.label])).toEqual([
-      // Ann takes Tom's place by position: a changed contact, not add+remove
-      ['changed', 'Contact 2 (Ann Lee)'],
-    ]);
-    const added = diffContacts([maya], [maya, ann]);
+    const added = contactChanges([maya], [maya, ann]);
     expect(added).toEqual([
       expect.objectContaining({
         kind: 'added',
@@ -373,12 +421,20 @@ describe('diffContacts: pairing contacts that have no ids', () => {
         after: 'Ann Lee, +44 1234 5678, 09:00 AM – 05:00 PM, no days',
       }),
     ]);
-    const removed = diffContacts([maya, tom], [tom]);
+    const removed = contactChanges([maya, tom], [tom]);
     expect(removed).toEqual([expect.objectContaining({ kind: 'removed', label: 'Contact 1 (Maya Patel)' })]);
   });
 
+  it('reports a contact put in another’s place as one removed and one added, even under the same name', () => {
+    const namesake = { ...ann, name: 'Tom Okafor' };
+    expect(contactChanges([maya, tom], [maya, namesake]).map((c) => [c.kind, c.label])).toEqual([
+      ['added', 'Contact 2 (Tom Okafor)'],
+      ['removed', 'Contact 2 (Tom Okafor)'],
+    ]);
+  });
+
   it('reports a reorder as one change, without calling the contacts changed', () => {
-    const changes = diffContacts([maya, tom], [tom, maya]);
+    const changes = contactChanges([maya, tom], [tom, maya]);
     expect(changes).toEqual([
       expect.objectContaining({
         kind: 'reordered',
@@ -388,17 +444,22 @@ describe('diffContacts: pairing contacts that have no ids', () => {
     ]);
   });
 
-  it('pairs a renamed contact by phone even after a reorder', () => {
-    const renamedTom = { ...tom, name: 'Thomas Okafor' };
-    expect(matchContacts([maya, tom], [renamedTom, maya])).toEqual([
-      { before: 1, after: 0 },
-      { before: 0, after: 1 },
+  it('follows a contact moved up whose name and phone both changed', () => {
+    const renamedTom = { ...tom, name: 'Thomas Okafor', phone: '+44 20 7946 0000' };
+    const changes = contactChanges([maya, tom], [renamedTom, maya]);
+    expect(changes.map((c) => [c.kind, c.label, c.details])).toEqual([
+      [
+        'changed',
+        'Contact 1 (Thomas Okafor)',
+        ['Name: Tom Okafor → Thomas Okafor', 'Phone: +44 20 7946 0999 → +44 20 7946 0000'],
+      ],
+      ['reordered', 'Order of contacts', undefined],
     ]);
   });
 });
 
-describe('diffZones: added, removed, reshaped (with the area change), renamed', () => {
-  const base = toFormValues(loaded).delivery_zones;
+describe('zoneChanges: added, removed, reshaped (with the area change), renamed', () => {
+  const base = loadedValues.delivery_zones;
 
   it('reports each kind of zone change', () => {
     const after: DeliveryZones = {
@@ -407,17 +468,17 @@ describe('diffZones: added, removed, reshaped (with the area change), renamed', 
         {
           ...base.features[0]!,
           properties: { name: 'Centre' },
-          geometry: { type: 'Polygon', coordinates: square(-0.13, 51.5, 0.04) },
+          geometry: { type: 'Polygon', coordinates: [square(-0.13, 51.5, 0.04)] },
         },
         {
           id: 'zone-3',
           type: 'Feature',
           properties: { name: 'West' },
-          geometry: { type: 'Polygon', coordinates: square(-0.2, 51.5, 0.01) },
+          geometry: { type: 'Polygon', coordinates: [square(-0.2, 51.5, 0.01)] },
         },
       ],
     };
-    const changes = diffZones(base, after);
+    const changes = zoneChanges(base, after);
     const byKind = Object.fromEntries(changes.map((c) => [c.kind, c]));
     expect(byKind.added).toMatchObject({ label: 'Zone West' });
     expect(byKind.removed).toMatchObject({ label: 'Zone East' });
@@ -430,12 +491,12 @@ describe('diffZones: added, removed, reshaped (with the area change), renamed', 
   });
 
   it('reports nothing for the same zones', () => {
-    expect(diffZones(base, structuredClone(base))).toEqual([]);
+    expect(zoneChanges(base, structuredClone(base))).toEqual([]);
   });
 });
 
 describe('rebase: re-applying edits onto a newer version', () => {
-  const base = toFormValues(loaded);
+  const base = loadedValues;
 
   it('keeps the manager’s changed fields and takes the server’s for the others, flagging overlaps', () => {
     const mine = edit((v) => {

@@ -1,0 +1,181 @@
+import { useCallback, useMemo, type ClipboardEvent } from 'react';
+import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { Button, Field, inputClass } from '../../ui';
+import { formZones, parseDegrees, type BranchFormValues } from './form-model';
+import { ZonesSection, type ZonesErrors } from './ZonesSection';
+import s from './branches.module.css';
+
+/*
+ * The sections of the branch form whose fields are plain inputs or the zone map: Identity,
+ * Location, Delivery zones (Contacts, a field array, is ContactsField.tsx). Each reads and
+ * writes the form through its context.
+ */
+
+export function IdentitySection({ originalId, onChangeId }: { originalId: string; onChangeId: () => void }) {
+  const { register, control, setValue } = useFormContext<BranchFormValues>();
+  const { errors } = useFormState({ control, name: ['id', 'name', 'active'] });
+  const id = useWatch<BranchFormValues, 'id'>({ name: 'id' });
+  const renamed = id !== originalId;
+  return (
+    <section className={s.card} aria-labelledby="identity-title">
+      <div className={s.cardHeader}>
+        <h2 id="identity-title" className={s.cardTitle}>
+          Identity
+        </h2>
+      </div>
+      <div className={s.inline} style={{ alignItems: 'flex-start' }}>
+        <Field
+          className={s.inlineGrow}
+          label="Id"
+          error={errors.id?.message}
+          hint={
+            renamed ? (
+              <>
+                Was <code>{originalId}</code>: saving renames the branch.{' '}
+              </>
+            ) : (
+              'Used in links and job filters'
+            )
+          }
+        >
+          <input className={`${inputClass} ${s.mono}`} readOnly {...register('id')} />
+        </Field>
+        <div className={s.inline} style={{ marginTop: 22 }}>
+          <Button onClick={onChangeId}>Change id…</Button>
+          {renamed && (
+            <Button
+              variant="ghost"
+              onClick={() => setValue('id', originalId, { shouldDirty: true, shouldValidate: true })}
+              aria-label={`Undo id change (back to ${originalId})`}
+            >
+              Undo
+            </Button>
+          )}
+        </div>
+      </div>
+      <Field label="Name" error={errors.name?.message}>
+        <input className={inputClass} autoComplete="off" {...register('name')} />
+      </Field>
+      <label className={s.checkRow}>
+        <input type="checkbox" {...register('active')} />
+        Active
+      </label>
+    </section>
+  );
+}
+
+/**
+ * Latitude and longitude are text fields holding decimal degrees. The map pin of the zone
+ * editor writes the same fields: `setValue('coordinates.latitude', lat.toFixed(6), { shouldDirty: true,
+ * shouldValidate: true })` (and longitude); everything else (diff, draft, body) follows.
+ */
+export function LocationSection() {
+  const { register, control, setValue } = useFormContext<BranchFormValues>();
+  const { errors } = useFormState({ control, name: ['coordinates', 'formatted_address'] });
+  // Pasting "51.5072, -0.1276" into latitude fills both fields.
+  const onPastePair = (e: ClipboardEvent<HTMLInputElement>) => {
+    const m = /^\s*([-+]?\d+(?:\.\d+)?)\s*[,;\s]\s*([-+]?\d+(?:\.\d+)?)\s*$/.exec(
+      e.clipboardData.getData('text'),
+    );
+    if (!m) return;
+    e.preventDefault();
+    setValue('coordinates.latitude', m[1]!, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
+    setValue('coordinates.longitude', m[2]!, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
+  };
+  return (
+    <section className={s.card} aria-labelledby="location-title">
+      <div className={s.cardHeader}>
+        <h2 id="location-title" className={s.cardTitle}>
+          Location
+        </h2>
+      </div>
+      <div className={s.row2}>
+        <Field
+          label="Latitude"
+          error={errors.coordinates?.latitude?.message}
+          hint="Decimal degrees, −90 to 90"
+        >
+          <input
+            className={`${inputClass} num`}
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            onPaste={onPastePair}
+            {...register('coordinates.latitude')}
+          />
+        </Field>
+        <Field
+          label="Longitude"
+          error={errors.coordinates?.longitude?.message}
+          hint="Decimal degrees, −180 to 180"
+        >
+          <input
+            className={`${inputClass} num`}
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            {...register('coordinates.longitude')}
+          />
+        </Field>
+      </div>
+      <Field label="Formatted address" error={errors.formatted_address?.message}>
+        <textarea
+          className={inputClass}
+          rows={2}
+          style={{ resize: 'vertical' }}
+          {...register('formatted_address')}
+        />
+      </Field>
+    </section>
+  );
+}
+
+export function ZonesField({
+  branchId,
+  serverErrors,
+  onEdited,
+}: {
+  branchId: string;
+  serverErrors: ZonesErrors | undefined;
+  onEdited: () => void;
+}) {
+  const { control, trigger, setValue } = useFormContext<BranchFormValues>();
+  const coordinates = useWatch<BranchFormValues, 'coordinates'>({ name: 'coordinates' });
+  const lat = parseDegrees(coordinates?.latitude ?? '');
+  const lon = parseDegrees(coordinates?.longitude ?? '');
+  const pin = useMemo<[number, number] | null>(
+    () => (lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lon, lat] : null),
+    [lat, lon],
+  );
+  // The pin writes the text fields (6 decimals), as typing would; diff, draft and body follow.
+  const onPinChange = useCallback(
+    ({ latitude, longitude }: { latitude: number; longitude: number }) => {
+      const options = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
+      setValue('coordinates.latitude', latitude.toFixed(6), options);
+      setValue('coordinates.longitude', longitude.toFixed(6), options);
+    },
+    [setValue],
+  );
+  return (
+    <Controller
+      control={control}
+      name="delivery_zones"
+      render={({ field }) => (
+        <ZonesSection
+          branchId={branchId}
+          value={field.value}
+          onChange={(fc) => {
+            field.onChange(formZones(fc));
+            onEdited();
+            void trigger('delivery_zones');
+          }}
+          // The zones' own problems are shown by the editor on each zone (and block Save through
+          // the form schema); these are the service's verdicts from the last save.
+          errors={serverErrors}
+          pin={pin}
+          onPinChange={onPinChange}
+        />
+      )}
+    />
+  );
+}
