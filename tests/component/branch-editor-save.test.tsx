@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchListQueryOptions, jobsQueryOptions, queryKeys } from '../../src/api';
+import { formatDateTime } from '../../src/ui';
 import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
 import {
@@ -102,9 +103,11 @@ describe('saving a branch', () => {
         formatted_address: 'Westerstraat 1, Amsterdam',
       },
     });
-    // A conflict check preceded the PUT.
+    // A conflict check preceded the PUT; the PUT's answer (the whole branch) is not read again.
+    const branchUrl = `${server.url}/v1/branches/AMS-01`;
     const putIndex = rec.calls.findIndex((c) => c.method === 'PUT');
-    expect(rec.calls[putIndex - 1]).toMatchObject({ method: 'GET', url: `${server.url}/v1/branches/AMS-01` });
+    expect(rec.calls[putIndex - 1]).toMatchObject({ method: 'GET', url: branchUrl });
+    expect(rec.calls.slice(putIndex + 1).filter((c) => c.url === branchUrl)).toEqual([]);
 
     const saved = await getBranch(server, 'AMS-01');
     expect(saved).toMatchObject({
@@ -129,6 +132,38 @@ describe('saving a branch', () => {
         expect.objectContaining({ id: 'AMS-01', name: 'Amsterdam Jordaan', updated_at: saved!.updated_at }),
       ),
     );
+  });
+
+  it('reads the saved branch again when the service’s PUT answers with its id only, as the interface allows', async () => {
+    const user = userEvent.setup();
+    const branchUrl = `${server.url}/v1/branches/MAD-01`;
+    const rec = recordingFetch((call) =>
+      call.method === 'PUT'
+        ? {
+            answer: async (res) =>
+              Response.json({ branch: { id: ((await res.json()) as { branch: { id: string } }).branch.id } }),
+          }
+        : undefined,
+    );
+    const { queryClient } = renderBranchApp({ server, path: '/branches/MAD-01', fetch: rec.impl });
+    await openEditor('Madrid');
+    const address = screen.getByLabelText('Formatted address');
+    await user.clear(address);
+    await user.type(address, 'Calle del Pez 1, Madrid');
+    await reviewAndSave(user);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+
+    const putIndex = rec.calls.findIndex((c) => c.method === 'PUT');
+    expect(rec.calls.slice(putIndex + 1).filter((c) => c.url === branchUrl)).toEqual([
+      expect.objectContaining({ method: 'GET' }),
+    ]);
+    const saved = (await getBranch(server, 'MAD-01'))!;
+    expect(queryClient.getQueryData(queryKeys.branch('MAD-01'))).toMatchObject({
+      formatted_address: 'Calle del Pez 1, Madrid',
+      updated_at: saved.updated_at,
+    });
+    await waitFor(() => expect(screen.getByText('No unsaved changes')).toBeInTheDocument());
+    expect(screen.getByText(/^Last saved/)).toHaveTextContent(formatDateTime(saved.updated_at));
   });
 
   it('saves contacts: hours and days, copy to all, add, reorder and remove, sending the whole array', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Branch, BranchPatch } from '../../contract';
+import { Branch, type BranchPatch } from '../../contract';
 import { fetchBranch, queryKeys, updateBranch, useApi } from '../../api';
 import { BranchGoneError } from './save-errors';
 
@@ -13,7 +13,7 @@ export type SaveOutcome =
   | { status: 'conflict'; fresh: Branch }
   | { status: 'saved'; oldId: string; newId: string; saved: Branch; exact: boolean };
 
-/** The loaded branch with a patch applied: a stand-in when the saved branch cannot be re-read. */
+/** The loaded branch with a patch applied: a stand-in when the saved branch cannot be read. */
 function applyPatch(loaded: Branch, patch: BranchPatch, newId: string): Branch {
   return {
     ...loaded,
@@ -27,9 +27,10 @@ function applyPatch(loaded: Branch, patch: BranchPatch, newId: string): Branch {
 
 /**
  * Saving a branch: conflict check (re-read the branch; stop if `updated_at` moved) -> PUT of
- * the changed fields -> re-read the saved branch -> caches: the branch under its (new) id,
- * branch lists and every jobs query (jobs embed the branch) invalidated. The rename
- * navigation is the caller's, since it belongs to the screen.
+ * the changed fields -> the saved branch: the PUT's answer when it holds a whole Branch (the
+ * reference server's does; the interface only promises its id), otherwise read again -> caches:
+ * the branch under its (new) id, branch lists and every jobs query (jobs embed the branch)
+ * invalidated. The rename navigation is the caller's, since it belongs to the screen.
  */
 export function useBranchSave(loaded: Branch) {
   const api = useApi();
@@ -43,7 +44,8 @@ export function useBranchSave(loaded: Branch) {
       }
       const response = await updateBranch(api, loaded.id, patch);
       const newId = response.branch.id || patch.id || loaded.id;
-      const saved = await fetchBranch(api, newId).catch(() => null);
+      const answered = Branch.safeParse(response.branch);
+      const saved = answered.success ? answered.data : await fetchBranch(api, newId).catch(() => null);
       return saved
         ? { status: 'saved', oldId: loaded.id, newId, saved, exact: true }
         : { status: 'saved', oldId: loaded.id, newId, saved: applyPatch(loaded, patch, newId), exact: false };
