@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BranchResponse, BranchesResponse, UpdateBranchResponse, type Branch } from '../../src/contract';
+import { BranchesResponse, UpdateBranchResponse } from '../../src/contract';
+import { getBranch } from '../support/branches';
+import { square } from '../support/geo';
 import { startTestServer, type TestServer } from '../support/server';
 import { client, parseError } from './http';
 
@@ -15,10 +17,6 @@ afterEach(async () => {
   await server.close();
 });
 
-async function getBranch(id: string): Promise<Branch> {
-  return BranchResponse.parse(await api.getJson(`/v1/branches/${id}`)).branch;
-}
-
 /** The stored branch exactly as a client sees it. */
 async function branchText(id: string): Promise<string> {
   const response = await api.get(`/v1/branches/${id}`);
@@ -30,14 +28,6 @@ async function putBranch(id: string, branch: unknown) {
   const response = await api.put(`/v1/branches/${id}`, { branch });
   return { status: response.status, body: (await response.json()) as unknown };
 }
-
-const square = (lon: number, lat: number, size = 0.01): number[][] => [
-  [lon, lat],
-  [lon + size, lat],
-  [lon + size, lat + size],
-  [lon, lat + size],
-  [lon, lat],
-];
 
 const zone = (id: string, ring: number[][], name = 'Zone') => ({
   id,
@@ -83,7 +73,7 @@ describe('GET /v1/branches (extension)', () => {
 
 describe('GET /v1/branches/{id} (extension)', () => {
   it('returns the full branch', async () => {
-    const branch = await getBranch('LDN-01');
+    const branch = (await getBranch(server, 'LDN-01'))!;
     expect(branch).toMatchObject({ id: 'LDN-01', time_zone: 'Europe/London', active: true });
     expect(branch.delivery_zones?.type).toBe('FeatureCollection');
   });
@@ -97,11 +87,11 @@ describe('GET /v1/branches/{id} (extension)', () => {
 
 describe('PUT /v1/branches/{id}: each field', () => {
   it('changes only the name, answers { branch: { id } } and stamps updated_at / updated_by', async () => {
-    const before = await getBranch('LDN-01');
+    const before = (await getBranch(server, 'LDN-01'))!;
     const { status, body } = await putBranch('LDN-01', { name: '  London Docklands  ' });
     expect(status).toBe(200);
     expect(UpdateBranchResponse.parse(body).branch.id).toBe('LDN-01');
-    const after = await getBranch('LDN-01');
+    const after = (await getBranch(server, 'LDN-01'))!;
     expect(after.name).toBe('London Docklands');
     expect(after.updated_at).toBeGreaterThan(before.updated_at);
     expect(after.updated_by).toMatchObject({ user_type: 'api', user_name: 'API client' });
@@ -113,16 +103,16 @@ describe('PUT /v1/branches/{id}: each field', () => {
 
   it('changes active', async () => {
     expect((await putBranch('LDN-01', { active: false })).status).toBe(200);
-    expect((await getBranch('LDN-01')).active).toBe(false);
+    expect((await getBranch(server, 'LDN-01'))!.active).toBe(false);
     expect((await putBranch('LDN-01', { active: true })).status).toBe(200);
-    expect((await getBranch('LDN-01')).active).toBe(true);
+    expect((await getBranch(server, 'LDN-01'))!.active).toBe(true);
   });
 
   it('changes coordinates', async () => {
     expect((await putBranch('LDN-01', { coordinates: { latitude: 51.5, longitude: -0.12 } })).status).toBe(
       200,
     );
-    expect((await getBranch('LDN-01')).coordinates).toEqual({ latitude: 51.5, longitude: -0.12 });
+    expect((await getBranch(server, 'LDN-01'))!.coordinates).toEqual({ latitude: 51.5, longitude: -0.12 });
   });
 
   it('changes formatted_address', async () => {
@@ -130,15 +120,15 @@ describe('PUT /v1/branches/{id}: each field', () => {
       (await putBranch('LDN-01', { formatted_address: '1 New Street, London E1 1AA, United Kingdom' }))
         .status,
     ).toBe(200);
-    expect((await getBranch('LDN-01')).formatted_address).toBe('1 New Street, London E1 1AA, United Kingdom');
+    expect((await getBranch(server, 'LDN-01'))!.formatted_address).toBe('1 New Street, London E1 1AA, United Kingdom');
   });
 
   it('replaces contacts wholesale, and [] clears them', async () => {
-    expect((await getBranch('LDN-01')).contacts.length).toBeGreaterThan(1);
+    expect((await getBranch(server, 'LDN-01'))!.contacts.length).toBeGreaterThan(1);
     expect((await putBranch('LDN-01', { contacts: [contact] })).status).toBe(200);
-    expect((await getBranch('LDN-01')).contacts).toEqual([contact]);
+    expect((await getBranch(server, 'LDN-01'))!.contacts).toEqual([contact]);
     expect((await putBranch('LDN-01', { contacts: [] })).status).toBe(200);
-    expect((await getBranch('LDN-01')).contacts).toEqual([]);
+    expect((await getBranch(server, 'LDN-01'))!.contacts).toEqual([]);
   });
 
   it('replaces delivery_zones wholesale, keeps holes and properties, and an empty collection clears them', async () => {
@@ -155,16 +145,16 @@ describe('PUT /v1/branches/{id}: each field', () => {
       features: [
         { ...zone('docks', outer, 'Docks'), geometry: { type: 'Polygon', coordinates: [outer, hole] } },
         {
-          ...zone('east', square(0, 51.5), 'East'),
+          ...zone('east', square(0, 51.5, 0.01), 'East'),
           properties: { name: 'East', colour: '#0a0', max_minutes: 45 },
         },
       ],
     };
     expect((await putBranch('LDN-01', { delivery_zones: zones })).status).toBe(200);
-    expect((await getBranch('LDN-01')).delivery_zones).toEqual(zones);
+    expect((await getBranch(server, 'LDN-01'))!.delivery_zones).toEqual(zones);
     const empty = { type: 'FeatureCollection', features: [] };
     expect((await putBranch('LDN-01', { delivery_zones: empty })).status).toBe(200);
-    expect((await getBranch('LDN-01')).delivery_zones).toEqual(empty);
+    expect((await getBranch(server, 'LDN-01'))!.delivery_zones).toEqual(empty);
   });
 
   it('answers a PUT of zones with the branch exactly as a GET then serves it, byte for byte', async () => {
@@ -177,7 +167,7 @@ describe('PUT /v1/branches/{id}: each field', () => {
           properties: { name: 'Dȯcks ✓', colour: '#0a0', nested: { steps: [1, null, 'two'] } },
           geometry: { type: 'Polygon', coordinates: [ring, square(0.005, 51.505, 0.005)] },
         },
-        zone('east', square(0.1, 51.5), 'East'),
+        zone('east', square(0.1, 51.5, 0.01), 'East'),
       ],
     };
     // A literal -0 (JSON.stringify never writes one) is stored, and answered, as 0.
@@ -194,7 +184,7 @@ describe('PUT /v1/branches/{id}: each field', () => {
   });
 
   it('accepts back the values it serves (a GET → PUT round trip of every editable field)', async () => {
-    const branch = await getBranch('PAR-01');
+    const branch = (await getBranch(server, 'PAR-01'))!;
     const { id, name, active, coordinates, formatted_address, delivery_zones, contacts } = branch;
     const { status } = await putBranch('PAR-01', {
       id,
@@ -206,7 +196,7 @@ describe('PUT /v1/branches/{id}: each field', () => {
       contacts,
     });
     expect(status).toBe(200);
-    const after = await getBranch('PAR-01');
+    const after = (await getBranch(server, 'PAR-01'))!;
     expect({ ...after, updated_at: 0, updated_by: null }).toEqual({
       ...branch,
       updated_at: 0,
@@ -218,7 +208,7 @@ describe('PUT /v1/branches/{id}: each field', () => {
     const stamps: number[] = [];
     for (let i = 0; i < 3; i++) {
       expect((await putBranch('LDN-01', { name: `Name ${i}` })).status).toBe(200);
-      stamps.push((await getBranch('LDN-01')).updated_at);
+      stamps.push((await getBranch(server, 'LDN-01'))!.updated_at);
     }
     expect(stamps[1]).toBeGreaterThan(stamps[0]!);
     expect(stamps[2]).toBeGreaterThan(stamps[1]!);
@@ -242,7 +232,7 @@ describe('PUT /v1/branches/{id}: rename', () => {
     server.db.prepare('SELECT count(*) FROM jobs WHERE branch_id = ?').pluck().get(branchId) as number;
 
   it('moves the branch and everything that references it, in one step', async () => {
-    const before = await getBranch('LDN-01');
+    const before = (await getBranch(server, 'LDN-01'))!;
     const jobsBefore = totalRecords(await api.getJson('/v1/jobs?branch_id=LDN-01'));
     expect(jobsBefore).toBeGreaterThan(0);
 
@@ -251,7 +241,7 @@ describe('PUT /v1/branches/{id}: rename', () => {
     expect(UpdateBranchResponse.parse(body).branch.id).toBe('LDN-99');
 
     expect((await api.get('/v1/branches/LDN-01')).status).toBe(404);
-    const after = await getBranch('LDN-99');
+    const after = (await getBranch(server, 'LDN-99'))!;
     expect(after).toMatchObject({
       id: 'LDN-99',
       name: 'London East',
@@ -308,7 +298,7 @@ describe('PUT /v1/branches/{id}: validation', () => {
   it('refuses a self-intersecting (bow-tie) zone with a path into the zone', async () => {
     const zones = {
       type: 'FeatureCollection',
-      features: [zone('ok', square(-0.1, 51.5)), zone('bow', bowTie)],
+      features: [zone('ok', square(-0.1, 51.5, 0.01)), zone('bow', bowTie)],
     };
     const { status, body } = await putBranch('LDN-01', { delivery_zones: zones });
     expect(status).toBe(400);
@@ -325,7 +315,7 @@ describe('PUT /v1/branches/{id}: validation', () => {
     ['latitude out of range', { coordinates: { latitude: 91, longitude: 0 } }, 'branch.coordinates.latitude'],
     [
       'an open ring',
-      { delivery_zones: { type: 'FeatureCollection', features: [zone('z', square(0, 0).slice(0, 4))] } },
+      { delivery_zones: { type: 'FeatureCollection', features: [zone('z', square(0, 0, 0.01).slice(0, 4))] } },
       'branch.delivery_zones.features.0.geometry.coordinates.0',
     ],
     [

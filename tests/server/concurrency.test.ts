@@ -15,6 +15,7 @@ import { buildServer, closeServer } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db';
 import { seed } from '../../server/seed';
 import { BranchResponse, WEEKDAYS, type Branch } from '../../src/contract';
+import { getBranch } from '../support/branches';
 import { TEST_REFERENCE_TIME } from '../support/server';
 import { parseError, rawRequest, type RawResponse } from './http';
 
@@ -84,13 +85,6 @@ function put(server: 0 | 1, id: string, branch: object): Promise<RawResponse> {
   });
 }
 
-async function getBranch(id: string): Promise<{ status: number; branch?: Branch }> {
-  const response = await rawRequest(`${urls[0]}/v1/branches/${id}`, { headers: auth });
-  return response.status === 200
-    ? { status: 200, branch: BranchResponse.parse(response.json()).branch }
-    : { status: response.status };
-}
-
 const EDITABLE = [
   'name',
   'active',
@@ -150,7 +144,7 @@ function fullBody(editor: 'A' | 'B', round: number): FullBody {
 describe('two editors saving the same branch at once', () => {
   it(`${ROUNDS} rounds: both answered 200, the last save wins whole, updated_at only grows`, async () => {
     const id = 'BER-01';
-    let previous = (await getBranch(id)).branch!.updated_at;
+    let previous = (await getBranch({ url: urls[0], token: TOKEN }, id))!.updated_at;
     const winners = { A: 0, B: 0 };
 
     for (let round = 0; round < ROUNDS; round++) {
@@ -175,7 +169,7 @@ describe('two editors saving the same branch at once', () => {
       // ...and the stored branch is exactly the later save: no field, contact or zone of the other.
       const last = savedA.updated_at > savedB.updated_at ? 'A' : 'B';
       winners[last]++;
-      const stored = (await getBranch(id)).branch!;
+      const stored = (await getBranch({ url: urls[0], token: TOKEN }, id))!;
       expect(editable(stored), `round ${round}`).toEqual(bodies[last]);
       expect(stored.updated_at).toBe(Math.max(savedA.updated_at, savedB.updated_at));
       previous = stored.updated_at;
@@ -192,7 +186,7 @@ describe('two editors saving the same branch at once', () => {
     const outcomes = { editFirst: 0, renameFirst: 0 };
 
     for (let round = 0; round < RENAME_ROUNDS; round++) {
-      const before = (await getBranch(current)).branch!;
+      const before = (await getBranch({ url: urls[0], token: TOKEN }, current))!;
       const next = `MAD-${String(round + 2).padStart(2, '0')}`;
       const rename = { id: next, name: `Madrid, renamed in round ${round}` };
       const edit = fullBody('B', 1000 + round);
@@ -201,8 +195,8 @@ describe('two editors saving the same branch at once', () => {
 
       // The rename never fails: the new id is free, and an edit does not block it.
       expect(renamed.status, renamed.text).toBe(200);
-      expect((await getBranch(current)).status).toBe(404);
-      const stored = (await getBranch(next)).branch!;
+      expect(await getBranch({ url: urls[0], token: TOKEN }, current)).toBeNull();
+      const stored = (await getBranch({ url: urls[0], token: TOKEN }, next))!;
       expect(stored.id).toBe(next);
       expect(stored.name).toBe(rename.name);
       expect(jobsOf(next)).toBe(jobs);

@@ -13,18 +13,10 @@ import {
   zoneKeys,
 } from '../../src/map/sync';
 import type { ZoneCollection } from '../../src/map/types';
+import { square } from '../support/geo';
 
-function square(x: number, y: number, size = 0.01): Position[][] {
-  return [
-    [
-      [x, y],
-      [x + size, y],
-      [x + size, y + size],
-      [x, y + size],
-      [x, y],
-    ],
-  ];
-}
+/** The rings of a small square polygon with its lower-left corner at (x, y). */
+const polygon = (x: number, y: number): Position[][] => [square(x, y, 0.01)];
 
 function zone(id: string | number | undefined, rings: Position[][], properties: Record<string, unknown> = {}): ZoneCollection['features'][number] {
   return { type: 'Feature', ...(id === undefined ? {} : { id }), properties, geometry: { type: 'Polygon', coordinates: rings } };
@@ -41,7 +33,7 @@ function drawn(id: string, rings: Position[][]): Feature<Polygon> {
 
 describe('zoneKeys', () => {
   it('uses string ids, numbers as text, a positional key when missing, and makes repeats unique', () => {
-    const value = fc(zone('north', square(0, 0)), zone(7, square(1, 1)), zone(undefined, square(2, 2)), zone('north', square(3, 3)));
+    const value = fc(zone('north', polygon(0, 0)), zone(7, polygon(1, 1)), zone(undefined, polygon(2, 2)), zone('north', polygon(3, 3)));
     const keys = zoneKeys(value);
     expect(keys.slice(0, 2)).toEqual(['north', '7']);
     expect(keys[2]).toMatch(/^__zone-3$/);
@@ -51,7 +43,7 @@ describe('zoneKeys', () => {
 });
 
 describe('applyDrawChanges (draw events -> next collection)', () => {
-  const base = fc(zone('a', square(10, 50), { name: 'North', colour: 'red' }), zone('b', square(11, 51), { name: 'South' }));
+  const base = fc(zone('a', polygon(10, 50), { name: 'North', colour: 'red' }), zone('b', polygon(11, 51), { name: 'South' }));
 
   it('create: appends the polygon with its draw id (a string), a default name and rounded positions', () => {
     const rings: Position[][] = [
@@ -84,15 +76,15 @@ describe('applyDrawChanges (draw events -> next collection)', () => {
   });
 
   it('update: replaces the geometry and keeps id and every property', () => {
-    const moved = square(10.5, 50.5);
+    const moved = polygon(10.5, 50.5);
     const next = applyDrawChanges(base, [{ type: 'update', features: [drawn('a', moved)] }]);
     expect(next.features[0]).toEqual({ type: 'Feature', id: 'a', properties: { name: 'North', colour: 'red' }, geometry: { type: 'Polygon', coordinates: moved } });
     expect(next.features[1]).toBe(base.features[1]);
-    expect(base.features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: square(10, 50) });
+    expect(base.features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: polygon(10, 50) });
   });
 
   it('delete: removes the features by id', () => {
-    const next = applyDrawChanges(base, [{ type: 'delete', features: [drawn('a', square(10, 50))] }]);
+    const next = applyDrawChanges(base, [{ type: 'delete', features: [drawn('a', polygon(10, 50))] }]);
     expect(next.features.map((f) => f.id)).toEqual(['b']);
   });
 
@@ -105,39 +97,39 @@ describe('applyDrawChanges (draw events -> next collection)', () => {
   });
 
   it('returns the same object when nothing changes (no spurious undo step)', () => {
-    expect(applyDrawChanges(base, [{ type: 'update', features: [drawn('a', square(10, 50))] }])).toBe(base);
-    expect(applyDrawChanges(base, [{ type: 'update', features: [drawn('unknown', square(0, 0))] }])).toBe(base);
-    expect(applyDrawChanges(base, [{ type: 'delete', features: [drawn('unknown', square(0, 0))] }])).toBe(base);
+    expect(applyDrawChanges(base, [{ type: 'update', features: [drawn('a', polygon(10, 50))] }])).toBe(base);
+    expect(applyDrawChanges(base, [{ type: 'update', features: [drawn('unknown', polygon(0, 0))] }])).toBe(base);
+    expect(applyDrawChanges(base, [{ type: 'delete', features: [drawn('unknown', polygon(0, 0))] }])).toBe(base);
     expect(applyDrawChanges(base, [])).toBe(base);
   });
 
   it('ignores non-polygon features and features without id', () => {
     const line: Feature = { type: 'Feature', id: 'l', properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } };
-    const noId = { type: 'Feature' as const, properties: {}, geometry: { type: 'Polygon' as const, coordinates: square(0, 0) } };
+    const noId = { type: 'Feature' as const, properties: {}, geometry: { type: 'Polygon' as const, coordinates: polygon(0, 0) } };
     expect(applyDrawChanges(base, [{ type: 'create', features: [line, noId] }])).toBe(base);
   });
 
   it('maps a numeric id and a missing id back through their keys, keeping the original id', () => {
-    const value = fc(zone(42, square(0, 0)), zone(undefined, square(1, 1)));
+    const value = fc(zone(42, polygon(0, 0)), zone(undefined, polygon(1, 1)));
     const [numericKey, missingKey] = zoneKeys(value);
     const next = applyDrawChanges(value, [
-      { type: 'update', features: [drawn(numericKey!, square(0.5, 0.5)), drawn(missingKey!, square(1.5, 1.5))] },
+      { type: 'update', features: [drawn(numericKey!, polygon(0.5, 0.5)), drawn(missingKey!, polygon(1.5, 1.5))] },
     ]);
     expect(next.features[0]!.id).toBe(42);
-    expect(next.features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: square(0.5, 0.5) });
+    expect(next.features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: polygon(0.5, 0.5) });
     expect('id' in next.features[1]!).toBe(false);
-    expect(next.features[1]!.geometry).toEqual({ type: 'Polygon', coordinates: square(1.5, 1.5) });
+    expect(next.features[1]!.geometry).toEqual({ type: 'Polygon', coordinates: polygon(1.5, 1.5) });
   });
 
   it('a create for an id that exists is an update', () => {
-    const next = applyDrawChanges(base, [{ type: 'create', features: [drawn('a', square(20, 20))] }]);
+    const next = applyDrawChanges(base, [{ type: 'create', features: [drawn('a', polygon(20, 20))] }]);
     expect(next.features).toHaveLength(2);
     expect(next.features[0]!.properties).toEqual({ name: 'North', colour: 'red' });
   });
 });
 
 describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
-  const value = fc(zone('a', square(10, 50), { name: 'North' }), zone('b', square(11, 51)));
+  const value = fc(zone('a', polygon(10, 50), { name: 'North' }), zone('b', polygon(11, 51)));
 
   it('gives draw the polygons under their keys with the properties the styles read', () => {
     const features = toDrawFeatures(value, (i) => i === 1);
@@ -164,13 +156,13 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
 
   it('adds what draw lacks, removes what the value lacks, updates what differs', () => {
     const current: Feature<Polygon>[] = [
-      { ...drawn('b', square(11.2, 51.2)), properties: { invalid: false, name: '' } },
-      { ...drawn('gone', square(0, 0)), properties: { invalid: false, name: '' } },
+      { ...drawn('b', polygon(11.2, 51.2)), properties: { invalid: false, name: '' } },
+      { ...drawn('gone', polygon(0, 0)), properties: { invalid: false, name: '' } },
     ];
     const diff = diffDrawFeatures(toDrawFeatures(value), current);
     expect(diff.add.map((f) => f.id)).toEqual(['a']);
     expect(diff.update.map((f) => f.id)).toEqual(['b']);
-    expect(diff.update[0]!.geometry.coordinates).toEqual(square(11, 51));
+    expect(diff.update[0]!.geometry.coordinates).toEqual(polygon(11, 51));
     expect(diff.remove).toEqual(['gone']);
     expect(diff.reshaped).toEqual([]);
   });
@@ -182,7 +174,7 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
   });
 
   it('after a draw edit is applied, only rounding remains to push back', () => {
-    const dragged = square(10.0000001234, 50);
+    const dragged = polygon(10.0000001234, 50);
     const next = applyDrawChanges(value, [{ type: 'update', features: [drawn('a', dragged)] }]);
     const drawState = toDrawFeatures(value).map((f) => (f.id === 'a' ? { ...f, geometry: { type: 'Polygon' as const, coordinates: dragged } } : f));
     const diff = diffDrawFeatures(toDrawFeatures(next), drawState);
@@ -224,7 +216,7 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
 });
 
 describe('value edits', () => {
-  const value = fc(zone('a', square(0, 0), { name: 'Zone 1' }), zone('b', square(1, 1), { name: 'Zone 3' }));
+  const value = fc(zone('a', polygon(0, 0), { name: 'Zone 1' }), zone('b', polygon(1, 1), { name: 'Zone 3' }));
 
   it('removeZones removes by key and returns the same object when nothing matched', () => {
     expect(removeZones(value, ['b']).features.map((f) => f.id)).toEqual(['a']);
@@ -242,12 +234,12 @@ describe('value edits', () => {
   it('nextZoneName numbers by position, skipping names in use', () => {
     expect(nextZoneName(fc())).toBe('Zone 1');
     expect(nextZoneName(value)).toBe('Zone 4');
-    expect(nextZoneName(fc(zone('x', square(0, 0), { name: 'North' })))).toBe('Zone 2');
+    expect(nextZoneName(fc(zone('x', polygon(0, 0), { name: 'North' })))).toBe('Zone 2');
   });
 
   it('appendZones keeps imported ids unless taken, then suffixes them', () => {
     let n = 0;
-    const { value: next, ids } = appendZones(value, [zone('a', square(5, 5)), zone('c', square(6, 6)), zone('c', square(7, 7)), zone(undefined, square(8, 8))], () => `gen-${++n}`);
+    const { value: next, ids } = appendZones(value, [zone('a', polygon(5, 5)), zone('c', polygon(6, 6)), zone('c', polygon(7, 7)), zone(undefined, polygon(8, 8))], () => `gen-${++n}`);
     expect(ids).toEqual(['a-2', 'c', 'c-2', 'gen-1']);
     expect(next.features.map((f) => f.id)).toEqual(['a', 'b', 'a-2', 'c', 'c-2', 'gen-1']);
     expect(appendZones(value, [], () => 'x').value).toBe(value);

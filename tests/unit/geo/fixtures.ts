@@ -1,19 +1,7 @@
 /** Shared shapes for the geometry tests. Positions are [lon, lat]. */
+import { reversed, square } from '../../support/geo';
 
-/** Counter-clockwise square with its lower-left corner at (x, y). */
-export function square(x: number, y: number, size = 1): number[][] {
-  return [
-    [x, y],
-    [x + size, y],
-    [x + size, y + size],
-    [x, y + size],
-    [x, y],
-  ];
-}
-
-export function reversed(ring: number[][]): number[][] {
-  return [...ring].reverse();
-}
+export { reversed, square };
 
 export function feature(
   id: string | number | undefined,
