@@ -1,5 +1,6 @@
 import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftKeyOf, draftOf } from './branch-support';
 import { NARROW, screenshot, signIn, startApp, type App } from './support';
 
 let app: App;
@@ -86,9 +87,7 @@ describe('branch editor in Chromium', () => {
         .getByRole('button', { name: 'Sunday' })
         .getAttribute('aria-pressed'),
     ).resolves.toBe(String(!sundayBefore));
-    await expect(
-      page.evaluate(() => localStorage.getItem('dispatch.branchDraft.AMS-01')),
-    ).resolves.toBeNull();
+    await expect(draftOf(page, 'AMS-01')).resolves.toBeNull();
   });
 
   it('asks before Back and before reloading with unsaved changes; the reload then offers the draft back', async () => {
@@ -98,8 +97,9 @@ describe('branch editor in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: /Paris/ }).waitFor();
     await page.getByLabel('Formatted address').fill('5 Rue des Archives, Paris');
     await page.getByText('1 unsaved change').waitFor();
-    await page.waitForFunction(() =>
-      (localStorage.getItem('dispatch.branchDraft.PAR-01') ?? '').includes('Rue des Archives'),
+    await page.waitForFunction(
+      (key) => (localStorage.getItem(key) ?? '').includes('Rue des Archives'),
+      draftKeyOf('PAR-01'),
     );
 
     // Back: the in-app question.

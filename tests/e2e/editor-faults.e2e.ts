@@ -19,6 +19,7 @@
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftKeyOf, draftOf, reviewAndSave } from './branch-support';
 import { signIn, startApp, type App } from './support';
 
 let app: App;
@@ -56,8 +57,6 @@ function branchInDb(id: string) {
 const branchName = (page: Page) => page.getByRole('textbox', { name: 'Name', exact: true }).first();
 const contactName = (page: Page) =>
   page.getByRole('listitem', { name: 'Contact 1' }).getByRole('textbox', { name: 'Name', exact: true });
-const draftOf = (page: Page, id: string) =>
-  page.evaluate((key) => localStorage.getItem(key), `dispatch.branchDraft.${id}`);
 
 /** A new browser context (own sessionStorage and localStorage), optionally with a short request timeout. */
 async function newContext(browser: Browser, timeoutSeconds?: number): Promise<BrowserContext> {
@@ -96,14 +95,6 @@ async function edit(page: Page, tag: string): Promise<Edits> {
 async function expectEditsInFields(page: Page, edits: Edits): Promise<void> {
   await expect(branchName(page).inputValue()).resolves.toBe(edits.name);
   await expect(contactName(page).inputValue()).resolves.toBe(edits.contact);
-}
-
-/** Review and save: opens the review and confirms the two changes. */
-async function reviewAndSave(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Review and save' }).click();
-  const review = page.getByRole('dialog', { name: 'Review changes' });
-  await review.waitFor();
-  await review.getByRole('button', { name: 'Save 2 changes' }).click();
 }
 
 async function expectSavedOnce(id: string, before: ReturnType<typeof branchInDb>, edits: Edits) {
@@ -239,7 +230,7 @@ describe('branch editor faults in Chromium', () => {
         );
 
         const edits = await edit(page, `${PUT_FAULTS.indexOf(fault)} edited`);
-        await reviewAndSave(page);
+        await reviewAndSave(page, 2);
 
         // The failure, in words: the edits stay in the fields and in the draft.
         const banner = page.getByRole('alert').filter({ hasText: fault.title ?? 'Not saved' });
@@ -265,7 +256,7 @@ describe('branch editor faults in Chromium', () => {
         } else {
           // A 200 the dashboard cannot read is not retried blindly: saving again re-checks first.
           expect(await banner.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-          await reviewAndSave(page);
+          await reviewAndSave(page, 2);
         }
         await page.getByText('Branch saved', { exact: true }).waitFor();
         await page.getByText('No unsaved changes').waitFor();
@@ -310,7 +301,7 @@ describe('branch editor faults in Chromium', () => {
       });
 
       const edits = await edit(page, 'after sign-in');
-      await reviewAndSave(page);
+      await reviewAndSave(page, 2);
 
       // Sign-in, not blocked by "Leave without saving?", with the way back.
       await page.waitForURL((u) => u.pathname === '/sign-in');
@@ -333,7 +324,7 @@ describe('branch editor faults in Chromium', () => {
       await expectEditsInFields(page, edits);
       await page.getByText('2 unsaved changes').waitFor();
 
-      await reviewAndSave(page);
+      await reviewAndSave(page, 2);
       await page.getByText('Branch saved', { exact: true }).waitFor();
       expect(puts).toHaveLength(1);
       expectSavedOnce(id, before, edits);
@@ -355,7 +346,7 @@ describe('branch editor faults in Chromium', () => {
           const d = localStorage.getItem(key) ?? '';
           return d.includes(name) && d.includes(contact);
         },
-        { key: `dispatch.branchDraft.${id}`, ...edits },
+        { key: draftKeyOf(id), ...edits },
       );
       await first.getByText(/Draft kept in this browser/).waitFor();
       // The tab dies: no beforeunload, no unmount, no last-moment write.
@@ -374,7 +365,7 @@ describe('branch editor faults in Chromium', () => {
       await offer.getByRole('button', { name: 'Restore changes' }).click();
       await expectEditsInFields(page, edits);
       await page.getByText('2 unsaved changes').waitFor();
-      await reviewAndSave(page);
+      await reviewAndSave(page, 2);
       await page.getByText('Branch saved', { exact: true }).waitFor();
       expectSavedOnce(id, before, edits);
       expect(await draftOf(page, id)).toBeNull();

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getBranch } from '../support/branches';
+import { reversed, square, type Ring } from '../support/geo';
+import { branchSaved, reviewAndSave, saveButton } from './branch-support';
 import { DESKTOP, NARROW, screenshot, signIn, startApp, type App, type PageOptions } from './support';
 
 let app: App;
@@ -24,7 +27,6 @@ afterAll(async () => {
 });
 
 type LonLat = [number, number];
-type Ring = LonLat[];
 type ZoneRow = { feature_id: string; properties: string; geometry: string };
 
 /**
@@ -62,6 +64,7 @@ async function openBranch(page: Page, id: string): Promise<Locator> {
   await page
     .getByRole('heading', { name: 'Delivery zones', exact: true })
     .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await mapSettled(page);
   return canvas;
 }
 
@@ -80,25 +83,6 @@ async function putZones(branchId: string, features: unknown[]): Promise<void> {
     body: JSON.stringify({ branch: { delivery_zones: { type: 'FeatureCollection', features } } }),
   });
   expect(res.status).toBe(200);
-}
-
-async function branchFromApi(branchId: string) {
-  const res = await fetch(`${app.url}/v1/branches/${branchId}`, {
-    headers: { Authorization: `Bearer ${app.token}` },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { branch: Record<string, unknown> }).branch as {
-    coordinates: { latitude: number; longitude: number };
-    delivery_zones: {
-      type: string;
-      features: {
-        type: string;
-        id: unknown;
-        properties: Record<string, unknown>;
-        geometry: { type: string; coordinates: Ring[] };
-      }[];
-    };
-  };
 }
 
 // ---- Web Mercator, as maplibre draws it (512-pixel tiles), to turn clicks into lon/lat ----
@@ -143,11 +127,15 @@ async function canvasBox(canvas: Locator) {
   return box;
 }
 
-/** Clicks the map at a point given in canvas pixels. */
+/**
+ * Clicks the map at a point given in canvas pixels. Draw reads each click on its own (a click
+ * is a press and release within a few pixels; Playwright's clicks are never double clicks), so
+ * clicks need no pause between them; a click that must land on something drawn waits for the
+ * map to have drawn it (`mapSettled`).
+ */
 async function clickMap(page: Page, canvas: Locator, [x, y]: [number, number]) {
   const box = await canvasBox(canvas);
   await page.mouse.click(box.x + x, box.y + y);
-  await page.waitForTimeout(60); // draw tells a click from a double click by time
 }
 
 async function dragOnMap(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
@@ -175,25 +163,24 @@ async function mapDrawnSince(page: Page, before: number) {
   }, before);
 }
 
-const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exact: true });
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
-
-async function reviewAndSave(page: Page) {
-  await saveButton(page).and(page.locator(':enabled')).waitFor();
-  await saveButton(page).click();
-  const review = page.getByRole('dialog', { name: 'Review changes' });
-  await review.waitFor();
-  await review.getByRole('button', { name: /^Save \d+ changes?$/ }).click();
-  await page.getByText('Branch saved', { exact: true }).waitFor();
-  await page.getByText('No unsaved changes').waitFor();
+/**
+ * Waits until the map has drawn everything asked of it so far, camera moves (a fly to imported
+ * or selected zones) and tiles included: two animation frames, by which a change made before
+ * has started the map's rendering (`data-map-state` "busy"), then its "idle" (src/map/MapView.tsx).
+ */
+async function mapSettled(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.locator('[data-map-state="idle"]').waitFor();
 }
+
+const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exact: true });
 
 describe('zone map editor in Chromium', () => {
   it('draws a zone by clicks, names it, drags a corner, undoes the drag, and saves the drawn ring (CCW, closed, 6 decimals)', async () => {
     // A branch without zones opens centred on its location at zoom 12: clicks can be turned into
     // lon/lat independently of the app.
     await putZones('MAN-01', []);
-    const { coordinates } = await branchFromApi('MAN-01');
+    const { coordinates } = (await getBranch(app, 'MAN-01'))!;
     const { page, errors } = await openPage();
     const canvas = await openBranch(page, 'MAN-01');
     const box = await canvasBox(canvas);
@@ -216,7 +203,9 @@ describe('zone map editor in Chromium', () => {
     await page.getByRole('button', { name: 'Draw zone' }).click();
     await page.getByText('Drawing a zone').waitFor();
     for (const p of clicks) await clickMap(page, canvas, p);
-    await clickMap(page, canvas, clicks[0]!); // on the first corner: finished
+    // On the first corner: finished. Draw finds that corner among what the map has rendered.
+    await mapSettled(page);
+    await clickMap(page, canvas, clicks[0]!);
     await page.getByText('1 zone', { exact: true }).waitFor();
     const panel = zonePanel(page);
     await panel.getByText('4 corners').waitFor();
@@ -233,13 +222,11 @@ describe('zone map editor in Chromium', () => {
     // Not at the centre: the branch's pin stands there (the view is centred on the branch), and a
     // click on the pin is the pin's, not the zone's. Only a click on the *selected* zone edits its
     // corners (on another, it selects): wait until the map has told the panel it is selected.
-    // Twice in fresh-clone CI runs (never locally, 9 runs) that click did not start corner
-    // editing. Draw reads a click against what the map has rendered, and with software GL on a
-    // busy machine the selected zone may not be drawn yet: the click then lands on empty map.
-    // (Cause not proven.) A user would click again; the test does too, at most a few times, and
-    // selects the zone from the panel again if that click had cleared the selection. A third
-    // time, the drag that follows left the area unchanged: it may have started before the corners
-    // were drawn. So each step now waits for the map to have drawn the change (mapDrawnSince).
+    // Draw reads a click against what the map has rendered, so each step waits for the map to
+    // have drawn the previous one (mapDrawnSince): the selected zone before the click, its corner
+    // handles before the drag. Should a click still land before the frame (software GL on a busy
+    // machine), the test clicks again, as a person would, selecting the zone from the panel again
+    // if that click cleared the selection.
     const select = panel.getByRole('button', { name: /^Zone 1: select/ });
     await vi.waitFor(
       async () => {
@@ -267,6 +254,7 @@ describe('zone map editor in Chromium', () => {
     await expect(name.inputValue()).resolves.toBe('Northern Quarter');
 
     await reviewAndSave(page);
+    await branchSaved(page);
 
     const rows = zonesInDb('MAN-01');
     expect(rows).toHaveLength(1);
@@ -290,7 +278,7 @@ describe('zone map editor in Chromium', () => {
     });
 
     // The service's view: a FeatureCollection of Polygon features with string ids.
-    const saved = (await branchFromApi('MAN-01')).delivery_zones;
+    const saved = (await getBranch(app, 'MAN-01'))!.delivery_zones!;
     expect(saved.type).toBe('FeatureCollection');
     expect(saved.features[0]).toMatchObject({
       type: 'Feature',
@@ -345,13 +333,8 @@ describe('zone map editor in Chromium', () => {
     await openBranch(page, 'PAR-01');
     const before = zonesInDb('PAR-01');
     const file = join(tmp, 'two-zones.geojson');
-    const square = (lon: number, lat: number, d: number): Ring => [
-      [lon, lat],
-      [lon, lat + d],
-      [lon + d, lat + d],
-      [lon + d, lat],
-      [lon, lat],
-    ];
+    // Clockwise squares, as some tools write them.
+    const clockwise = (lon: number, lat: number, size: number) => reversed(square(lon, lat, size));
     writeFileSync(
       file,
       JSON.stringify({
@@ -360,13 +343,13 @@ describe('zone map editor in Chromium', () => {
           {
             type: 'Feature',
             properties: { name: 'Bastille' },
-            geometry: { type: 'Polygon', coordinates: [square(2.365, 48.85, 0.008)] },
+            geometry: { type: 'Polygon', coordinates: [clockwise(2.365, 48.85, 0.008)] },
           },
           {
             type: 'Feature',
             id: 'par-01-nation',
             properties: { name: 'Nation' },
-            geometry: { type: 'Polygon', coordinates: [square(2.39, 48.845, 0.01)] },
+            geometry: { type: 'Polygon', coordinates: [clockwise(2.39, 48.845, 0.01)] },
           },
         ],
       }),
@@ -375,9 +358,10 @@ describe('zone map editor in Chromium', () => {
     await page.getByText('Imported 2 zones from two-zones.geojson.').waitFor();
     const panel = zonePanel(page);
     await panel.getByRole('heading', { name: `${before.length + 2} zones` }).waitFor();
-    await page.waitForTimeout(1000); // the map flies to the imported zones
+    await mapSettled(page); // the map has flown to the imported zones
     await screenshot(page, 'zones-imported-1280');
     await reviewAndSave(page);
+    await branchSaved(page);
 
     const after = zonesInDb('PAR-01');
     expect(after).toHaveLength(before.length + 2);
@@ -397,7 +381,7 @@ describe('zone map editor in Chromium', () => {
 
   it('places the branch pin with "Set location", by dragging it, and moves it when the fields are typed', async () => {
     await putZones('DXB-01', []);
-    const { coordinates } = await branchFromApi('DXB-01');
+    const { coordinates } = (await getBranch(app, 'DXB-01'))!;
     const { page, errors } = await openPage();
     const canvas = await openBranch(page, 'DXB-01');
     const box = await canvasBox(canvas);
@@ -506,14 +490,14 @@ describe('zone map editor in Chromium', () => {
           .getByText(/overlaps zone "Guest" of branch "BER-01"/)
           .first()
           .waitFor();
-        await page.waitForTimeout(500); // tiles of the offline map drawn
+        await mapSettled(page); // the other branch's zone drawn
         await screenshot(page, `zones-editor-${viewport.width}-${colorScheme}`);
         // Select a zone from the list: the map zooms to it.
         await zonePanel(page)
           .getByRole('button', { name: /^Zone 1: select/ })
           .click();
         await page.getByText(/Selecting · Central/).waitFor();
-        await page.waitForTimeout(800);
+        await mapSettled(page); // zoomed to the zone
         await screenshot(page, `zones-selected-${viewport.width}-${colorScheme}`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(viewport.width);

@@ -1,0 +1,36 @@
+/** Helpers of the branch editor's end-to-end tests. */
+import type { Page } from 'playwright-core';
+import { draftKey } from '../../src/features/branches/draft';
+
+export const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
+
+/**
+ * Review and save: once Save is enabled, opens the review and confirms it (its button names
+ * `changes` changes when given). Returns when the request is on its way: callers wait for the
+ * outcome they expect (`branchSaved`, or a failure).
+ */
+export async function reviewAndSave(page: Page, changes?: number): Promise<void> {
+  await saveButton(page).and(page.locator(':enabled')).waitFor();
+  await saveButton(page).click();
+  const review = page.getByRole('dialog', { name: 'Review changes' });
+  await review.waitFor();
+  const confirm =
+    changes === undefined ? /^Save \d+ changes?$/ : `Save ${changes} ${changes === 1 ? 'change' : 'changes'}`;
+  await review.getByRole('button', { name: confirm }).click();
+}
+
+/** The save landed: its toast is shown and nothing is left unsaved. */
+export async function branchSaved(page: Page): Promise<void> {
+  await page.getByText('Branch saved', { exact: true }).waitFor();
+  await page.getByText('No unsaved changes').waitFor();
+}
+
+/**
+ * The localStorage key of the draft of branch `id`: the built app's config.json has
+ * `apiBaseUrl: ""`, its own origin, which is the service the drafts are kept for.
+ */
+export const draftKeyOf = (id: string) => draftKey('', id);
+
+/** The draft the editor keeps for branch `id` in the page's browser, or null. */
+export const draftOf = (page: Page, id: string) =>
+  page.evaluate((key) => localStorage.getItem(key), draftKeyOf(id));
