@@ -4,8 +4,8 @@ import { contactToInput, parseDegrees, type BranchFormValues, type ZoneCollectio
 
 /**
  * The one table of the branch's editable fields. The PUT body (`put-body.ts`), the review list
- * (`review.ts`) and the rebase of edits onto a newer version (`rebase.ts`) all read it: a
- * field changed for one of them is changed for all three.
+ * (`review.ts`) and the rebase of edits onto a newer version (`rebase.ts`) all read it, so a
+ * field compares, travels and reads the same way in all three.
  */
 
 /** A top-level field of the PUT body, which is also a top-level field of the form. */
