@@ -9,6 +9,7 @@ export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './di
 export { formatPoint } from './format';
 export { parseGeoJsonImport, type GeoJsonImport } from './import';
 export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';
+export { positionOf } from './position';
 export {
   defaultZoneId,
   normalizePolygon,
