@@ -1,4 +1,12 @@
 export { RuntimeConfig, TONES, type Tone } from './schema';
 export { ConfigError, CONFIG_URL, loadRuntimeConfig } from './load';
 export { ConfigContext, useConfig } from './context';
-export { describeStatus, type StatusInfo } from './dictionaries';
+export {
+  currencyOf,
+  describePaymentType,
+  describeRiderStatus,
+  describeStatus,
+  isFinalStatus,
+  type CodeInfo,
+  type StatusInfo,
+} from './dictionaries';

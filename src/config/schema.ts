@@ -5,11 +5,26 @@ import { isApiBase, trimApiBase } from './api-base';
 export const TONES = ['neutral', 'info', 'accent', 'success', 'warning', 'danger', 'muted'] as const;
 export type Tone = (typeof TONES)[number];
 
+const label = z.string().check(z.minLength(1));
+// An unknown or missing tone reads as neutral (a newer dashboard's tone in an older one's config).
+const tone = z.catch(z.enum(TONES), 'neutral');
+
+/** Code -> label and tone: the shape of every dictionary of undocumented codes. */
+const CodeEntry = z.object({ label, tone });
 const StatusEntry = z.object({
-  label: z.string().check(z.minLength(1)),
-  // An unknown tone reads as neutral (a newer dashboard's tone in an older one's config).
-  tone: z.catch(z.enum(TONES), 'neutral'),
+  label,
+  tone,
+  /** Work in this status is done: its stops are never late (docs/design.md, "Derived facts"). */
+  final: z._default(z.boolean(), false),
 });
+const codes = <T extends z.ZodMiniType>(entry: T) =>
+  z._default(z.record(z.string().check(z.regex(/^-?\d+$/, 'codes are integers')), entry), {});
+
+/** An ISO 4217 currency code, e.g. "GBP". */
+const Currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'a currency is a three-letter ISO 4217 code, e.g. "EUR"'));
+
+const cap = (fallback: number) => z._default(z.int().check(z.minimum(1), z.maximum(1_000_000)), fallback);
+const SCAN_CAPS = { search: 5000, map: 500 };
 
 /** Runtime configuration, read from `config.json` beside index.html (docs/design.md, "Runtime configuration"). */
 export const RuntimeConfig = z.object({
@@ -23,9 +38,18 @@ export const RuntimeConfig = z.object({
   mapStyle: z._default(z.string().check(z.minLength(1)), 'offline'),
   refreshSeconds: z._default(z.int().check(z.minimum(5), z.maximum(3600)), 30),
   requestTimeoutSeconds: z._default(z.number().check(z.positive(), z.maximum(300)), 20),
-  statuses: z._default(
-    z.record(z.string().check(z.regex(/^-?\d+$/, 'status codes are integers')), StatusEntry),
-    {},
-  ),
+  statuses: codes(StatusEntry),
+  paymentTypes: codes(CodeEntry),
+  riderStatuses: codes(CodeEntry),
+  /** Currency of amounts, unless the branch has its own; empty: amounts are shown as plain numbers. */
+  currency: z._default(z.union([z.literal(''), Currency]), ''),
+  /** Branch id -> currency of its amounts. */
+  branchCurrencies: z._default(z.record(z.string().check(z.minLength(1)), Currency), {}),
+  /** Minutes after a slot's end before an open stop counts as late. */
+  lateGraceMinutes: z._default(z.int().check(z.minimum(0), z.maximum(24 * 60)), 5),
+  /** The most jobs a whole-result scan reads: the search, the operations map. */
+  scanCaps: z._default(z.object({ search: cap(SCAN_CAPS.search), map: cap(SCAN_CAPS.map) }), SCAN_CAPS),
+  /** Count chips above the jobs table: one `page=1` request per configured status. */
+  statusCounts: z._default(z.boolean(), true),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

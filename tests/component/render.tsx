@@ -12,10 +12,10 @@ export const testStatuses = {
   '4': { label: 'At pickup', tone: 'info' },
   '5': { label: 'Picked up', tone: 'accent' },
   '6': { label: 'In transit', tone: 'accent' },
-  '7': { label: 'Delivered', tone: 'success' },
+  '7': { label: 'Delivered', tone: 'success', final: true },
   '8': { label: 'Failed', tone: 'danger' },
-  '9': { label: 'Cancelled', tone: 'muted' },
-  '10': { label: 'Returned', tone: 'warning' },
+  '9': { label: 'Cancelled', tone: 'muted', final: true },
+  '10': { label: 'Returned', tone: 'warning', final: true },
 } as const;
 
 /**

@@ -1,20 +1,65 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, RuntimeConfig, loadRuntimeConfig } from '../../src/config';
+import {
+  ConfigError,
+  RuntimeConfig,
+  currencyOf,
+  describePaymentType,
+  describeRiderStatus,
+  describeStatus,
+  isFinalStatus,
+  loadRuntimeConfig,
+} from '../../src/config';
 
 describe('runtime config (config.json)', () => {
   const load = (body: unknown) => loadRuntimeConfig('/config.json', Promise.resolve(new Response(JSON.stringify(body))));
 
   it('reads the shipped file, and fills every default of an empty one', () => {
     const shipped: unknown = JSON.parse(readFileSync('public/config.json', 'utf8'));
-    expect(RuntimeConfig.parse(shipped).statuses['8']).toEqual({ label: 'Failed', tone: 'danger' });
+    const config = RuntimeConfig.parse(shipped);
+    expect(config.statuses['8']).toEqual({ label: 'Failed', tone: 'danger', final: false });
+    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.final)).toEqual(['7', '9', '10']);
+    expect(config.paymentTypes['2']!.label).toBe('Cash on delivery');
+    expect(config.riderStatuses['1']!.label).toBe('Active');
     expect(RuntimeConfig.parse({})).toEqual({
       apiBaseUrl: '',
       mapStyle: 'offline',
       refreshSeconds: 30,
       requestTimeoutSeconds: 20,
       statuses: {},
+      paymentTypes: {},
+      riderStatuses: {},
+      currency: '',
+      branchCurrencies: {},
+      lateGraceMinutes: 5,
+      scanCaps: { search: 5000, map: 500 },
+      statusCounts: true,
     });
+    // One cap given, the other keeps its default.
+    expect(RuntimeConfig.parse({ scanCaps: { search: 800 } }).scanCaps).toEqual({ search: 800, map: 500 });
+  });
+
+  it('labels payment types and rider statuses like statuses, unknown codes by their number', () => {
+    const config = RuntimeConfig.parse({
+      statuses: { '7': { label: 'Delivered', tone: 'success', final: true } },
+      paymentTypes: { '1': { label: 'Prepaid' } },
+      riderStatuses: { '1': { label: 'Active', tone: 'success' } },
+    });
+    expect(describePaymentType(config, 1)).toEqual({ code: 1, label: 'Prepaid', tone: 'neutral', known: true });
+    expect(describePaymentType(config, 2)).toEqual({ code: 2, label: 'Payment type 2', tone: 'neutral', known: false });
+    expect(describeRiderStatus(config, 1).label).toBe('Active');
+    expect(describeRiderStatus(config, 3).label).toBe('Rider status 3');
+    expect(describeStatus(config, 42).label).toBe('Status 42');
+    expect(isFinalStatus(config, 7)).toBe(true);
+    expect(isFinalStatus(config, 42)).toBe(false);
+  });
+
+  it('gives a branch its own currency, else the global one, else none', () => {
+    const config = RuntimeConfig.parse({ currency: 'GBP', branchCurrencies: { 'BER-01': 'EUR' } });
+    expect(currencyOf(config, 'BER-01')).toBe('EUR');
+    expect(currencyOf(config, 'LDN-01')).toBe('GBP');
+    expect(currencyOf(config, null)).toBe('GBP');
+    expect(currencyOf(RuntimeConfig.parse({}), 'BER-01')).toBe('');
   });
 
   it('trims the base URL and reads an unknown tone as neutral', () => {
@@ -30,6 +75,10 @@ describe('runtime config (config.json)', () => {
     expect((error as ConfigError).message).toBe('apiBaseUrl: apiBaseUrl must be empty (same origin) or an http(s) URL');
     await expect(load({ refreshSeconds: 2 })).rejects.toThrow('refreshSeconds: must be at least 5');
     await expect(load({ statuses: { delivered: { label: 'Delivered' } } })).rejects.toThrow(/^statuses/);
+    await expect(load({ currency: 'pounds' })).rejects.toThrow(/currency: a currency is a three-letter ISO 4217 code/);
+    await expect(load({ branchCurrencies: { 'LDN-01': 'gbp' } })).rejects.toThrow(/^branchCurrencies\.LDN-01/);
+    await expect(load({ lateGraceMinutes: -1 })).rejects.toThrow(/^lateGraceMinutes/);
+    await expect(load({ scanCaps: { search: 0 } })).rejects.toThrow(/^scanCaps\.search/);
   });
 
   it('says so when the file is not JSON or not there', async () => {
