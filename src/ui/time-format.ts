@@ -1,7 +1,7 @@
 /**
- * Times in the viewer's zone, as text. Pure (no React): the export and the tests use them too.
- * Formatters are built on first use, not when the module is evaluated (the first use of Intl
- * in a page costs 15-45 ms while ICU opens its data).
+ * Times as text, in the viewer's zone or a named IANA zone. Pure (no React): the export and
+ * the tests use them too. Formatters are built on first use, not when the module is evaluated
+ * (the first use of Intl in a page costs 15-45 ms while ICU opens its data), and kept per zone.
  */
 
 /** A value built on first use. */
@@ -15,34 +15,117 @@ export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** A date-time formatter in the viewer's locale and zone, built on first use. */
-const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat(undefined, options));
+const validZones = new Map<string, boolean>();
+
+/** The zone when the platform knows it (a branch's `time_zone` has no documented format), else null. */
+export function knownTimeZone(zone: string | null | undefined): string | null {
+  const name = zone?.trim();
+  if (!name) return null;
+  let valid = validZones.get(name);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat(undefined, { timeZone: name });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    validZones.set(name, valid);
+  }
+  return valid ? name : null;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter in the viewer's locale, in `zone` (the viewer's when undefined), built on first use. */
+function formatter(options: Intl.DateTimeFormatOptions, zone: string | undefined): Intl.DateTimeFormat {
+  const key = `${zone ?? ''}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, zone ? { ...options, timeZone: zone } : options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 const HOUR_MINUTE = { hour: '2-digit', minute: '2-digit' } as const;
 const SHORT = { month: 'short', day: '2-digit', ...HOUR_MINUTE } as const;
+const FULL = { year: 'numeric', ...SHORT, second: '2-digit', timeZoneName: 'short' } as const;
+const date = (epochSeconds: number) => new Date(epochSeconds * 1000);
 
-const dateTimeFmt = dateTimeFormat({ year: 'numeric', ...SHORT, second: '2-digit', timeZoneName: 'short' });
-const shortFmt = dateTimeFormat(SHORT);
-const timeFmt = dateTimeFormat(HOUR_MINUTE);
-
-/** Exact time in the viewer's zone, with the zone named ("21 Nov 2026, 09:14:05 GMT"). */
-export function formatDateTime(epochSeconds: number): string {
-  return dateTimeFmt().format(new Date(epochSeconds * 1000));
+/** Exact time with the zone named ("21 Nov 2026, 09:14:05 GMT"); in the viewer's zone unless `zone` is given. */
+export function formatDateTime(epochSeconds: number, zone?: string): string {
+  return formatter(FULL, zone).format(date(epochSeconds));
 }
 
-/** Compact date and time in the viewer's zone ("21 Nov, 09:14"). */
-export function formatShort(epochSeconds: number): string {
-  return shortFmt().format(new Date(epochSeconds * 1000));
+/** Compact date and time ("21 Nov, 09:14"), without the zone: name it beside (`zoneName`). */
+export function formatShort(epochSeconds: number, zone?: string): string {
+  return formatter(SHORT, zone).format(date(epochSeconds));
 }
 
-/** A slot window in the viewer's zone ("21 Nov, 09:00–11:00"). */
-export function formatWindow(from: number | null, to: number | null): string {
+/** The zone's short name at that moment ("GMT", "CET", "GMT+4"). */
+export function zoneName(epochSeconds: number, zone?: string): string {
+  const parts = formatter({ timeZoneName: 'short' }, zone).formatToParts(date(epochSeconds));
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone ?? viewerTimeZone();
+}
+
+/** The calendar day of a moment in a zone, as "YYYY-MM-DD". */
+function dayOf(epochSeconds: number, zone?: string): string {
+  const parts = formatter({ year: 'numeric', month: '2-digit', day: '2-digit' }, zone).formatToParts(date(epochSeconds));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** A slot window with its zone named ("21 Nov, 09:00–11:00 GMT"). */
+export function formatWindow(from: number | null, to: number | null, zone?: string): string {
   if (from === null && to === null) return '—';
-  if (from === null) return `until ${formatShort(to!)}`;
-  if (to === null) return `from ${formatShort(from)}`;
-  const sameDay = new Date(from * 1000).toDateString() === new Date(to * 1000).toDateString();
-  return sameDay
-    ? `${formatShort(from)}–${timeFmt().format(new Date(to * 1000))}`
-    : `${formatShort(from)} – ${formatShort(to)}`;
+  const named = (text: string, at: number) => `${text} ${zoneName(at, zone)}`;
+  if (from === null) return named(`until ${formatShort(to!, zone)}`, to!);
+  if (to === null) return named(`from ${formatShort(from, zone)}`, from);
+  const text =
+    dayOf(from, zone) === dayOf(to, zone)
+      ? `${formatShort(from, zone)}–${formatter(HOUR_MINUTE, zone).format(date(to))}`
+      : `${formatShort(from, zone)} – ${formatShort(to, zone)}`;
+  return named(text, to);
+}
+
+/** Milliseconds that `zone`'s wall clock is ahead of UTC at the instant `epochMs`. */
+function offsetMs(epochMs: number, zone: string): number {
+  const parts = formatter(
+    { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' },
+    zone,
+  ).formatToParts(new Date(epochMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(epochMs / 1000) * 1000;
+}
+
+/**
+ * The epoch seconds at which `zone`'s wall clock shows this date and time. A time shown twice
+ * (clocks going back) is the first; a time skipped (clocks going forward) is read with the
+ * offset before the change, so it lands just after it, as Date does in the viewer's zone.
+ */
+export function zonedToEpoch(
+  wall: { year: number; month: number; day: number; hour: number; minute: number; second?: number },
+  zone: string,
+): number {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0);
+  const before = offsetMs(asUtc - 86_400_000, zone);
+  const after = offsetMs(asUtc + 86_400_000, zone);
+  const fits = [asUtc - before, asUtc - after].filter((t) => t + offsetMs(t, zone) === asUtc);
+  return Math.floor((fits.length ? Math.min(...fits) : asUtc - before) / 1000);
+}
+
+/** The wall-clock fields of a moment in a zone. */
+export function epochToZoned(
+  epochSeconds: number,
+  zone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = formatter(
+    { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' },
+    zone,
+  ).formatToParts(date(epochSeconds));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
 
 const rtf = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }));

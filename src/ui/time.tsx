@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime, formatRelative } from './time-format';
+import { formatDateTime, formatRelative, viewerTimeZone } from './time-format';
 
 export * from './time-format';
 
@@ -13,12 +13,35 @@ export function useNow(ms = 15_000): number {
   return now;
 }
 
-/** Relative time with the exact time in the viewer's zone on hover and for screen readers. */
-export function RelativeTime({ epochSeconds, now }: { epochSeconds: number; now?: number }) {
-  const exact = formatDateTime(epochSeconds);
+/** The hover text of a time shown in `zone`: the same moment in the viewer's own zone. */
+export function inViewerZone(epochSeconds: number, zone?: string): string {
+  const viewer = viewerTimeZone();
+  return zone && zone !== viewer
+    ? `Your time (${viewer}): ${formatDateTime(epochSeconds)}`
+    : `${formatDateTime(epochSeconds)} (your zone, ${viewer})`;
+}
+
+const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
+
+/**
+ * Relative time; the exact time in `zone` (the viewer's when absent) for screen readers, and
+ * with the viewer's own on hover.
+ */
+export function RelativeTime({ epochSeconds, now, zone }: { epochSeconds: number; now?: number; zone?: string }) {
+  const exact = formatDateTime(epochSeconds, zone);
+  const hover = zone && zone !== viewerTimeZone() ? `${exact}\n${inViewerZone(epochSeconds, zone)}` : exact;
   return (
-    <time dateTime={new Date(epochSeconds * 1000).toISOString()} title={exact} aria-label={exact}>
+    <time dateTime={isoOf(epochSeconds)} title={hover} aria-label={exact}>
       {formatRelative(epochSeconds, now)}
+    </time>
+  );
+}
+
+/** An exact time in `zone` with the zone named, the viewer's own zone on hover. */
+export function ZonedTime({ epochSeconds, zone, className }: { epochSeconds: number; zone?: string; className?: string }) {
+  return (
+    <time dateTime={isoOf(epochSeconds)} title={inViewerZone(epochSeconds, zone)} className={className}>
+      {formatDateTime(epochSeconds, zone)}
     </time>
   );
 }
