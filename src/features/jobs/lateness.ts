@@ -1,0 +1,84 @@
+/**
+ * Lateness, the one rule of it (docs/design.md, "Derived facts"). Pure: the table, the job
+ * panel, the header's count, the export and the operations map all read it from here.
+ *
+ * A stop is late when the end of its slot (`pickup_slot_to` / `delivery_slot_to`) plus the
+ * grace period has passed and it is still open. A stop is done when `completed` is true, when
+ * its status is final by the runtime config, or when its job's status is final (a cancelled
+ * job's stops are closed with it). A job is late when any of its open stops is. How late is
+ * counted from the slot's end: the grace period only delays when it starts to count.
+ */
+import type { Delivery, Job, Pickup } from '../../contract';
+import { isFinalStatus, type RuntimeConfig } from '../../config';
+
+export type LateRule = {
+  /** Seconds after a slot's end before an open stop counts as late. */
+  graceSeconds: number;
+  isFinal: (status: number) => boolean;
+};
+
+export function lateRule(config: Pick<RuntimeConfig, 'statuses' | 'lateGraceMinutes'>): LateRule {
+  return { graceSeconds: config.lateGraceMinutes * 60, isFinal: (status) => isFinalStatus(config, status) };
+}
+
+export type StopKind = 'pickup' | 'delivery';
+
+export type StopLateness = {
+  kind: StopKind;
+  id: number;
+  /** Position among the job's stops of its kind (0-based). */
+  index: number;
+  /** The slot's end, epoch seconds; null when the stop has no slot end. */
+  slotEnd: number | null;
+  /** Not completed, not in a final status, its job not in a final status. */
+  open: boolean;
+  late: boolean;
+  /** Seconds since the slot ended, when late; 0 otherwise. */
+  lateBy: number;
+};
+
+export type JobLateness = {
+  late: boolean;
+  /** The latest of its late stops: seconds since that slot ended; 0 when not late. */
+  lateBy: number;
+  /** Every stop, pickups first, each in its order. */
+  stops: StopLateness[];
+};
+
+const slotEndOf = (kind: StopKind, stop: Pickup | Delivery): number | null =>
+  kind === 'pickup' ? (stop as Pickup).pickup_slot_to : (stop as Delivery).delivery_slot_to;
+
+/** One stop against the rule at `now` (epoch seconds). */
+export function stopLateness(
+  kind: StopKind,
+  stop: Pickup | Delivery,
+  index: number,
+  now: number,
+  rule: LateRule,
+  jobFinal = false,
+): StopLateness {
+  const slotEnd = slotEndOf(kind, stop);
+  const open = !jobFinal && !stop.completed && !rule.isFinal(stop.status);
+  const late = open && slotEnd !== null && now > slotEnd + rule.graceSeconds;
+  return { kind, id: stop.id, index, slotEnd, open, late, lateBy: late ? now - slotEnd! : 0 };
+}
+
+/** A job and each of its stops against the rule at `now` (epoch seconds). */
+export function jobLateness(job: Job, now: number, rule: LateRule): JobLateness {
+  const jobFinal = rule.isFinal(job.status);
+  const stops = [
+    ...job.pickups.map((p, i) => stopLateness('pickup', p, i, now, rule, jobFinal)),
+    ...job.deliveries.map((d, i) => stopLateness('delivery', d, i, now, rule, jobFinal)),
+  ];
+  const lateBy = stops.reduce((most, s) => Math.max(most, s.lateBy), 0);
+  return { late: stops.some((s) => s.late), lateBy, stops };
+}
+
+/** "late 12 min", "late 3 h 05 min", "late 21 d 4 h" (minutes at least: a late stop is never "late 30 s"). */
+export function formatLate(seconds: number): string {
+  const minutes = Math.max(1, Math.floor(seconds / 60));
+  if (minutes < 60) return `late ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `late ${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `late ${Math.floor(hours / 24)} d ${hours % 24} h`;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { RuntimeConfig } from '../../src/config';
+import { Job } from '../../src/contract';
+import { formatLate, jobLateness, lateRule, stopLateness } from '../../src/features/jobs/lateness';
+import { job as rawJob } from './fixtures';
+
+/** The fixture: a pickup with its slot ending at PICKUP_END, a delivery ending at DELIVERY_END. */
+const job = Job.parse(rawJob);
+const PICKUP_END = 1_700_003_600;
+const DELIVERY_END = 1_700_007_200;
+const MIN = 60;
+
+const config = RuntimeConfig.parse({
+  statuses: {
+    '2': { label: 'Assigned', tone: 'info' },
+    '7': { label: 'Delivered', tone: 'success', final: true },
+    '9': { label: 'Cancelled', tone: 'muted', final: true },
+  },
+  lateGraceMinutes: 5,
+});
+const rule = lateRule(config);
+
+describe('lateness of a stop', () => {
+  const pickup = job.pickups[0]!;
+
+  it('is late once its slot end plus the grace period has passed, counted from the slot end', () => {
+    expect(stopLateness('pickup', pickup, 0, PICKUP_END, rule)).toMatchObject({ open: true, late: false, lateBy: 0 });
+    expect(stopLateness('pickup', pickup, 0, PICKUP_END + 5 * MIN, rule).late).toBe(false);
+    expect(stopLateness('pickup', pickup, 0, PICKUP_END + 5 * MIN + 1, rule)).toMatchObject({
+      kind: 'pickup',
+      id: pickup.id,
+      slotEnd: PICKUP_END,
+      late: true,
+      lateBy: 5 * MIN + 1,
+    });
+  });
+
+  it('takes the grace period from the runtime config', () => {
+    const strict = lateRule(RuntimeConfig.parse({ lateGraceMinutes: 0 }));
+    expect(stopLateness('pickup', pickup, 0, PICKUP_END + 1, strict).late).toBe(true);
+    const lenient = lateRule(RuntimeConfig.parse({ lateGraceMinutes: 60 }));
+    expect(stopLateness('pickup', pickup, 0, PICKUP_END + 59 * MIN, lenient).late).toBe(false);
+  });
+
+  it('is never late once completed, in a final status, or when its job is final', () => {
+    const later = PICKUP_END + 3 * 3600;
+    expect(stopLateness('pickup', { ...pickup, completed: true }, 0, later, rule)).toMatchObject({ open: false, late: false });
+    expect(stopLateness('pickup', { ...pickup, status: 9 }, 0, later, rule)).toMatchObject({ open: false, late: false });
+    expect(stopLateness('pickup', pickup, 0, later, rule, true)).toMatchObject({ open: false, late: false });
+    // A status the config does not mark final (Failed, say) leaves the stop open.
+    expect(stopLateness('pickup', { ...pickup, status: 8 }, 0, later, rule).late).toBe(true);
+  });
+
+  it('is never late without a slot end', () => {
+    expect(stopLateness('pickup', { ...pickup, pickup_slot_to: null }, 0, PICKUP_END * 2, rule)).toMatchObject({
+      open: true,
+      late: false,
+      slotEnd: null,
+    });
+  });
+});
+
+describe('lateness of a job', () => {
+  it('is late when any open stop is, by its latest stop', () => {
+    const now = DELIVERY_END + 10 * MIN;
+    const result = jobLateness(job, now, rule);
+    expect(result.late).toBe(true);
+    expect(result.lateBy).toBe(now - PICKUP_END);
+    expect(result.stops.map((s) => [s.kind, s.index, s.late])).toEqual([
+      ['pickup', 0, true],
+      ['delivery', 0, true],
+    ]);
+  });
+
+  it('is not late when its late stops are done, or when the job is final', () => {
+    const now = PICKUP_END + 30 * MIN; // the pickup's slot is past, the delivery's not yet
+    expect(jobLateness(job, now, rule).late).toBe(true);
+    const pickedUp = { ...job, pickups: job.pickups.map((p) => ({ ...p, completed: true })) };
+    expect(jobLateness(pickedUp, now, rule)).toMatchObject({ late: false, lateBy: 0 });
+    expect(jobLateness({ ...job, status: 7 }, DELIVERY_END * 2, rule).late).toBe(false);
+    expect(jobLateness({ ...job, pickups: [], deliveries: [] }, now, rule)).toEqual({ late: false, lateBy: 0, stops: [] });
+  });
+});
+
+describe('lateness in words', () => {
+  it('says minutes, then hours and minutes, then days and hours', () => {
+    expect(formatLate(30)).toBe('late 1 min');
+    expect(formatLate(12 * MIN + 59)).toBe('late 12 min');
+    expect(formatLate(3 * 3600 + 5 * MIN)).toBe('late 3 h 05 min');
+    expect(formatLate(21 * 86_400 + 4 * 3600)).toBe('late 21 d 4 h');
+  });
+});
