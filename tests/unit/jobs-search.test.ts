@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Job } from '../../src/contract';
+import { exactMatch, fold, matchJob, needleOf } from '../../src/features/jobs/job-match';
+import { job as rawJob } from './fixtures';
+
+const base = Job.parse(rawJob);
+const job = {
+  ...base,
+  id: 4321,
+  order_id: 'ORD-7QX2K9',
+  rider: { ...base.rider!, name: 'Zoë Adeyemi', username: 'zoe.adeyemi7', dial_code: '+44', mobile: '7700900123' },
+  pickups: [{ ...base.pickups[0]!, customer: { name: 'Bakehouse Ltd', phone: '+44 20 7946 0018' } }],
+  deliveries: [
+    {
+      ...base.deliveries[0]!,
+      tracking_id: 'TRK9F3A2B1C0D',
+      customer: { first_name: 'Ravi', last_name: 'Menon', mobile: '+91 98765 12345' },
+    },
+  ],
+};
+const matches = (query: string) => matchJob(job, needleOf(query));
+
+describe('jobs search matching', () => {
+  it('matches the job id whole, and order and tracking ids anywhere, ignoring case', () => {
+    expect(matches('4321')).toBe(true);
+    expect(matches('432')).toBe(false);
+    expect(matches('ord-7qx2k9')).toBe(true);
+    expect(matches('7QX2')).toBe(true);
+    expect(matches('trk9f3a2')).toBe(true);
+  });
+
+  it('matches the rider’s name (accents aside) and username, and customers’ names', () => {
+    expect(matches('zoe')).toBe(true);
+    expect(matches('ZOË ADEYEMI')).toBe(true);
+    expect(matches('adeyemi7')).toBe(true);
+    expect(matches('bakehouse')).toBe(true);
+    expect(matches('ravi menon')).toBe(true);
+    expect(matches('nobody')).toBe(false);
+  });
+
+  it('matches phones on their digits, however they are written', () => {
+    expect(matches('07700 900123'.slice(1))).toBe(true); // rider, without the dial code
+    expect(matches('+44 7700-900-123')).toBe(true); // rider, with it
+    expect(matches('020 7946 0018'.slice(1))).toBe(true); // pickup customer
+    expect(matches('98765 12345')).toBe(true); // delivery customer's mobile
+    expect(matches('555 0199')).toBe(false);
+    // Fewer than four digits are not a phone search (they would match nearly every job).
+    expect(matches('123')).toBe(false);
+  });
+
+  it('survives stops without a customer and a job without a rider', () => {
+    const bare = { ...job, rider: null, pickups: [{ ...job.pickups[0]!, customer: null }] };
+    expect(matchJob(bare, needleOf('bakehouse'))).toBe(false);
+    expect(matchJob(bare, needleOf('ravi'))).toBe(true);
+    expect(matchJob(bare, needleOf('   '))).toBe(false);
+  });
+
+  it('folds text for comparison', () => {
+    expect(fold('  Zoë   ÅSE ')).toBe('zoe ase');
+    expect(fold('ORD-1')).toBe('ord-1');
+  });
+
+  it('finds the one job whose id or order id is exactly the query', () => {
+    const other = { ...job, id: 43210, order_id: 'ORD-4321' };
+    expect(exactMatch([job, other], '4321')?.id).toBe(4321);
+    expect(exactMatch([job, other], ' ord-4321 ')?.id).toBe(43210);
+    expect(exactMatch([job, other], 'ORD-7QX')).toBeNull();
+    // Two jobs with the same order id: no jump, the list says which.
+    expect(exactMatch([job, { ...other, order_id: job.order_id }], job.order_id)).toBeNull();
+  });
+});
