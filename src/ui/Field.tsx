@@ -10,17 +10,19 @@ type FieldProps = {
   className?: string;
   /** Visually hide the label (it still names the control). */
   hideLabel?: boolean;
+  /** Ids of more descriptions of the control, placed elsewhere on the page. */
+  describedBy?: string;
 };
 
 /**
  * A labelled control with its hint and its own error message next to it. The error is
  * linked by aria-describedby and announced politely to screen readers.
  */
-export function Field({ label, children, hint, error, className, hideLabel }: FieldProps) {
+export function Field({ label, children, hint, error, className, hideLabel, describedBy: more }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? hintId : null, error ? errorId : null, more].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
     ? cloneElement(children, {
         id: (children.props.id as string | undefined) ?? id,

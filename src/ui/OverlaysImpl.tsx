@@ -18,12 +18,10 @@ export function DrawerImpl({
         <Dialog.Overlay className={s.overlay} />
         <Dialog.Content className={s.drawer}>
           <div className={s.drawerHeader}>
-            <div style={{ flex: 1, minWidth: 0 }}>
+            <div className={s.drawerHeading}>
               <Dialog.Title className={s.drawerTitle}>{title}</Dialog.Title>
               {description ? (
-                <Dialog.Description style={{ margin: 0, color: 'var(--text-2)', fontSize: 'var(--text-sm)' }}>
-                  {description}
-                </Dialog.Description>
+                <Dialog.Description className={s.drawerDescription}>{description}</Dialog.Description>
               ) : (
                 <Dialog.Description className="visually-hidden">Details</Dialog.Description>
               )}
