@@ -36,8 +36,9 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
 
 /**
  * Notifications in a polite live region (errors in an assertive one), dismissed after a few
- * seconds unless hovered or focused. Hand-written: a few lines instead of a toast library in
- * the first load.
+ * seconds unless hovered or focused. They stack at the top right, under the top bar: the
+ * bottom of a screen holds its pager or its save bar, which a notification must never cover.
+ * Hand-written: a few lines instead of a toast library in the first load.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
@@ -50,7 +51,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       className={s.toastViewport}
       aria-live={tone === 'danger' ? 'assertive' : 'polite'}
       aria-label={tone === 'danger' ? 'Error notifications' : 'Notifications'}
-      style={tone === 'danger' ? { bottom: 'auto', top: 'var(--space-4)' } : undefined}
     >
       {items
         .filter((t) => t.tone === tone)
@@ -62,8 +62,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={notify}>
       {children}
-      {region('success')}
-      {region('danger')}
+      <div className={s.toastStack}>
+        {region('danger')}
+        {region('success')}
+      </div>
     </ToastContext.Provider>
   );
 }
