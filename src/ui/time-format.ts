@@ -68,24 +68,25 @@ export function zoneName(epochSeconds: number, zone?: string): string {
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone ?? viewerTimeZone();
 }
 
-/** The calendar day of a moment in a zone, as "YYYY-MM-DD". */
-function dayOf(epochSeconds: number, zone?: string): string {
-  const parts = formatter({ year: 'numeric', month: '2-digit', day: '2-digit' }, zone).formatToParts(date(epochSeconds));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+const SHORT_NAMED = { ...SHORT, timeZoneName: 'short' } as const;
+const TIME_NAMED = { ...HOUR_MINUTE, timeZoneName: 'short' } as const;
+const DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
 
-/** A slot window with its zone named ("21 Nov, 09:00–11:00 GMT"). */
-export function formatWindow(from: number | null, to: number | null, zone?: string): string {
+/**
+ * A slot window with its zone named once and shared parts written once, as the locale writes
+ * a range ("Nov 25, 8:15 – 9:15 PM GMT", "Nov 25, 11:00 PM GMT – Nov 26, 1:00 AM GMT"). Given
+ * `today` (epoch seconds, now), a window within that day in the zone leaves the date out
+ * ("8:15 – 9:15 PM GMT").
+ */
+export function formatWindow(from: number | null, to: number | null, zone?: string, today?: number): string {
   if (from === null && to === null) return '—';
-  const named = (text: string, at: number) => `${text} ${zoneName(at, zone)}`;
-  if (from === null) return named(`until ${formatShort(to!, zone)}`, to!);
-  if (to === null) return named(`from ${formatShort(from, zone)}`, from);
-  const text =
-    dayOf(from, zone) === dayOf(to, zone)
-      ? `${formatShort(from, zone)}–${formatter(HOUR_MINUTE, zone).format(date(to))}`
-      : `${formatShort(from, zone)} – ${formatShort(to, zone)}`;
-  return named(text, to);
+  const ends = [from, to].filter((t): t is number => t !== null);
+  const day = formatter(DAY, zone);
+  const isToday = today !== undefined && ends.every((t) => day.format(date(t)) === day.format(date(today)));
+  const f = formatter(isToday ? TIME_NAMED : SHORT_NAMED, zone);
+  if (from === null) return `until ${f.format(date(to!))}`;
+  if (to === null) return `from ${f.format(date(from))}`;
+  return f.formatRange(date(from), date(Math.max(from, to)));
 }
 
 /** Milliseconds that `zone`'s wall clock is ahead of UTC at the instant `epochMs`. */
