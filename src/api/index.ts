@@ -5,3 +5,4 @@ export * from './endpoints';
 export * from './branch-endpoints';
 export * from './queries';
 export * from './context';
+export type { ScanOptions, ScanOutcome, ScanProgress } from './scan';

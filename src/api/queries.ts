@@ -6,7 +6,10 @@ import { fetchBranches, fetchJobs, isMissingEndpoint, type JobsFilters } from '.
 /** Query-key factories: one place that knows how cached data is addressed. */
 export const queryKeys = {
   jobs: () => ['jobs'] as const,
+  jobsPages: () => ['jobs', 'page'] as const,
   jobsPage: (filters: JobsFilters) => ['jobs', 'page', filters] as const,
+  /** `total_records` of the filters: the status count chips. */
+  jobsCount: (filters: JobsFilters) => ['jobs', 'count', filters] as const,
   branches: () => ['branches'] as const,
   branchList: () => ['branches', 'list'] as const,
   branch: (id: string) => ['branches', 'detail', id] as const,
@@ -51,9 +54,9 @@ export function branchListQueryOptions(client: ApiClient) {
 export function retainRecentJobPages(queryClient: QueryClient, max = 10): () => void {
   const cache = queryClient.getQueryCache();
   return cache.subscribe((event) => {
-    if (event.type !== 'added' || event.query.queryKey[0] !== 'jobs') return;
+    if (event.type !== 'added' || event.query.queryKey[0] !== 'jobs' || event.query.queryKey[1] !== 'page') return;
     const pages = cache
-      .findAll({ queryKey: queryKeys.jobs(), type: 'inactive' })
+      .findAll({ queryKey: queryKeys.jobsPages(), type: 'inactive' })
       .filter((query) => query !== event.query);
     const excess = pages.length + 1 - max;
     if (excess <= 0) return;
@@ -62,5 +65,13 @@ export function retainRecentJobPages(queryClient: QueryClient, max = 10): () => 
       .sort((a, b) => age(a.state.dataUpdatedAt) - age(b.state.dataUpdatedAt))
       .slice(0, excess)
       .forEach((query) => cache.remove(query));
+  });
+}
+
+/** `total_records` for the filters: one page-1 request, of which only the count is kept. */
+export function jobsCountQueryOptions(client: ApiClient, filters: JobsFilters) {
+  return queryOptions({
+    queryKey: queryKeys.jobsCount(filters),
+    queryFn: async ({ signal }) => (await fetchJobs(client, { ...filters, page: 1 }, signal)).total_records,
   });
 }

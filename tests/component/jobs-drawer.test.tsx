@@ -29,7 +29,7 @@ afterAll(async () => {
 const search = (history: { location: { search: string } }) => new URLSearchParams(history.location.search);
 
 describe('job drawer', () => {
-  it('opens from a link, shows the whole status history oldest first with actor, remarks, times and time between', async () => {
+  it('opens from a link, shows the whole status history oldest first with actor, remarks, times in the branch’s zone and the time in each status', async () => {
     expect(longJob.entries).toBeGreaterThanOrEqual(50);
     const user = userEvent.setup();
     renderApp({
@@ -58,19 +58,25 @@ describe('job drawer', () => {
     }[];
     const first = history[0]!;
     const second = history[1]!;
+    const zone = server.db
+      .prepare('SELECT b.time_zone FROM jobs j JOIN branches b ON b.id = j.branch_id WHERE j.id = ?')
+      .pluck()
+      .get(longJob.id) as string;
     expect(items[0]).toHaveTextContent(`Created1`);
-    expect(items[0]).toHaveTextContent(formatDateTime(first.created_at));
+    expect(items[0]).toHaveTextContent(formatDateTime(first.created_at, zone));
+    expect(dialog).toHaveTextContent(`Times in ${zone}, the branch's zone; hover a time for yours`);
     expect(items[0]).toHaveTextContent(`by ${first.actor_name} (${first.actor_type} · ${first.actor_id})`);
-    // The time spent in the previous status, on every entry after the first.
+    // Each entry says how long the job stayed in its status, labelled with that status.
     const minutes = Math.floor((second.created_at - first.created_at) / 60);
-    expect(items[1]).toHaveTextContent(
-      minutes < 1 ? /\+\d+ s in Created/ : new RegExp(`\\+${minutes} min in Created`),
-    );
+    expect(items[0]).toHaveTextContent(minutes < 1 ? /\d+ s in Created/ : new RegExp(`${minutes} min in Created`));
+    expect(items[1]).not.toHaveTextContent(/in Created/);
     const withRemarks = history.findIndex((h) => h.remarks);
     expect(items[withRemarks]).toHaveTextContent(history[withRemarks]!.remarks);
     // Oldest first, to the last.
     const last = history[history.length - 1]!;
-    expect(items[items.length - 1]).toHaveTextContent(formatDateTime(last.created_at));
+    expect(items[items.length - 1]).toHaveTextContent(formatDateTime(last.created_at, zone));
+    // Delivered is final (runtime config): no "so far" on it.
+    expect(items[items.length - 1]).not.toHaveTextContent(/so far/);
     expect(
       within(dialog).getByText(new RegExp(`^${longJob.entries} status changes over`)),
     ).toBeInTheDocument();
@@ -125,7 +131,7 @@ describe('job drawer', () => {
     expect(card).toHaveTextContent(rider!.email);
     expect(card).toHaveTextContent(rider!.email_verified ? 'Email verified' : 'Email not verified');
 
-    await user.click(within(dialog).getByRole('tab', { name: /^Pickups \d+ · Deliveries \d+$/ }));
+    await user.click(within(dialog).getByRole('tab', { name: /^Stops \(\d+\)$/ }));
     const deliveryCard = within(dialog).getByRole('region', { name: /^Delivery 1/ });
     expect(deliveryCard).toHaveTextContent('TRK-TEST-1');
     const flags = within(deliveryCard).getByRole('list', { name: 'Delivery flags' });

@@ -190,11 +190,11 @@ describe('CSP and accessibility of each screen in Chromium', () => {
       .get() as number;
     await page.goto(`${app.url}/jobs?page=1&job=${id}`);
     const drawer = page.getByRole('dialog', { name: `Job ${id}` });
-    for (const tab of ['Overview', /^History/, /^Pickups/, 'Raw JSON'] as const) {
+    for (const tab of ['Overview', /^History/, /^Stops/, 'Raw JSON'] as const) {
       await drawer.getByRole('tab', { name: tab }).click();
       await drawer.getByRole('tabpanel').waitFor();
       if (tab === 'Raw JSON') await drawer.getByLabel('Job JSON').waitFor();
-      if (String(tab) === String(/^Pickups/)) {
+      if (String(tab) === String(/^Stops/)) {
         // The photos are lazy images: in view, they load (img-src is exercised).
         const photo = drawer.getByRole('img', { name: /^Proof of delivery image/ }).first();
         await photo.scrollIntoViewIfNeeded();

@@ -216,7 +216,7 @@ describe('hostile data in Chromium', () => {
 
     // Pickups and deliveries: branch, address, customer, tracking id, note, packages, stop
     // history, signature and proof-of-delivery images.
-    await tab(/^Pickups/).click();
+    await tab(/^Stops/).click();
     await showsText(IMG);
     await showsText(SCRIPT);
     await showsText(DATA_HTML);

@@ -139,7 +139,7 @@ describe('jobs screen in Chromium', () => {
       await drawer.getByRole('list', { name: 'Status history, oldest first' }).getByRole('listitem').count(),
     ).toBe(long.n);
     await screenshot(narrow, 'jobs-drawer-history-768');
-    await drawer.getByRole('tab', { name: /^Pickups/ }).click();
+    await drawer.getByRole('tab', { name: /^Stops/ }).click();
     await screenshot(narrow, 'jobs-drawer-stops-768');
     // The drawer fits the narrow screen: nothing spills sideways.
     const overflow = await drawer.evaluate((el) => el.scrollWidth - el.clientWidth);

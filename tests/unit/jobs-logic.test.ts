@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { Job } from '../../src/contract';
 import { CSV_FIELDS, escapeCell, isoLocal, jobCsvRow } from '../../src/features/jobs/csv';
-import { earliestOpenSlot, pageRange, phoneOf, totalAmount } from '../../src/features/jobs/derive';
+import { RuntimeConfig } from '../../src/config';
+import {
+  amountsOf,
+  earliestOpenSlot,
+  formatAmounts,
+  lastRemark,
+  pageRange,
+  phoneOf,
+  teamsInJobs,
+} from '../../src/features/jobs/derive';
+import { lateRule } from '../../src/features/jobs/lateness';
 import { safeImageUrl, timeline } from '../../src/features/jobs/derive-details';
 import { filtersOf, validateJobsSearch, withFilters } from '../../src/features/jobs/search';
-import { fromLocalInput, presetRange, toLocalInput } from '../../src/features/jobs/time-range';
+import { fromZonedInput, presetRange, toZonedInput } from '../../src/features/jobs/time-range';
 import { actor, job as rawJob } from './fixtures';
 
 const job = Job.parse(rawJob);
+const config = RuntimeConfig.parse({
+  statuses: {
+    '2': { label: 'Assigned', tone: 'info' },
+    '7': { label: 'Delivered', tone: 'success', final: true },
+    '9': { label: 'Cancelled', tone: 'muted', final: true },
+  },
+  currency: 'GBP',
+  branchCurrencies: { 'BER-01': 'EUR' },
+});
+const rule = lateRule(config);
 
 describe('jobs search params', () => {
   it('falls back to defaults for anything invalid, never throws', () => {
@@ -55,8 +75,24 @@ describe('jobs search params', () => {
     // Every key is set, undefined when absent or invalid: the router lays it over the raw URL params.
     const read = validateJobsSearch({ page: 2, status: 'delivered', extra: 'dropped' } as never);
     expect(read).not.toHaveProperty('extra');
-    expect(Object.keys(read).sort()).toEqual(['branch_id', 'job', 'page', 'status', 'team_id', 'timestamp_from', 'timestamp_to']);
+    expect(Object.keys(read).sort()).toEqual([
+      'branch_id',
+      'job',
+      'late',
+      'page',
+      'q',
+      'status',
+      'team_id',
+      'timestamp_from',
+      'timestamp_to',
+    ]);
     expect(read.status).toBeUndefined();
+  });
+
+  it('reads the search and the late-only switch, and drops what they cannot be', () => {
+    expect(validateJobsSearch({ q: '  ORD-12  ', late: '1' })).toEqual({ page: 1, q: 'ORD-12', late: 1 });
+    expect(validateJobsSearch({ q: ' ', late: '2' })).toEqual({ page: 1 });
+    expect(validateJobsSearch({ q: 'x'.repeat(101), late: 'yes' })).toEqual({ page: 1 });
   });
 
   it('reads a range typed backwards the way round it can match', () => {
@@ -83,44 +119,69 @@ describe('derived job facts', () => {
     expect(pageRange(12, 0, 200, 10)).toBeNull();
   });
 
-  it('finds the earliest slot among stops that are not completed', () => {
-    expect(earliestOpenSlot(job)).toEqual({ kind: 'pickup', id: 1, from: 1_700_000_000, to: 1_700_003_600 });
+  it('finds the earliest slot among open stops: not completed, not in a final status, its job not final', () => {
+    const branch = job.pickups[0]!.branch;
+    expect(earliestOpenSlot(job, rule)).toEqual({ kind: 'pickup', id: 1, from: 1_700_000_000, to: 1_700_003_600, branch });
     const pickedUp = { ...job, pickups: job.pickups.map((p) => ({ ...p, completed: true })) };
-    expect(earliestOpenSlot(pickedUp)).toEqual({
-      kind: 'delivery',
-      id: 2,
-      from: 1_700_003_600,
-      to: 1_700_007_200,
-    });
+    expect(earliestOpenSlot(pickedUp, rule)).toMatchObject({ kind: 'delivery', id: 2, from: 1_700_003_600, to: 1_700_007_200 });
+    const pickupCancelled = { ...job, pickups: job.pickups.map((p) => ({ ...p, status: 9 })) };
+    expect(earliestOpenSlot(pickupCancelled, rule)).toMatchObject({ kind: 'delivery', id: 2 });
     const allDone = { ...pickedUp, deliveries: job.deliveries.map((d) => ({ ...d, completed: true })) };
-    expect(earliestOpenSlot(allDone)).toBeNull();
+    expect(earliestOpenSlot(allDone, rule)).toBeNull();
+    expect(earliestOpenSlot({ ...job, status: 7 }, rule)).toBeNull();
   });
 
-  it('sums delivery amounts to the cent and says when there are none', () => {
+  it('sums delivery amounts per currency, to the cent, each delivery in its branch’s currency', () => {
     const d = job.deliveries[0]!;
-    expect(
-      totalAmount({
+    const currency = (branch: string | null) => (branch === 'BER-01' ? 'EUR' : 'GBP');
+    const berlin = { ...d.branch!, id: 'BER-01' };
+    const amounts = amountsOf(
+      {
         ...job,
         deliveries: [
           { ...d, amount: 0.1 },
           { ...d, amount: 0.2 },
+          { ...d, amount: 5, branch: berlin },
         ],
-      }),
-    ).toBe(0.3);
-    expect(totalAmount({ ...job, deliveries: [{ ...d, amount: null }] })).toBeNull();
+      },
+      currency,
+    );
+    expect(amounts).toEqual([
+      { currency: 'GBP', value: 0.3 },
+      { currency: 'EUR', value: 5 },
+    ]);
+    expect(formatAmounts(amounts)).toBe(
+      `${new Intl.NumberFormat(undefined, { style: 'currency', currency: 'GBP' }).format(0.3)} + ${new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(5)}`,
+    );
+    expect(amountsOf({ ...job, deliveries: [{ ...d, amount: null }] }, currency)).toEqual([]);
+    expect(formatAmounts([])).toBe('—');
+    // No currency configured: a plain number with two decimals.
+    expect(formatAmounts([{ currency: '', value: 3 }])).toBe(new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 }).format(3));
   });
 
-  it('orders the history oldest first and measures the time between statuses', () => {
+  it('orders the history oldest first and measures the time spent in each status', () => {
     const entries = timeline([
       { status: 3, remarks: '', created_by: actor, created_at: 1_000_600 },
       { status: 1, remarks: '', created_by: actor, created_at: 1_000_000 },
       { status: 2, remarks: 'a', created_by: actor, created_at: 1_000_300 },
     ]);
-    expect(entries.map((e) => [e.status, e.sincePrevious])).toEqual([
-      [1, null],
+    expect(entries.map((e) => [e.status, e.spent])).toEqual([
+      [1, 300],
       [2, 300],
-      [3, 300],
+      [3, null],
     ]);
+  });
+
+  it('finds the last remark (the failure reason of a failed job), and the team ids a service sends', () => {
+    const history = [
+      { status: 1, remarks: 'Order received', created_by: actor, created_at: 10 },
+      { status: 8, remarks: 'Customer not at home', created_by: actor, created_at: 30 },
+      { status: 6, remarks: '  ', created_by: actor, created_at: 40 },
+    ];
+    expect(lastRemark({ ...job, status_history: history })?.remarks).toBe('Customer not at home');
+    expect(lastRemark({ ...job, status_history: [] })).toBeNull();
+    const withTeam = (team: unknown) => ({ ...job, team_id: team }) as typeof job;
+    expect([...teamsInJobs([withTeam('team-2'), withTeam(7), withTeam(''), withTeam(null), job])]).toEqual(['team-2', '7']);
   });
 
   it('writes a phone with its dial code, whichever form the code takes', () => {
@@ -148,26 +209,43 @@ describe('derived job facts', () => {
   });
 });
 
-describe('created-time range in the viewer’s zone', () => {
-  it('round-trips a datetime-local value, the end of a range covering its whole minute', () => {
-    const start = fromLocalInput('2025-12-10T09:30')!;
-    expect(start).toBe(new Date(2025, 11, 10, 9, 30).getTime() / 1000);
-    expect(fromLocalInput('2025-12-10T09:30', 'end')).toBe(start + 59);
-    expect(toLocalInput(start)).toBe('2025-12-10T09:30');
-    expect(toLocalInput(start + 59)).toBe('2025-12-10T09:30');
-    expect(fromLocalInput('2025-02-30T10:00')).toBeNull();
-    expect(fromLocalInput('yesterday')).toBeNull();
+describe('created-time range in a named zone', () => {
+  it('round-trips a datetime-local value in the zone, the end of a range covering its whole minute', () => {
+    // 09:30 in London in December is 09:30 UTC; in Kolkata, 04:00 UTC.
+    const london = fromZonedInput('2025-12-10T09:30', 'Europe/London')!;
+    expect(london).toBe(Date.UTC(2025, 11, 10, 9, 30) / 1000);
+    expect(fromZonedInput('2025-12-10T09:30', 'Asia/Kolkata')).toBe(Date.UTC(2025, 11, 10, 4, 0) / 1000);
+    expect(fromZonedInput('2025-12-10T09:30', 'Europe/London', 'end')).toBe(london + 59);
+    expect(toZonedInput(london, 'Europe/London')).toBe('2025-12-10T09:30');
+    expect(toZonedInput(london, 'America/New_York')).toBe('2025-12-10T04:30');
+    expect(toZonedInput(london + 59, 'Europe/London')).toBe('2025-12-10T09:30');
+    expect(fromZonedInput('2025-02-30T10:00', 'Europe/London')).toBeNull();
+    expect(fromZonedInput('yesterday', 'Europe/London')).toBeNull();
   });
 
-  it('gives presets in the viewer’s zone: today whole, rolling ones open-ended', () => {
-    const now = new Date(2025, 11, 10, 15, 42, 17).getTime();
-    expect(presetRange('today', now)).toEqual({
-      timestamp_from: new Date(2025, 11, 10, 0, 0, 0).getTime() / 1000,
-      timestamp_to: new Date(2025, 11, 10, 23, 59, 59).getTime() / 1000,
+  it('reads summer time and the clock changes of the zone', () => {
+    // British Summer Time: 09:30 is 08:30 UTC.
+    expect(fromZonedInput('2025-07-01T09:30', 'Europe/London')).toBe(Date.UTC(2025, 6, 1, 8, 30) / 1000);
+    // 01:30 on 30 March 2025 does not exist in London (clocks go 01:00 → 02:00): read as 02:30 BST.
+    expect(fromZonedInput('2025-03-30T01:30', 'Europe/London')).toBe(Date.UTC(2025, 2, 30, 1, 30) / 1000);
+    // 01:30 on 26 October 2025 happens twice: the first (BST) is meant.
+    expect(fromZonedInput('2025-10-26T01:30', 'Europe/London')).toBe(Date.UTC(2025, 9, 26, 0, 30) / 1000);
+  });
+
+  it('gives presets in the zone: today whole, rolling ones open-ended', () => {
+    // 15:42:17 UTC on 10 Dec is 21:12 in Kolkata: "today" is Kolkata's 10 Dec.
+    const now = Date.UTC(2025, 11, 10, 15, 42, 17);
+    expect(presetRange('today', 'Asia/Kolkata', now)).toEqual({
+      timestamp_from: Date.UTC(2025, 11, 9, 18, 30, 0) / 1000,
+      timestamp_to: Date.UTC(2025, 11, 10, 18, 29, 59) / 1000,
     });
-    const minute = new Date(2025, 11, 10, 15, 42).getTime() / 1000;
-    expect(presetRange('last24h', now)).toEqual({ timestamp_from: minute - 86_400, timestamp_to: undefined });
-    expect(presetRange('last7d', now)).toEqual({
+    // 23:00 in New York on 9 Dec is 04:00 UTC on 10 Dec: "today" there is still 9 Dec.
+    expect(presetRange('today', 'America/New_York', Date.UTC(2025, 11, 10, 4, 0)).timestamp_from).toBe(
+      Date.UTC(2025, 11, 9, 5, 0) / 1000,
+    );
+    const minute = Date.UTC(2025, 11, 10, 15, 42) / 1000;
+    expect(presetRange('last24h', 'Europe/London', now)).toEqual({ timestamp_from: minute - 86_400, timestamp_to: undefined });
+    expect(presetRange('last7d', 'Europe/London', now)).toEqual({
       timestamp_from: minute - 7 * 86_400,
       timestamp_to: undefined,
     });
@@ -190,19 +268,31 @@ describe('CSV cells', () => {
     expect(isoLocal(null)).toBe('');
   });
 
-  it('makes one row per job, aligned with the header, with labels from the dictionary', () => {
-    const statuses = { '2': { label: 'Assigned', tone: 'info' as const } };
-    const row = jobCsvRow({ ...job, notes: '=HYPERLINK("x")' }, { statuses });
+  it('makes one row per job, aligned with the header, with labels, currency, last remark and a readable slot', () => {
+    const row = jobCsvRow(
+      {
+        ...job,
+        notes: '=HYPERLINK("x")',
+        status_history: [...job.status_history, { status: 2, remarks: '=cmd|calc', created_by: actor, created_at: 1_700_000_400 }],
+      },
+      config,
+    );
     expect(row).toHaveLength(CSV_FIELDS.length);
     const cell = (name: (typeof CSV_FIELDS)[number]) => row[CSV_FIELDS.indexOf(name)];
     expect(cell('job_id')).toBe(1001);
     expect(cell('status_label')).toBe('Assigned');
     expect(cell('branch_ids')).toBe('LDN-01');
     expect(cell('total_amount')).toBe(12.5);
+    expect(cell('currency')).toBe('GBP');
     expect(cell('earliest_open_slot')).toBe('pickup 1');
-    expect(cell('notes')).toBe(`'=HYPERLINK("x")`);
-    expect(jobCsvRow({ ...job, status: 42 }, { statuses })[CSV_FIELDS.indexOf('status_label')]).toBe(
-      'Status 42',
+    // In the branch's zone, named: 1_700_000_000 is 22:13 UTC on 14 Nov 2023 (GMT in London).
+    expect(String(cell('earliest_open_slot_readable')).replace(/[\u2009\u202f]/g, ' ')).toBe(
+      'Pickup, Nov 14, 10:13 – 11:13 PM GMT (Europe/London)',
     );
+    // The last remark is defused like every text cell.
+    expect(cell('last_remark')).toBe(`'=cmd|calc`);
+    expect(cell('last_remark_status')).toBe('Assigned');
+    expect(cell('notes')).toBe(`'=HYPERLINK("x")`);
+    expect(jobCsvRow({ ...job, status: 42 }, config)[CSV_FIELDS.indexOf('status_label')]).toBe('Status 42');
   });
 });

@@ -13,7 +13,7 @@ export const EXPORT_CAP = 10_000;
 
 const loadExport = () => import('./export');
 
-type Running = { pagesDone: number; totalPages: number; rows: number };
+type Running = { pagesDone: number; pagesTotal: number; jobsSeen: number };
 
 /**
  * "Export CSV" of the current page, or of every page matching the filters (with progress,
@@ -66,7 +66,7 @@ export function ExportControl({
     const ac = new AbortController();
     controller.current = ac;
     setSlot(progressSlot?.current ?? null);
-    setRunning({ pagesDone: 0, totalPages: 1, rows: 0 });
+    setRunning({ pagesDone: 0, pagesTotal: 1, jobsSeen: 0 });
     try {
       const mod = await loadExport();
       const jobs = await mod.fetchAllJobs(api, filters, {
@@ -101,9 +101,9 @@ export function ExportControl({
     <div className={s.exportPanel} role="status" aria-live="polite">
       <span className={s.exportText}>
         Exporting: page <span className="num">{formatCount(running.pagesDone)}</span> of{' '}
-        <span className="num">{formatCount(running.totalPages)}</span>, {formatCount(running.rows)} jobs
+        <span className="num">{formatCount(running.pagesTotal)}</span>, {formatCount(running.jobsSeen)} jobs
       </span>
-      <ProgressBar value={running.pagesDone} max={running.totalPages} label="Export progress" />
+      <ProgressBar value={running.pagesDone} max={running.pagesTotal} label="Export progress" />
       <Button size="sm" onClick={() => controller.current?.abort()}>
         Cancel export
       </Button>

@@ -1,8 +1,11 @@
-import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useConfig } from '../../config';
-import { Button, Field, inputClass, viewerTimeZone } from '../../ui';
+import { Button, Field, inputClass, preloadable } from '../../ui';
+import type { ComboboxOption } from '../../ui/Combobox';
+import { formatCount } from './derive';
+import { loadSearch } from './useJobSearch';
 import { hasFilters, type Filters, type JobsSearch } from './search';
-import { PRESETS, fromLocalInput, presetRange, toLocalInput } from './time-range';
+import { PRESETS, fromZonedInput, presetRange, toZonedInput } from './time-range';
 import s from './jobs.module.css';
 
 /** A draft that follows its source value when the source changes (Back/Forward, Clear all). */
@@ -23,17 +26,30 @@ const onEnter = (commit: () => void) => (e: KeyboardEvent<HTMLElement>) => {
   }
 };
 
-export type KnownBranch = { id: string; name: string };
 
-function StatusFilter({
-  value,
-  onChange,
-  selectRef,
-}: {
-  value: number | undefined;
-  onChange: (v: number | undefined) => void;
-  selectRef?: Ref<HTMLSelectElement>;
-}) {
+/** The combobox (its list, keys and matching) loads right after the first rows. */
+const LazyCombobox = preloadable(() => import('../../ui/Combobox').then((m) => m.Combobox));
+
+/** The combobox, and until its code is in, the same field showing the value (read-only). */
+function Combobox(props: ComponentProps<typeof LazyCombobox>) {
+  const shown = props.options.find((o) => o.value === props.value)?.label ?? props.value ?? '';
+  return (
+    <Suspense
+      fallback={
+        <Field label={props.label} className={props.className}>
+          <input className={inputClass} value={shown} placeholder={props.placeholder} readOnly />
+        </Field>
+      }
+    >
+      <LazyCombobox {...props} />
+    </Suspense>
+  );
+}
+
+/** Keys that open a select's list: a choice made there applies at once. */
+const OPENS_LIST = new Set([' ', 'F4']);
+
+function StatusFilter({ value, onChange }: { value: number | undefined; onChange: (v: number | undefined) => void }) {
   const config = useConfig();
   const entries = Object.entries(config.statuses)
     .map(([code, entry]) => ({ code: Number(code), label: entry.label }))
@@ -43,7 +59,26 @@ function StatusFilter({
   const showOther = otherMode || (value !== undefined && !known);
   const [code, setCode] = useDraft(value !== undefined && !known ? String(value) : '');
   const [error, setError] = useState<string>();
-  const selectValue = showOther ? 'other' : value === undefined ? '' : String(value);
+  const applied = showOther ? 'other' : value === undefined ? '' : String(value);
+  // Arrow keys and typing on a closed select change its value at each key: those changes wait
+  // for Enter or for leaving the field (as a native select's own change does elsewhere); a
+  // choice made in the open list, by pointer or keys, applies at once.
+  const [keyed, setKeyed] = useState<string | null>(null);
+  const selectValue = keyed ?? applied;
+
+  const apply = (v: string) => {
+    setKeyed(null);
+    setError(undefined);
+    if (v === 'other') {
+      setOtherMode(true);
+      return;
+    }
+    setOtherMode(false);
+    setCode('');
+    const next = v === '' ? undefined : Number(v);
+    if (next !== value || showOther) onChange(next);
+  };
+  const fromKeys = useRef(false);
 
   const commitCode = () => {
     const text = code.trim();
@@ -64,19 +99,28 @@ function StatusFilter({
     <>
       <Field label="Status" className={s.filterStatus}>
         <select
-          ref={selectRef}
           className={inputClass}
           value={selectValue}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              if (keyed !== null) {
+                e.preventDefault();
+                apply(keyed);
+              }
+            } else if (!OPENS_LIST.has(e.key) && !e.altKey) {
+              fromKeys.current = e.key !== 'Tab' && e.key !== 'Escape';
+            }
+          }}
           onChange={(e) => {
             const v = e.target.value;
-            setError(undefined);
-            if (v === 'other') {
-              setOtherMode(true);
-              return;
-            }
-            setOtherMode(false);
-            setCode('');
-            onChange(v === '' ? undefined : Number(v));
+            if (fromKeys.current) {
+              fromKeys.current = false;
+              setKeyed(v);
+            } else apply(v);
+          }}
+          onBlur={() => {
+            fromKeys.current = false;
+            if (keyed !== null) apply(keyed);
           }}
         >
           <option value="">Any status</option>
@@ -106,59 +150,42 @@ function StatusFilter({
   );
 }
 
-function TextFilter({
-  label,
+function SearchField({
   value,
   onChange,
-  placeholder,
-  options,
-  className,
+  inputRef,
+  describedBy,
 }: {
-  label: string;
   value: string | undefined;
-  onChange: (v: string | undefined) => void;
-  placeholder?: string;
-  options?: KnownBranch[];
-  className?: string;
+  onChange: (q: string | undefined) => void;
+  inputRef?: Ref<HTMLInputElement>;
+  describedBy: string;
 }) {
   const [draft, setDraft] = useDraft(value ?? '');
-  const listId = useId();
-  const commit = (text = draft) => {
-    const v = text.trim() || undefined;
-    if (v !== value) onChange(v);
+  const commit = () => {
+    const q = draft.trim() || undefined;
+    if (q !== value) onChange(q);
   };
   return (
-    <>
-      <Field label={label} className={className}>
-        <input
-          className={inputClass}
-          value={draft}
-          placeholder={placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          list={options ? listId : undefined}
-          maxLength={100}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            // Picking a suggestion applies it at once; typed text applies on Enter or on leaving the field.
-            const native = e.nativeEvent as Partial<InputEvent>;
-            const picked = native.inputType === 'insertReplacementText' || native.inputType === undefined;
-            if (options && picked && options.some((o) => o.id === e.target.value)) commit(e.target.value);
-          }}
-          onBlur={() => commit()}
-          onKeyDown={onEnter(() => commit())}
-        />
-      </Field>
-      {options && (
-        <datalist id={listId}>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </datalist>
-      )}
-    </>
+    <Field label="Search" className={s.filterSearch} describedBy={describedBy}>
+      <input
+        ref={inputRef}
+        className={inputClass}
+        type="search"
+        value={draft}
+        placeholder="Order, job or tracking id, rider, customer, phone"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={100}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          // The field's own clear button empties it: that clears the search at once.
+          if (e.target.value === '' && value !== undefined) onChange(undefined);
+        }}
+        onKeyDown={onEnter(commit)}
+        onFocus={() => void loadSearch()}
+      />
+    </Field>
   );
 }
 
@@ -166,16 +193,18 @@ function TimeFilter({
   label,
   value,
   edge,
+  zone,
   onCommit,
   error,
 }: {
   label: string;
   value: number | undefined;
   edge: 'start' | 'end';
+  zone: string;
   onCommit: (v: number | undefined) => boolean;
   error?: string;
 }) {
-  const source = toLocalInput(value);
+  const source = toZonedInput(value, zone);
   const [draft, setDraft] = useDraft(source);
   const commit = () => {
     if (draft === source) return;
@@ -183,7 +212,7 @@ function TimeFilter({
       onCommit(undefined);
       return;
     }
-    const epoch = fromLocalInput(draft, edge);
+    const epoch = fromZonedInput(draft, zone, edge);
     if (epoch !== null) onCommit(epoch);
   };
   return (
@@ -200,26 +229,48 @@ function TimeFilter({
   );
 }
 
+export type FilterPatch = Partial<Filters> & { q?: string | undefined };
+
 /**
- * The filters: each one lives in the URL. Selects and presets apply at once; typed values
- * apply on Enter or when leaving the field (so Back does not step through half-typed text).
+ * The search and the filters: each one lives in the URL. The status select and the presets
+ * apply at once; typed values apply on Enter or when leaving the field (so Back does not step
+ * through half-typed text). Esc in any of them goes back to the table.
  */
 export function FiltersBar({
   search,
   onChange,
   onClear,
   branches,
-  firstFilterRef,
+  teams,
+  zone,
+  zoneSource,
+  searchRef,
+  onEscape,
+  zoneSwitch,
 }: {
   search: JobsSearch;
-  onChange: (patch: Partial<Filters>) => void;
+  onChange: (patch: FilterPatch) => void;
   onClear: () => void;
-  branches: KnownBranch[];
-  firstFilterRef?: Ref<HTMLSelectElement>;
+  /** Branch suggestions: name and id. */
+  branches: ComboboxOption[];
+  /** Team ids seen. */
+  teams: ComboboxOption[];
+  /** The zone the created-time fields read and show. */
+  zone: string;
+  /** Why that zone, e.g. "branch LDN-01's zone" or "your zone". */
+  zoneSource: string;
+  searchRef?: Ref<HTMLInputElement>;
+  onEscape: () => void;
+  /** The "all times in my zone" switch, shown with the zone it changes. */
+  zoneSwitch: ReactNode;
 }) {
+  const config = useConfig();
   const [rangeError, setRangeError] = useState<string>();
-  const zone = viewerTimeZone();
   const hintId = useId();
+  const searchHintId = useId();
+  useEffect(() => {
+    void LazyCombobox.preload();
+  }, []);
 
   const setBound = (key: 'timestamp_from' | 'timestamp_to') => (v: number | undefined) => {
     const from = key === 'timestamp_from' ? v : search.timestamp_from;
@@ -234,66 +285,85 @@ export function FiltersBar({
   };
 
   return (
-    <form className={s.filters} role="search" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
-      <StatusFilter
-        value={search.status}
-        onChange={(status) => onChange({ status })}
-        selectRef={firstFilterRef}
-      />
-      <TextFilter
-        label="Branch"
-        value={search.branch_id}
-        onChange={(branch_id) => onChange({ branch_id })}
-        placeholder="e.g. LDN-01"
-        options={branches}
-        className={s.filterBranch}
-      />
-      <TextFilter
-        label="Team"
-        value={search.team_id}
-        onChange={(team_id) => onChange({ team_id })}
-        placeholder="Team id"
-        className={s.filterTeam}
-      />
-      <fieldset className={s.range} aria-describedby={hintId}>
-        <legend className="visually-hidden">Created between</legend>
-        <TimeFilter
-          label="Created from"
-          value={search.timestamp_from}
-          edge="start"
-          onCommit={setBound('timestamp_from')}
-          error={rangeError}
+    <form
+      className={s.filters}
+      role="search"
+      aria-label="Search and filter jobs"
+      onSubmit={(e) => e.preventDefault()}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          onEscape();
+        }
+      }}
+    >
+      <div className={s.filterRow}>
+        <SearchField value={search.q} onChange={(q) => onChange({ q })} inputRef={searchRef} describedBy={searchHintId} />
+        <StatusFilter value={search.status} onChange={(status) => onChange({ status })} />
+        <Combobox
+          label="Branch"
+          value={search.branch_id}
+          options={branches}
+          onCommit={(branch_id) => onChange({ branch_id })}
+          placeholder="Name or id"
+          noMatch={(text) => (text ? `No branch known by "${text}": Enter filters on it as an id.` : 'No branches known yet.')}
+          className={s.filterBranch}
         />
-        <TimeFilter
-          label="Created to"
-          value={search.timestamp_to}
-          edge="end"
-          onCommit={setBound('timestamp_to')}
+        <Combobox
+          label="Team"
+          value={search.team_id}
+          options={teams}
+          onCommit={(team_id) => onChange({ team_id })}
+          placeholder="Team id"
+          noMatch={(text) => (text ? `Not seen in the loaded jobs: Enter filters on "${text}".` : 'No team ids seen yet.')}
+          className={s.filterTeam}
         />
+        <fieldset className={s.range} aria-describedby={hintId}>
+          <legend className="visually-hidden">Created between</legend>
+          <TimeFilter
+            label="Created from"
+            value={search.timestamp_from}
+            edge="start"
+            zone={zone}
+            onCommit={setBound('timestamp_from')}
+            error={rangeError}
+          />
+          <TimeFilter label="Created to" value={search.timestamp_to} edge="end" zone={zone} onCommit={setBound('timestamp_to')} />
+        </fieldset>
+      </div>
+      <div className={s.filterFoot}>
         <div className={s.presets} role="group" aria-label="Created time presets">
+          <span className={s.presetsLabel} aria-hidden="true">
+            Created
+          </span>
           {PRESETS.map((p) => (
             <Button
               key={p.id}
               size="sm"
               onClick={() => {
                 setRangeError(undefined);
-                onChange(presetRange(p.id));
+                onChange(presetRange(p.id, zone));
               }}
             >
               {p.label}
             </Button>
           ))}
         </div>
-      </fieldset>
-      <div className={s.clearAll}>
-        <Button size="sm" onClick={onClear} disabled={!hasFilters(search)}>
+        <div className={s.hints}>
+          <p id={searchHintId} className={s.rangeHint}>
+            <strong>The service has no search:</strong> Enter in Search scans the filtered jobs page by page (
+            {formatCount(config.scanCaps.search)} at most).
+          </p>
+          <p id={hintId} className={s.rangeHint}>
+            Created: when the job was <strong>created</strong> (<code>created_at</code>), both ends included, in{' '}
+            <strong>{zone}</strong> ({zoneSource}). <kbd>/</kbd> search · <kbd>Esc</kbd> back to the table.
+          </p>
+        </div>
+        {zoneSwitch}
+        <Button size="sm" onClick={onClear} disabled={!hasFilters(search) && search.q === undefined}>
           Clear all
         </Button>
       </div>
-      <p id={hintId} className={s.rangeHint}>
-        Created from / to filter on when the job was <strong>created</strong> (<code>created_at</code>), both
-        ends included. Times in {zone}. Press <kbd>/</kbd> to come back here.
-      </p>
     </form>
   );
 }

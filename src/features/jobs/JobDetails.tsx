@@ -1,4 +1,4 @@
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, createContext, useContext, useId, type ReactNode } from 'react';
 import {
   StatusHistoryEntry,
   type StopBranch,
@@ -7,15 +7,28 @@ import {
   type Pickup,
   type Rider,
 } from '../../contract';
-import { describeStatus, useConfig } from '../../config';
-import { formatDateTime, formatDuration, formatWindow, viewerTimeZone } from '../../ui';
+import {
+  currencyOf,
+  describePaymentType,
+  describeRiderStatus,
+  describeStatus,
+  isFinalStatus,
+  useConfig,
+  type CodeInfo,
+} from '../../config';
+import { ZonedTime, formatDuration, formatWindow, inViewerZone, viewerTimeZone } from '../../ui';
 import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';
-import { formatAmount, phoneOf } from './derive';
+import { earliestOpenSlot, formatMoney, jobTimeZone, lastRemark, phoneOf } from './derive';
 import { safeImageUrl, timeline, type TimelineEntry } from './derive-details';
-import { LiveTime } from './now';
+import { formatLate, formatLateBy, jobLateness, lateRule, type StopLateness } from './lateness';
+import { LiveTime, useScreenNow } from './now';
 import { StatusBadge } from './StatusBadge';
+import { useDisplayZone } from './zone';
 import s from './details.module.css';
+
+/** The zone the job's times are shown in (its branch's, or the viewer's). */
+const JobZone = createContext<string | undefined>(undefined);
 
 /**
  * The job drawer's content (loaded on demand): status and next statuses, the job's facts,
@@ -100,11 +113,22 @@ function Facts({ items }: { items: [ReactNode, ReactNode][] }) {
   );
 }
 
-function ExactTime({ epochSeconds }: { epochSeconds: number | null }) {
+function ExactTime({ epochSeconds, zone }: { epochSeconds: number | null; zone?: string }) {
+  const jobZone = useContext(JobZone);
   if (epochSeconds === null) return <Empty />;
   return (
     <span className="num">
-      {formatDateTime(epochSeconds)} (<LiveTime epochSeconds={epochSeconds} />)
+      <ZonedTime epochSeconds={epochSeconds} zone={zone ?? jobZone} /> (<LiveTime epochSeconds={epochSeconds} />)
+    </span>
+  );
+}
+
+/** A code's label with the raw code quieter beside it (docs/design.md, decision 4). */
+function CodeLabel({ info, noun }: { info: CodeInfo; noun: string }) {
+  return (
+    <span title={info.known ? `${noun} code ${info.code}` : `${noun} code ${info.code} is not in the dictionary`}>
+      {info.label}
+      {info.known && <span className={`${s.code} num`}> {info.code}</span>}
     </span>
   );
 }
@@ -131,7 +155,29 @@ function Verified({ ok, what }: { ok: boolean; what: string }) {
   );
 }
 
+/** The rider's last position, with how old it is (the rider's `updated_at`: the interface gives no time of the fix). */
+function RiderPosition({ rider }: { rider: Rider }) {
+  const { latitude, longitude } = rider.last_coordinates;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return <Empty>Unknown</Empty>;
+  return (
+    <span className="num">
+      {latitude.toFixed(5)}, {longitude.toFixed(5)}{' '}
+      <span className={s.muted}>
+        as of <LiveTime epochSeconds={rider.updated_at} />
+      </span>{' '}
+      <a
+        href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
+        target="_blank"
+        rel="noreferrer noopener"
+      >
+        map
+      </a>
+    </span>
+  );
+}
+
 function RiderCard({ rider }: { rider: Rider | null }) {
+  const config = useConfig();
   const headingId = useId();
   if (!rider) {
     return (
@@ -144,8 +190,6 @@ function RiderCard({ rider }: { rider: Rider | null }) {
     );
   }
   const phone = phoneOf(rider.dial_code, rider.mobile);
-  const { latitude, longitude } = rider.last_coordinates;
-  const hasPosition = typeof latitude === 'number' && typeof longitude === 'number';
   const metadata = Object.keys(rider.metadata).length ? rider.metadata : null;
   return (
     <section className={s.card} aria-labelledby={headingId}>
@@ -178,23 +222,7 @@ function RiderCard({ rider }: { rider: Rider | null }) {
               <Verified ok={rider.email_verified} what="Email" />
             </span>,
           ],
-          [
-            'Last position',
-            hasPosition ? (
-              <span className="num">
-                {latitude.toFixed(5)}, {longitude.toFixed(5)}{' '}
-                <a
-                  href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                >
-                  map
-                </a>
-              </span>
-            ) : (
-              <Empty>Unknown</Empty>
-            ),
-          ],
+          ['Last position', <RiderPosition rider={rider} />],
           ['Type', rider.type || <Empty />],
           [
             'Rider id',
@@ -203,7 +231,7 @@ function RiderCard({ rider }: { rider: Rider | null }) {
               {rider.reference_id ? ` · ref ${rider.reference_id}` : ''}
             </span>,
           ],
-          ['Rider status', <span className="num">{rider.status}</span>],
+          ['Rider status', <CodeLabel info={describeRiderStatus(config, rider.status)} noun="Rider status" />],
           ...(metadata
             ? ([['Metadata', <GenericValue value={metadata} />]] as [ReactNode, ReactNode][])
             : []),
@@ -225,31 +253,32 @@ function Actor({ entry }: { entry: StatusHistoryEntry }) {
   );
 }
 
-/** Status history, oldest first, with the time spent in each status before the next. */
-export function Timeline({ entries, label }: { entries: TimelineEntry[]; label: string }) {
+/**
+ * Status history, oldest first. Each entry says how long the work stayed in its status ("8 min
+ * in Created"); the last, while the work is still open (`ongoing`), how long it has been in it so far.
+ */
+export function Timeline({ entries, label, ongoing }: { entries: TimelineEntry[]; label: string; ongoing: boolean }) {
   const config = useConfig();
+  const now = useScreenNow();
+  const zone = useContext(JobZone);
   if (entries.length === 0) return <p className={s.muted}>No status history recorded.</p>;
   return (
     <ol className={s.timeline} aria-label={label}>
       {entries.map((entry, i) => {
-        const previous = i > 0 ? entries[i - 1]! : null;
+        const status = describeStatus(config, entry.status).label;
+        const spent =
+          entry.spent !== null
+            ? `${formatDuration(entry.spent)} in ${status}`
+            : ongoing
+              ? `${formatDuration(now - entry.created_at)} so far in ${status}`
+              : null;
         return (
           <li key={i} className={s.event}>
             <span className={s.dot} aria-hidden="true" />
             <div className={s.eventHead}>
               <StatusBadge code={entry.status} />
-              <time
-                className={`${s.eventTime} num`}
-                dateTime={new Date(entry.created_at * 1000).toISOString()}
-              >
-                {formatDateTime(entry.created_at)}
-              </time>
-              {previous && entry.sincePrevious !== null && (
-                <span className={`${s.gap} num`}>
-                  +{formatDuration(entry.sincePrevious)}
-                  <span className="visually-hidden"> in {describeStatus(config, previous.status).label}</span>
-                </span>
-              )}
+              <ZonedTime epochSeconds={entry.created_at} zone={zone} className={`${s.eventTime} num`} />
+              {spent && <span className={`${s.gap} num`}>{spent}</span>}
             </div>
             <div className={s.eventBody}>
               by <Actor entry={entry} />
@@ -365,46 +394,67 @@ function Images({ values, label }: { values: unknown[]; label: string }) {
 }
 
 /** A stop's own history has no documented shape: shown as a timeline when it reads as one. */
-function StopHistory({ history, label }: { history: unknown[]; label: string }) {
+function StopHistory({ history, label, open }: { history: unknown[]; label: string; open: boolean }) {
   if (history.length === 0) return <Empty>No status history recorded</Empty>;
   const parsed = history.map((h) => StatusHistoryEntry.safeParse(h));
   if (parsed.every((p) => p.success)) {
-    return <Timeline entries={timeline(parsed.map((p) => p.data!))} label={label} />;
+    return <Timeline entries={timeline(parsed.map((p) => p.data!))} label={label} ongoing={open} />;
   }
   return <GenericValue value={history} />;
+}
+
+/** A slot window in a zone, the zone named; the viewer's own zone on hover. */
+function Slot({ from, to, zone }: { from: number | null; to: number | null; zone: string }) {
+  if (from === null && to === null) return <Empty>No slot</Empty>;
+  return (
+    <span className="num" title={inViewerZone(to ?? from!, zone)}>
+      {formatWindow(from, to, zone)}
+    </span>
+  );
+}
+
+/** "Late 42 min: the slot ended 42 min ago", "Open: the slot ends in 20 min", "Done". */
+function StopState({ state }: { state: StopLateness }) {
+  const now = useScreenNow();
+  if (!state.open) return <span className={s.onTime}>Done</span>;
+  if (state.late) {
+    return (
+      <strong className={s.lateText}>
+        Late {formatLateBy(state.lateBy)}: the slot ended <LiveTime epochSeconds={state.slotEnd!} />
+      </strong>
+    );
+  }
+  if (state.slotEnd === null) return <span>Open, no slot end</span>;
+  return state.slotEnd > now ? (
+    <span className={s.onTime}>
+      Open: the slot ends <LiveTime epochSeconds={state.slotEnd} />
+    </span>
+  ) : (
+    <span className={s.onTime}>Open: the slot has just ended (within the grace period)</span>
+  );
 }
 
 function StopCard({
   kind,
   stop,
   index,
+  state,
 }: {
   kind: 'pickup' | 'delivery';
   stop: Pickup | Delivery;
   index: number;
+  state: StopLateness;
 }) {
+  const config = useConfig();
   const headingId = useId();
+  const zone = useDisplayZone(stop.branch?.time_zone);
   const from = kind === 'pickup' ? (stop as Pickup).pickup_slot_from : (stop as Delivery).delivery_slot_from;
   const to = kind === 'pickup' ? (stop as Pickup).pickup_slot_to : (stop as Delivery).delivery_slot_to;
   const name = kind === 'pickup' ? 'Pickup' : 'Delivery';
   const progress = stop.completed ? 'Completed' : stop.in_progress ? 'In progress' : 'Not started';
   const facts: [ReactNode, ReactNode][] = [
-    [
-      'Slot',
-      from === null && to === null ? (
-        <Empty>No slot</Empty>
-      ) : (
-        <span
-          className="num"
-          title={[from, to]
-            .filter((v): v is number => v !== null)
-            .map(formatDateTime)
-            .join(' – ')}
-        >
-          {formatWindow(from, to)}
-        </span>
-      ),
-    ],
+    ['Slot', <Slot from={from} to={to} zone={zone} />],
+    ['Lateness', <StopState state={state} />],
     ['Branch', <BranchFacts branch={stop.branch} />],
     ['Address', <GenericValue value={stop.address} />],
     ['Customer', <GenericValue value={stop.customer} />],
@@ -413,8 +463,14 @@ function StopCard({
   if (kind === 'delivery') {
     const d = stop as Delivery;
     facts.push(
-      ['Payment type', d.payment_type === null ? <Empty /> : <span className="num">{d.payment_type}</span>],
-      ['Amount', <span className="num">{formatAmount(d.amount)}</span>],
+      [
+        'Payment type',
+        d.payment_type === null ? <Empty /> : <CodeLabel info={describePaymentType(config, d.payment_type)} noun="Payment type" />,
+      ],
+      [
+        'Amount',
+        d.amount === null ? <Empty /> : <span className="num">{formatMoney(d.amount, currencyOf(config, d.branch?.id))}</span>,
+      ],
       ['Tracking id', d.tracking_id ? <span className="mono">{d.tracking_id}</span> : <Empty />],
       ['First order', d.first_order ? 'Yes' : 'No'],
       ['Note', d.note || <Empty />],
@@ -428,7 +484,7 @@ function StopCard({
   }
   facts.push(['Packages', <Packages stop={stop} />]);
   return (
-    <section className={s.card} aria-labelledby={headingId}>
+    <section className={`${s.card} ${state.late ? s.cardLate : ''}`} aria-labelledby={headingId}>
       <div className={s.cardHead}>
         <h3 id={headingId} className={s.cardTitle}>
           {name} {index + 1} <span className={`${s.muted} num`}>#{stop.id}</span>
@@ -438,7 +494,69 @@ function StopCard({
       </div>
       <Facts items={facts} />
       <h4 className={s.subTitle}>{name} status history</h4>
-      <StopHistory history={stop.status_history} label={`${name} ${index + 1} status history`} />
+      <StopHistory history={stop.status_history} label={`${name} ${index + 1} status history`} open={state.open} />
+    </section>
+  );
+}
+
+/** What a supervisor acts on, first: late or not, the last remark, the next open slot, where the rider is. */
+function Triage({ job }: { job: Job }) {
+  const config = useConfig();
+  const now = useScreenNow();
+  const rule = lateRule(config);
+  const late = jobLateness(job, now, rule);
+  const remark = lastRemark(job);
+  const slot = earliestOpenSlot(job, rule);
+  const slotZone = useDisplayZone(slot?.branch?.time_zone);
+  const slotState = slot && late.stops.find((st) => st.kind === slot.kind && st.id === slot.id);
+  const lateStops = late.stops.filter((st) => st.late);
+  return (
+    <section className={`${s.triage} ${late.late ? s.triageLate : ''}`} aria-label="Needs attention" data-overview>
+      <Facts
+        items={[
+          [
+            'Late',
+            late.late ? (
+              <strong className={s.lateText}>
+                {lateStops.length > 1 ? 'Up to ' : ''}
+                {formatLateBy(late.lateBy)} past the slot: {lateStops.length} of {late.stops.length}{' '}
+                {late.stops.length === 1 ? 'stop' : 'stops'}
+              </strong>
+            ) : late.stops.some((st) => st.open) ? (
+              <span className={s.onTime}>No: every open stop is within its slot</span>
+            ) : (
+              <span className={s.onTime}>No: every stop is done</span>
+            ),
+          ],
+          [
+            'Last remark',
+            remark ? (
+              <span>
+                <q className={s.remarkQuote}>{remark.remarks}</q>{' '}
+                <span className={s.muted}>
+                  ({describeStatus(config, remark.status).label}, <LiveTime epochSeconds={remark.created_at} />
+                  {remark.created_by?.user_name ? `, by ${remark.created_by.user_name}` : ''})
+                </span>
+              </span>
+            ) : (
+              <Empty>No remarks</Empty>
+            ),
+          ],
+          [
+            'Next open slot',
+            slot ? (
+              <span>
+                {slot.kind === 'pickup' ? 'Pickup' : 'Delivery'}{' '}
+                <Slot from={slot.from} to={slot.to} zone={slotZone} />
+                {slotState?.late && <strong className={s.lateText}> · {formatLate(slotState.lateBy)}</strong>}
+              </span>
+            ) : (
+              <Empty>None open</Empty>
+            ),
+          ],
+          ['Rider', job.rider ? <span>{job.rider.name || `#${job.rider.id}`}: <RiderPosition rider={job.rider} /></span> : <Empty>Unassigned</Empty>],
+        ]}
+      />
     </section>
   );
 }
@@ -447,6 +565,7 @@ function Overview({ job }: { job: Job }) {
   const extra = Object.entries(job).filter(([k]) => !KNOWN_JOB_KEYS.has(k));
   return (
     <div className={s.stack}>
+      <Triage job={job} />
       <Facts
         items={[
           ['Order id', job.order_id ? <span className="mono">{job.order_id}</span> : <Empty />],
@@ -462,10 +581,35 @@ function Overview({ job }: { job: Job }) {
   );
 }
 
+function ZoneNote({ zone, branchZone }: { zone: string; branchZone: string }) {
+  const viewer = viewerTimeZone();
+  if (zone !== viewer) {
+    return (
+      <p className={s.zoneNote}>
+        Times in <strong>{zone}</strong>, the branch&apos;s zone; hover a time for yours ({viewer}).
+      </p>
+    );
+  }
+  return (
+    <p className={s.zoneNote}>
+      Times in <strong>{zone}</strong>, your zone
+      {branchZone && branchZone !== viewer ? ` (the branch's is ${branchZone})` : ''}.
+    </p>
+  );
+}
+
 export default function JobDetails({ job }: { job: Job }) {
+  const config = useConfig();
+  const now = useScreenNow();
   const entries = timeline(job.status_history);
   const json = JSON.stringify(job, null, 2);
+  const branchZone = jobTimeZone(job);
+  const zone = useDisplayZone(branchZone);
+  const states = jobLateness(job, now, lateRule(config)).stops;
+  const stateOf = (kind: 'pickup' | 'delivery', index: number) =>
+    states.find((st) => st.kind === kind && st.index === index)!;
   return (
+    <JobZone.Provider value={zone}>
     <div className={s.details}>
       <div className={s.statusLine}>
         <div className={s.statusNow}>
@@ -477,7 +621,7 @@ export default function JobDetails({ job }: { job: Job }) {
           <NextStatuses codes={job.next_status} />
         </div>
       </div>
-      <p className={s.zoneNote}>Times in {viewerTimeZone()}.</p>
+      <ZoneNote zone={zone} branchZone={branchZone} />
       <Tabs
         label="Job details"
         items={[
@@ -488,24 +632,28 @@ export default function JobDetails({ job }: { job: Job }) {
             content: (
               <>
                 <HistorySummary entries={entries} current={job.status} />
-                <Timeline entries={entries} label="Status history, oldest first" />
+                <Timeline
+                  entries={entries}
+                  label="Status history, oldest first"
+                  ongoing={!isFinalStatus(config, job.status)}
+                />
               </>
             ),
           },
           {
             value: 'stops',
-            label: `Pickups ${job.pickups.length} · Deliveries ${job.deliveries.length}`,
+            label: `Stops (${job.pickups.length + job.deliveries.length})`,
             content: (
               <div className={s.stack}>
                 <h3 className={s.sectionTitle}>Pickups ({job.pickups.length})</h3>
                 {job.pickups.length === 0 && <Empty>No pickups</Empty>}
                 {job.pickups.map((p, i) => (
-                  <StopCard key={p.id} kind="pickup" stop={p} index={i} />
+                  <StopCard key={p.id} kind="pickup" stop={p} index={i} state={stateOf('pickup', i)} />
                 ))}
                 <h3 className={s.sectionTitle}>Deliveries ({job.deliveries.length})</h3>
                 {job.deliveries.length === 0 && <Empty>No deliveries</Empty>}
                 {job.deliveries.map((d, i) => (
-                  <StopCard key={d.id} kind="delivery" stop={d} index={i} />
+                  <StopCard key={d.id} kind="delivery" stop={d} index={i} state={stateOf('delivery', i)} />
                 ))}
               </div>
             ),
@@ -528,5 +676,6 @@ export default function JobDetails({ job }: { job: Job }) {
         ]}
       />
     </div>
+    </JobZone.Provider>
   );
 }

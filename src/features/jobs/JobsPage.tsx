@@ -1,10 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import {
-  functionalUpdate,
-  useTable,
-  type ColumnVisibilityState,
-} from '@tanstack/react-table';
+import { functionalUpdate, useTable, type ColumnVisibilityState } from '@tanstack/react-table';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job } from '../../contract';
@@ -18,68 +14,107 @@ import {
   Skeleton,
   formatDateTime,
   formatShort,
+  useMediaQuery,
   useNow,
+  useOnline,
+  viewerTimeZone,
+  zoneName,
 } from '../../ui';
+import type { ComboboxOption } from '../../ui/Combobox';
 import { jobColumns, jobsTableFeatures, loadColumnVisibility, saveColumnVisibility } from './columns';
-import { branchesInJobs, formatCount } from './derive';
-
-import { FiltersBar, type KnownBranch } from './FiltersBar';
-import { LazyJobDrawer } from './drawer-loader';
+import { branchesInJobs, formatCount, teamsInJobs } from './derive';
+import { FiltersBar, type FilterPatch } from './FiltersBar';
 import { JobsTable, type JobsReactTable } from './JobsTable';
+import { jobLateness, lateRule } from './lateness';
 import { NowContext } from './now';
 import { PaginationBar, type PageControls } from './PaginationBar';
+import { LazyJobPanel } from './panel-loader';
 import { filtersOf, withFilters, type Filters, type JobsSearch } from './search';
-import { useAutoRefreshSetting, useJobsPage } from './useJobsData';
+import { loadAutoRefresh, loadViewerZone, saveAutoRefresh, saveViewerZone } from './settings';
+import { useJobSearch } from './useJobSearch';
+import { useJobsPage, useSwitchSetting } from './useJobsData';
+import { ViewerZoneContext, displayZone } from './zone';
 import s from './jobs.module.css';
 
 /** Export (its menu, progress, cap question) is not needed for the first rows: it loads right after. */
 const ExportControl = lazy(() => import('./ExportControl').then((m) => ({ default: m.ExportControl })));
+/** Saved views (their menu and storage) load the same way. */
+const SavedViews = lazy(() => import('./SavedViews'));
+/** The search's progress and outcome: only a search needs it. */
+const SearchStatus = lazy(() => import('./SearchStatus'));
+/** The status count chips: their requests go out after the first rows' anyway. */
+const StatusCounts = lazy(() => import('./StatusCounts'));
 
 // The jobs route's id (it sits under the pathless, signed-in 'app' route); its path is /jobs.
 const route = getRouteApi('/app/jobs');
 const NO_JOBS: Job[] = [];
 const rowId = (job: Job) => String(job.id);
+/** From this width the job panel sits beside the table (non-modal); below it, it is an overlay. */
+const WIDE = '(min-width: 1280px)';
+/** Columns set aside while a job is open beside the table, which is narrower then. */
+const SET_ASIDE = ['type', 'stops', 'amount', 'created_at', 'updated_at'];
 
-/** "status Delivered (7), branch LDN-01, created from 21 Nov, 09:00" */
+/** "status Delivered (7), branch LDN-01, created from 21 Nov, 09:00 GMT" */
 export function describeFilters(
   search: Partial<Filters>,
   statuses: Parameters<typeof describeStatus>[0],
+  zone: string = viewerTimeZone(),
 ): string[] {
   const parts: string[] = [];
   if (search.status !== undefined)
     parts.push(`status ${describeStatus(statuses, search.status).label} (${search.status})`);
   if (search.branch_id) parts.push(`branch ${search.branch_id}`);
   if (search.team_id) parts.push(`team ${search.team_id}`);
+  const at = (t: number) => `${formatShort(t, zone)} ${zoneName(t, zone)}`;
   if (search.timestamp_from !== undefined && search.timestamp_to !== undefined) {
-    parts.push(`created ${formatShort(search.timestamp_from)} to ${formatShort(search.timestamp_to)}`);
-  } else if (search.timestamp_from !== undefined)
-    parts.push(`created from ${formatShort(search.timestamp_from)}`);
-  else if (search.timestamp_to !== undefined) parts.push(`created up to ${formatShort(search.timestamp_to)}`);
+    parts.push(`created ${at(search.timestamp_from)} to ${at(search.timestamp_to)}`);
+  } else if (search.timestamp_from !== undefined) parts.push(`created from ${at(search.timestamp_from)}`);
+  else if (search.timestamp_to !== undefined) parts.push(`created up to ${at(search.timestamp_to)}`);
   return parts;
 }
 
-function UpdatedAgo({ at, fetching }: { at: number; fetching: boolean }) {
+/**
+ * "Updated 12 s ago", "Refreshing…". Marked stale, in words, when the rows are not current:
+ * offline, or the last refresh failed.
+ */
+function UpdatedAgo({
+  at,
+  fetching,
+  online,
+  failed,
+  refreshAsked,
+}: {
+  at: number;
+  fetching: boolean;
+  online: boolean;
+  failed: boolean;
+  refreshAsked: boolean;
+}) {
   const now = useNow(1000) * 1000;
-  if (fetching) return <span className={s.updated}>Refreshing…</span>;
+  if (fetching && online) return <span className={s.updated}>Refreshing…</span>;
   if (!at) return null;
   const secs = Math.max(0, Math.round((now - at) / 1000));
   const text =
     secs < 60 ? `${secs} s` : secs < 3600 ? `${Math.floor(secs / 60)} min` : `${Math.floor(secs / 3600)} h`;
+  const stale = !online || failed;
   return (
-    <span className={`${s.updated} num`} title={`Loaded ${formatDateTime(Math.floor(at / 1000))}`}>
-      Updated {text} ago
+    <span
+      className={`${s.updated} num`}
+      data-stale={stale || undefined}
+      title={`Loaded ${formatDateTime(Math.floor(at / 1000))}`}
+      role="status"
+    >
+      {!online && <strong>{refreshAsked ? 'Offline: refreshes when the connection is back. ' : 'Offline. '}</strong>}
+      Updated {text} ago{stale ? ' (stale)' : ''}
     </span>
   );
 }
 
-function ColumnsChooser({ table }: { table: JobsReactTable }) {
+function ColumnsChooser({ table, setAside }: { table: JobsReactTable; setAside: readonly string[] }) {
   const columns = table.getAllLeafColumns().filter((c) => c.getCanHide());
-  const hidden = columns.filter((c) => !c.getIsVisible()).length;
+  const hidden = columns.filter((c) => !c.getIsVisible() && !setAside.includes(c.id)).length;
   return (
-    <PopoverButton
-      label={hidden ? `Columns (${hidden} hidden)` : 'Columns'}
-      panelLabel="Show or hide columns"
-    >
+    <PopoverButton label={hidden ? `Columns (${hidden} hidden)` : 'Columns'} panelLabel="Show or hide columns">
       {() => (
         <fieldset className={s.columnsPanel}>
           <legend className={s.columnsLegend}>Shown columns</legend>
@@ -88,12 +123,16 @@ function ColumnsChooser({ table }: { table: JobsReactTable }) {
               <input
                 type="checkbox"
                 checked={column.getIsVisible()}
+                disabled={setAside.includes(column.id)}
                 onChange={(e) => column.toggleVisibility(e.target.checked)}
               />
               {column.columnDef.meta?.label ?? column.id}
             </label>
           ))}
-          <p className={s.columnsNote}>Job id and status are always shown. Remembered in this browser.</p>
+          <p className={s.columnsNote}>
+            Job id and status are always shown. Remembered in this browser.
+            {setAside.length > 0 && ' While a job is open beside the table, the greyed columns are set aside.'}
+          </p>
           <Button size="sm" onClick={() => table.toggleAllColumnsVisible(true)} disabled={hidden === 0}>
             Show all
           </Button>
@@ -126,10 +165,12 @@ export function JobsPage() {
   const queryClient = useQueryClient();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { page, job: openJobId } = search;
-  // The drawer's chunk is mounted from its first open on (it then stays, for its close animation).
-  const [drawerUsed, setDrawerUsed] = useState(openJobId !== undefined);
-  if (openJobId !== undefined && !drawerUsed) setDrawerUsed(true);
+  const { page, job: openJobId, q, late: lateOnly } = search;
+  const wide = useMediaQuery(WIDE);
+  const online = useOnline();
+  // The panel's chunk is mounted from its first open on (it then stays, for its close animation).
+  const [panelUsed, setPanelUsed] = useState(openJobId !== undefined);
+  if (openJobId !== undefined && !panelUsed) setPanelUsed(true);
   const filters = useMemo(
     () =>
       filtersOf({
@@ -141,7 +182,8 @@ export function JobsPage() {
       }),
     [search.status, search.branch_id, search.team_id, search.timestamp_from, search.timestamp_to],
   );
-  const [autoRefresh, setAutoRefresh] = useAutoRefreshSetting();
+  const [autoRefresh, setAutoRefresh] = useSwitchSetting(loadAutoRefresh, saveAutoRefresh);
+  const [viewerZone, setViewerZone] = useSwitchSetting(loadViewerZone, saveViewerZone);
   const query = useJobsPage(filters, page, autoRefresh);
   // The rows last loaded for real. When the page asked for fails (page 2, other filters) they
   // stay on screen, marked not current, instead of the table going blank.
@@ -150,26 +192,43 @@ export function JobsPage() {
   if (current && current !== lastGood) setLastGood(current);
   const data = query.data ?? (query.isError ? lastGood : undefined);
   const stale = query.isPlaceholderData;
-  const firstFilter = useRef<HTMLSelectElement>(null);
+  // After a failure the rows shown are an older page's: the pager and the range describe those.
+  const shownPage = query.isError && data ? data.page : page;
+  const found = useJobSearch(filters, q);
+  const searchRef = useRef<HTMLInputElement>(null);
   const exportSlot = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const now = useNow(30_000);
+  const [refreshAsked, setRefreshAsked] = useState(false);
+  if (refreshAsked && online) setRefreshAsked(false);
 
   // Every change is computed from the URL at the time of the navigation (not of the render),
   // so two quick changes in a row (leave one date field, commit the other) both count.
-  const go = (next: (prev: JobsSearch) => JobsSearch) => void navigate({ search: next, resetScroll: false });
-  const setFilters = (patch: Partial<Filters>) => go((prev) => withFilters(prev, patch));
-  const clearFilters = () => go((prev) => ({ page: 1, job: prev.job }));
+  const go = (next: (prev: JobsSearch) => JobsSearch, replace = false) =>
+    void navigate({ search: next, resetScroll: false, replace });
+  const setFilters = (patch: FilterPatch) =>
+    go((prev) => {
+      const { q: nextQ, ...filterPatch } = patch;
+      const next = 'q' in patch ? { ...prev, q: nextQ } : prev;
+      return Object.keys(filterPatch).length ? withFilters(next, filterPatch) : next;
+    });
+  const clearFilters = () => go((prev) => ({ page: 1, job: prev.job, late: prev.late }));
   const goToPage = (target: number) => {
     if (target === page) return;
     go((prev) => ({ ...prev, page: target }));
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   };
-  const openJob = (id: number) => go((prev) => ({ ...prev, job: id }));
+  // With a job open, showing another one replaces it in the history: Back leaves the panel.
+  const openJob = (id: number) => go((prev) => ({ ...prev, job: id }), openJobId !== undefined);
   const closeJob = () => go((prev) => ({ ...prev, job: undefined }));
+  // The panel beside the table follows the keyboard's row.
+  const follow = (id: number) => {
+    if (wide && openJobId !== undefined && id !== openJobId) openJob(id);
+  };
+  const focusTable = () => scrollRef.current?.querySelector<HTMLElement>('tr[tabindex="0"]')?.focus();
 
-  // When the drawer closes (Esc, the close button, Back), focus returns to the job's row, so
-  // the keyboard user carries on from where they were; also when the drawer came from a link.
+  // When the panel closes (Esc, the close button, Back), focus returns to the job's row, so
+  // the keyboard user carries on from where they were; also when the panel came from a link.
   const lastOpen = useRef<number | undefined>(openJobId);
   useEffect(() => {
     const previous = lastOpen.current;
@@ -183,7 +242,7 @@ export function JobsPage() {
     return () => clearTimeout(t);
   }, [openJobId]);
 
-  // `/` focuses the first filter (unless typing somewhere or a dialog is open).
+  // `/` focuses the search (unless typing somewhere or a dialog is open); Esc there comes back.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
@@ -191,33 +250,88 @@ export function JobsPage() {
       if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       e.preventDefault();
-      firstFilter.current?.focus();
+      searchRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  const pageJobs = data?.jobs ?? NO_JOBS;
+  const shownJobs = found ? found.matches : pageJobs;
+
+  // An exact job or order id goes straight to its panel (once per search).
+  const exact = found?.exact ?? null;
+  const jumpedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!exact || q === undefined) return;
+    const key = JSON.stringify([filters, q]);
+    if (jumpedFor.current === key) return;
+    jumpedFor.current = key;
+    if (openJobId !== exact.id) go((prev) => ({ ...prev, job: exact.id }));
+    // `go` and `openJobId` are read when the match appears, not tracked.
+  }, [exact, q, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Late work among the jobs loaded (the rule of ./lateness.ts).
+  const rule = useMemo(() => lateRule(config), [config]);
+  const lateIds = useMemo(
+    () => new Set(shownJobs.filter((job) => jobLateness(job, now, rule).late).map((job) => job.id)),
+    [shownJobs, now, rule],
+  );
+  const rows = useMemo(
+    () => (lateOnly ? shownJobs.filter((job) => lateIds.has(job.id)) : shownJobs),
+    [lateOnly, shownJobs, lateIds],
+  );
+
   // Branch suggestions: the extension's list when the service offers it, plus branches seen in loaded jobs.
   const branchList = useQuery(branchListQueryOptions(api));
-  const pageJobs = data?.jobs ?? NO_JOBS;
-  const branches = useMemo<KnownBranch[]>(() => {
-    const map = new Map<string, string>();
-    for (const b of branchList.data ?? []) map.set(b.id, b.name);
-    for (const [id, b] of branchesInJobs(pageJobs)) if (!map.has(id)) map.set(id, b.name);
-    return [...map].map(([id, name]) => ({ id, name })).sort((a, b) => a.id.localeCompare(b.id));
-  }, [branchList.data, pageJobs]);
+  const knownBranches = useMemo(() => {
+    const map = new Map<string, { name: string; time_zone: string }>();
+    for (const b of branchList.data ?? []) map.set(b.id, b);
+    for (const [id, b] of branchesInJobs(shownJobs)) if (!map.has(id)) map.set(id, b);
+    if (found) for (const [id, b] of branchesInJobs(pageJobs)) if (!map.has(id)) map.set(id, b);
+    return map;
+  }, [branchList.data, shownJobs, pageJobs, found]);
+  const branchOptions = useMemo<ComboboxOption[]>(
+    () =>
+      [...knownBranches]
+        .map(([id, b]) => ({ value: id, label: b.name || id, detail: b.name ? id : undefined }))
+        .sort((a, b) => a.label.localeCompare(b.label) || a.value.localeCompare(b.value)),
+    [knownBranches],
+  );
+  const teamOptions = useMemo<ComboboxOption[]>(() => {
+    const teams = teamsInJobs([...pageJobs, ...(found?.matches ?? [])]);
+    if (search.team_id) teams.add(search.team_id);
+    return [...teams].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).map((t) => ({ value: t, label: t }));
+  }, [pageJobs, found, search.team_id]);
+  const branchZone = search.branch_id ? knownBranches.get(search.branch_id)?.time_zone : undefined;
+  const filterZone = displayZone(viewerZone, branchZone);
+  const zoneSource =
+    filterZone !== viewerTimeZone()
+      ? `branch ${search.branch_id}'s zone`
+      : viewerZone
+        ? 'your zone, as chosen above'
+        : 'your zone';
 
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(loadColumnVisibility);
+  // With a job open beside it, the table sets some columns aside (the choice saved is untouched).
+  const setAside = wide && openJobId !== undefined ? SET_ASIDE : [];
+  const visibility = setAside.length
+    ? { ...columnVisibility, ...Object.fromEntries(setAside.map((id) => [id, false])) }
+    : columnVisibility;
   const totalPages = data?.total_pages ?? 0;
   const table = useTable({
     features: jobsTableFeatures,
     columns: jobColumns,
-    data: pageJobs,
+    data: rows,
     getRowId: rowId,
-    state: { columnVisibility },
+    state: { columnVisibility: visibility },
     onColumnVisibilityChange: (updater) =>
       setColumnVisibility((prev) => {
-        const next = functionalUpdate(updater, prev);
+        const next = { ...functionalUpdate(updater, visibility) };
+        for (const id of setAside) {
+          if (id in prev) next[id] = prev[id]!;
+          else delete next[id];
+        }
         saveColumnVisibility(next);
         return next;
       }),
@@ -225,35 +339,69 @@ export function JobsPage() {
 
   // Pages are the service's: the table holds one page, and these move between them.
   const clampPage = (n: number) => Math.max(1, totalPages > 0 ? Math.min(n, totalPages) : n);
+  const canNext = shownPage < totalPages;
   const controls: PageControls = {
-    canFirst: page > 1,
-    canPrevious: page > 1,
-    canNext: page < totalPages,
-    canLast: totalPages > 0 && page !== totalPages,
+    canFirst: shownPage > 1,
+    canPrevious: shownPage > 1,
+    canNext,
+    canLast: totalPages > 0 && shownPage !== totalPages,
     first: () => goToPage(1),
-    previous: () => goToPage(clampPage(page - 1)),
-    next: () => goToPage(clampPage(page + 1)),
+    previous: () => goToPage(clampPage(shownPage - 1)),
+    next: () => goToPage(clampPage(shownPage + 1)),
     last: () => goToPage(clampPage(totalPages)),
     goTo: (n) => goToPage(clampPage(n)),
   };
 
-  const filterText = describeFilters(filters, config);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
+  const filterText = describeFilters(filters, config, filterZone);
+  const refetchInterval = autoRefresh ? config.refreshSeconds * 1000 : false;
+  const refresh = () => {
+    if (!online) setRefreshAsked(true);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
+    found?.again();
+  };
+  const showAll = () => go((prev) => ({ ...prev, late: undefined }));
+  const loadedNoun = found ? (shownJobs.length === 1 ? 'match' : 'matches') : shownJobs.length === 1 ? 'job loaded' : 'jobs loaded';
 
   let body;
-  if (data) {
-    if (data.jobs.length > 0) {
+  if (found) {
+    if (rows.length > 0) body = 'table';
+    else if (found.phase === 'scanning') {
+      body = <EmptyState title="Searching…">Matches show here as the pages are read.</EmptyState>;
+    } else if (shownJobs.length > 0) {
       body = (
-        <JobsTable
-          table={table}
-          openJobId={openJobId}
-          onOpen={openJob}
-          scrollRef={scrollRef}
-          pageKey={JSON.stringify([filters, page])}
-          stale={stale}
-          failed={query.isError}
-          caption={`Jobs, page ${page} of ${totalPages}${filterText.length ? `, ${filterText.join(', ')}` : ''}`}
-        />
+        <EmptyState title="None of the matches is late" actions={<Button onClick={showAll}>Show all matches</Button>}>
+          {formatCount(shownJobs.length)} {loadedNoun} for “{q}”, none past its slot.
+        </EmptyState>
+      );
+    } else {
+      body = (
+        <EmptyState
+          title={`No job matches “${q}”`}
+          actions={<Button onClick={() => setFilters({ q: undefined })}>Clear the search</Button>}
+        >
+          {found.progress?.capped
+            ? `Among the first ${formatCount(found.progress.jobsSeen)} jobs${filterText.length ? ` matching ${filterText.join(', ')}` : ''}.`
+            : `Among ${filterText.length ? `the jobs matching ${filterText.join(', ')}` : 'all jobs'}.`}
+        </EmptyState>
+      );
+    }
+  } else if (data) {
+    if (rows.length > 0) body = 'table';
+    else if (data.jobs.length > 0) {
+      body = (
+        <EmptyState
+          title={`None of the ${formatCount(data.jobs.length)} jobs on this page is late`}
+          actions={
+            <>
+              <Button variant="primary" onClick={showAll}>
+                Show all jobs
+              </Button>
+              {canNext && <Button onClick={() => goToPage(shownPage + 1)}>Next page</Button>}
+            </>
+          }
+        >
+          “Late only” narrows the jobs loaded, page by page.
+        </EmptyState>
       );
     } else if (page > data.total_pages && data.total_records > 0) {
       body = (
@@ -297,102 +445,176 @@ export function JobsPage() {
   } else {
     body = <TableSkeleton />;
   }
+  if (body === 'table') {
+    const caption = found
+      ? `Jobs matching “${q}”${filterText.length ? `, ${filterText.join(', ')}` : ''}`
+      : `Jobs, page ${shownPage} of ${totalPages}${filterText.length ? `, ${filterText.join(', ')}` : ''}`;
+    body = (
+      <JobsTable
+        table={table}
+        openJobId={openJobId}
+        onOpen={openJob}
+        onMove={follow}
+        scrollRef={scrollRef}
+        pageKey={JSON.stringify([filters, found ? q : page, lateOnly])}
+        stale={!found && stale}
+        failed={!found && query.isError}
+        caption={`${caption}${lateOnly ? ', late only' : ''}`}
+      />
+    );
+  }
+
+  const panelMode = wide ? 'side' : 'overlay';
+  const panel = panelUsed && (
+    <Suspense fallback={null}>
+      <LazyJobPanel
+        mode={panelMode}
+        jobId={openJobId}
+        shown={found ? found.matches : current?.jobs}
+        loading={query.isPending || stale}
+        loadedAt={query.dataUpdatedAt}
+        error={current ? undefined : query.error?.message}
+        filters={filters}
+        page={page}
+        totalPages={data?.total_pages ?? 0}
+        onClose={closeJob}
+        onGoToPage={(target) => go((prev) => ({ ...prev, page: target, q: undefined }))}
+        onClearFilters={clearFilters}
+      />
+    </Suspense>
+  );
 
   return (
     <NowContext.Provider value={now}>
-      <div className={s.page}>
-        <header className={s.header}>
-          <h1 className={s.title}>Jobs</h1>
-          <div className={s.refresh}>
-            <UpdatedAgo at={query.dataUpdatedAt} fetching={query.isFetching && !query.isPending} />
+      <ViewerZoneContext.Provider value={viewerZone}>
+        <div className={s.page}>
+          <header className={s.header}>
+            <h1 className={s.title}>Jobs</h1>
+            {(data || found) && (
+              <p className={s.lateSummary} data-late={lateIds.size > 0 || undefined} aria-live="polite">
+                <strong className="num">{formatCount(lateIds.size)}</strong> of the{' '}
+                <span className="num">{formatCount(shownJobs.length)}</span> {loadedNoun} {lateIds.size === 1 ? 'is' : 'are'}{' '}
+                late
+              </p>
+            )}
             <label className={s.toggle}>
               <input
                 type="checkbox"
-                checked={autoRefresh}
-                onChange={(e) => setAutoRefresh(e.target.checked)}
+                checked={lateOnly === 1}
+                onChange={(e) => go((prev) => ({ ...prev, late: e.target.checked ? 1 : undefined }))}
               />
-              Auto-refresh every {config.refreshSeconds} s
+              Late only
             </label>
-            <Button size="sm" onClick={refresh} disabled={query.isFetching}>
-              Refresh
-            </Button>
-          </div>
-          <div className={s.tools}>
-            <ColumnsChooser table={table} />
-            {/* Its code loads after the first rows; meanwhile the same button, disabled, holds its place. */}
-            <Suspense
-              fallback={
-                <Button disabled aria-haspopup="dialog">
-                  Export CSV
+            <div className={s.refresh}>
+              <UpdatedAgo
+                at={query.dataUpdatedAt}
+                fetching={query.isFetching && !query.isPending}
+                online={online}
+                failed={query.isError && data !== undefined}
+                refreshAsked={refreshAsked}
+              />
+              <label className={s.toggle}>
+                <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
+                Auto-refresh every {config.refreshSeconds} s
+              </label>
+              <Button size="sm" onClick={refresh} disabled={online && query.isFetching}>
+                Refresh
+              </Button>
+            </div>
+            <div className={s.tools}>
+              <Suspense
+                fallback={
+                  <Button disabled aria-haspopup="dialog">
+                    Views
+                  </Button>
+                }
+              >
+                <SavedViews search={search} />
+              </Suspense>
+              <ColumnsChooser table={table} setAside={setAside} />
+              {/* Its code loads after the first rows; meanwhile the same button, disabled, holds its place. */}
+              <Suspense
+                fallback={
+                  <Button disabled aria-haspopup="dialog">
+                    Export CSV
+                  </Button>
+                }
+              >
+                <ExportControl
+                  filters={filters}
+                  page={page}
+                  pageJobs={found ? (found.phase === 'scanning' ? undefined : rows) : current?.jobs}
+                  totalRecords={data?.total_records}
+                  progressSlot={exportSlot}
+                />
+              </Suspense>
+            </div>
+          </header>
+          <FiltersBar
+            search={search}
+            onChange={setFilters}
+            onClear={clearFilters}
+            branches={branchOptions}
+            teams={teamOptions}
+            zone={filterZone}
+            zoneSource={zoneSource}
+            searchRef={searchRef}
+            onEscape={focusTable}
+            zoneSwitch={
+              <label className={s.toggle} title="Otherwise each time shows in its branch's zone">
+                <input type="checkbox" checked={viewerZone} onChange={(e) => setViewerZone(e.target.checked)} />
+                All times in my zone ({viewerTimeZone()})
+              </label>
+            }
+          />
+          {config.statusCounts && (
+            <Suspense fallback={<div className={s.chips} aria-hidden="true" />}>
+              <StatusCounts filters={filters} refetchInterval={refetchInterval} onChoose={(status) => setFilters({ status })} />
+            </Suspense>
+          )}
+          <div ref={exportSlot} />
+          {found && q !== undefined && (
+            <Suspense fallback={null}>
+              <SearchStatus search={found} q={q} filterText={filterText} onClear={() => setFilters({ q: undefined })} />
+            </Suspense>
+          )}
+          {!found && data && query.isError && (
+            <Banner
+              tone="danger"
+              actions={
+                <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                  Retry
                 </Button>
               }
             >
-              <ExportControl
-                filters={filters}
-                page={page}
-                pageJobs={current?.jobs}
-                totalRecords={data?.total_records}
-                progressSlot={exportSlot}
-              />
-            </Suspense>
+              <strong>Not current.</strong> Could not {current ? 'refresh' : 'load'} the jobs:{' '}
+              {query.error.message} The table shows the last loaded data{current ? '' : ` (page ${data.page})`}.
+            </Banner>
+          )}
+          <div className={s.work}>
+            <section className={s.tableRegion} aria-label="Jobs">
+              {body}
+            </section>
+            {wide && panel}
           </div>
-        </header>
-        <FiltersBar
-          search={search}
-          onChange={setFilters}
-          onClear={clearFilters}
-          branches={branches}
-          firstFilterRef={firstFilter}
-        />
-        <div ref={exportSlot} />
-        {data && query.isError && (
-          <Banner
-            tone="danger"
-            actions={
-              <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                Retry
-              </Button>
-            }
-          >
-            <strong>Not current.</strong> Could not {current ? 'refresh' : 'load'} the jobs:{' '}
-            {query.error.message} The table shows the last loaded data{current ? '' : ` (page ${data.page})`}.
-          </Banner>
-        )}
-        <section className={s.tableRegion} aria-label="Jobs">
-          {body}
-        </section>
-        {data && (
-          <PaginationBar
-            page={page}
-            rows={data.jobs.length}
-            totalRecords={data.total_records}
-            totalPages={data.total_pages}
-            controls={controls}
-            busy={stale}
-          />
-        )}
-        <p className={s.keys}>
-          <kbd>/</kbd> filter · <kbd>↑</kbd>
-          <kbd>↓</kbd> or <kbd>j</kbd>
-          <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close
-        </p>
-      </div>
-      {drawerUsed && (
-        <Suspense fallback={null}>
-          <LazyJobDrawer
-            jobId={openJobId}
-            data={current}
-            loading={query.isPending || stale}
-            loadedAt={query.dataUpdatedAt}
-            error={current ? undefined : query.error?.message}
-            filters={filters}
-            page={page}
-            onClose={closeJob}
-            onGoToPage={(target) => go((prev) => ({ ...prev, page: target }))}
-            onClearFilters={clearFilters}
-          />
-        </Suspense>
-      )}
+          {data && !found && (
+            <PaginationBar
+              page={shownPage}
+              rows={data.jobs.length}
+              totalRecords={data.total_records}
+              totalPages={data.total_pages}
+              controls={controls}
+              busy={stale}
+            />
+          )}
+          <p className={s.keys}>
+            <kbd>/</kbd> search · <kbd>↑</kbd>
+            <kbd>↓</kbd> or <kbd>j</kbd>
+            <kbd>k</kbd> move{wide ? ' (the open job follows)' : ''} · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close
+          </p>
+        </div>
+        {!wide && panel}
+      </ViewerZoneContext.Provider>
     </NowContext.Provider>
   );
 }

@@ -11,7 +11,7 @@ import {
 import type { Job } from '../../contract';
 import { preloadable } from '../../ui';
 import { ROW_HEIGHT, VIRTUALISE_ABOVE, type jobsTableFeatures } from './columns';
-import { preloadDrawer } from './drawer-loader';
+import { preloadJobPanel } from './panel-loader';
 import s from './jobs.module.css';
 
 type Features = typeof jobsTableFeatures;
@@ -30,12 +30,13 @@ export type RenderRow = (row: JobRow, index: number) => ReactNode;
 
 /**
  * The jobs table: sticky header, fixed column widths, focusable rows (one tab stop; arrow
- * keys or j/k move, Home/End jump, Enter opens the drawer), virtualised above 100 rows.
+ * keys or j/k move, Home/End jump, Enter opens the job), virtualised above 100 rows.
  */
 export function JobsTable({
   table,
   openJobId,
   onOpen,
+  onMove,
   scrollRef,
   pageKey,
   stale,
@@ -45,6 +46,8 @@ export function JobsTable({
   table: JobsReactTable;
   openJobId: number | undefined;
   onOpen: (id: number) => void;
+  /** The keyboard moved to another row (the open job's panel follows it). */
+  onMove: (id: number) => void;
   scrollRef: RefObject<HTMLDivElement | null>;
   /** Changes when another page or filter is shown: the keyboard position goes back to the top. */
   pageKey: string;
@@ -62,6 +65,13 @@ export function JobsTable({
   if (seenKey !== pageKey) {
     setSeenKey(pageKey);
     setActive(0);
+  }
+  // The open job's row is where the keyboard carries on from (a link, a click, a search's jump).
+  const [seenOpen, setSeenOpen] = useState(openJobId);
+  if (seenOpen !== openJobId) {
+    setSeenOpen(openJobId);
+    const index = rows.findIndex((r) => r.original.id === openJobId);
+    if (index >= 0) setActive(index);
   }
   const activeIndex = Math.max(0, Math.min(active, rows.length - 1));
   const virtual = rows.length > VIRTUALISE_ABOVE;
@@ -104,6 +114,8 @@ export function JobsTable({
     const next = Math.max(0, Math.min(index, rows.length - 1));
     focusRequest.current = next;
     setActive(next);
+    const row = rows[next];
+    if (row) onMove(row.original.id);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
@@ -197,7 +209,7 @@ export function JobsTable({
             </tr>
           ))}
         </thead>
-        <tbody ref={tbodyRef} onKeyDown={onKeyDown} onPointerEnter={preloadDrawer} onFocus={preloadDrawer}>
+        <tbody ref={tbodyRef} onKeyDown={onKeyDown} onPointerEnter={preloadJobPanel} onFocus={preloadJobPanel}>
           {virtual && virtualReady ? (
             <VirtualBody
               rows={rows}

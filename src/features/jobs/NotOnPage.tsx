@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError, useApi } from '../../api';
+import { useConfig } from '../../config';
 import { Banner, Button, ProgressBar } from '../../ui';
 import { formatCount } from './derive';
 import { hasFilters, type Filters } from './search';
@@ -31,6 +32,7 @@ export default function NotOnPage({
   onClearFilters: () => void;
 }) {
   const api = useApi();
+  const config = useConfig();
   const [scan, setScan] = useState<Scan>({ state: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -45,8 +47,9 @@ export default function NotOnPage({
       const { findJobPage } = await import('./export');
       const hit = await findJobPage(api, filters, jobId, {
         signal: ac.signal,
+        cap: config.scanCaps.search,
         onProgress: (p) =>
-          !ac.signal.aborted && setScan({ state: 'running', done: p.pagesDone, total: p.totalPages }),
+          !ac.signal.aborted && setScan({ state: 'running', done: p.pagesDone, total: p.pagesTotal }),
       });
       if (ac.signal.aborted) return;
       if (hit) onFound(hit.page);

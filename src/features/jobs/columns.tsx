@@ -6,10 +6,12 @@ import {
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { Job, Rider } from '../../contract';
-import { describeStatus, useConfig } from '../../config';
-import { Badge, formatDateTime, formatWindow } from '../../ui';
-import { earliestOpenSlot, formatAmount, phoneOf, pickupBranches, totalAmount } from './derive';
-import { LiveTime } from './now';
+import { currencyOf, describeStatus, useConfig } from '../../config';
+import { Badge, formatWindow, inViewerZone } from '../../ui';
+import { amountsOf, earliestOpenSlot, formatAmounts, jobTimeZone, phoneOf, pickupBranches } from './derive';
+import { formatLate, jobLateness, lateRule } from './lateness';
+import { LiveTime, useScreenNow } from './now';
+import { useDisplayZone } from './zone';
 import s from './jobs.module.css';
 
 /** What the table reads of a column beyond its header. */
@@ -40,14 +42,33 @@ function riderContact(rider: Rider): string {
     .join(' · ');
 }
 
+/** The status label alone (its code on hover), and how late the job is when it is. */
 function StatusCell({ job }: { job: Job }) {
   const config = useConfig();
+  const now = useScreenNow();
   const info = describeStatus(config, job.status);
   const title = info.known ? `Status code ${job.status}` : `Status code ${job.status} is not in the dictionary`;
+  const late = jobLateness(job, now, lateRule(config));
   return (
-    <Badge tone={info.tone} code={job.status} title={title}>
-      {info.label}
-    </Badge>
+    <span className={s.statusCell}>
+      <Badge tone={info.tone} title={title}>
+        {info.label}
+      </Badge>
+      {late.late && <LateMark seconds={late.lateBy} />}
+    </span>
+  );
+}
+
+/** "late 12 min", in words and colour (never colour alone). */
+export function LateMark({ seconds }: { seconds: number }) {
+  return (
+    <span className={s.late}>
+      <svg className={s.lateIcon} viewBox="0 0 16 16" aria-hidden="true">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
+      {formatLate(seconds)}
+    </span>
   );
 }
 
@@ -74,18 +95,42 @@ function BranchCell({ job }: { job: Job }) {
 }
 
 function SlotCell({ job }: { job: Job }) {
-  const slot = earliestOpenSlot(job);
+  const config = useConfig();
+  const now = useScreenNow();
+  const slot = earliestOpenSlot(job, lateRule(config));
+  const zone = useDisplayZone(slot?.branch?.time_zone);
   if (!slot) return <span className={s.muted}>None open</span>;
-  const exact = [slot.from, slot.to]
-    .filter((v): v is number => v !== null)
-    .map(formatDateTime)
-    .join(' – ');
   const kind = slot.kind === 'pickup' ? 'Pickup' : 'Delivery';
+  const at = slot.to ?? slot.from!;
   return (
-    <span className={s.ellipsis} title={`${kind} #${slot.id}: ${exact}`}>
-      <span className={s.slotKind}>{kind}</span> {formatWindow(slot.from, slot.to)}
+    <span className={s.ellipsis} title={`${kind} #${slot.id}: ${formatWindow(slot.from, slot.to, zone)}\n${inViewerZone(at, zone)}`}>
+      <span className={s.slotKind}>{kind}</span> {formatWindow(slot.from, slot.to, zone, now)}
     </span>
   );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "1 · 3": pickups · deliveries, in words on hover and for screen readers. */
+function StopsCell({ job }: { job: Job }) {
+  const words = `${plural(job.pickups.length, 'pickup', 'pickups')}, ${plural(job.deliveries.length, 'delivery', 'deliveries')}`;
+  return (
+    <span title={words}>
+      <span aria-hidden="true">
+        {job.pickups.length} · {job.deliveries.length}
+      </span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
+function AmountCell({ job }: { job: Job }) {
+  const config = useConfig();
+  return <>{formatAmounts(amountsOf(job, (branch) => currencyOf(config, branch)))}</>;
+}
+
+function TimeCell({ job, at }: { job: Job; at: number }) {
+  return <LiveTime epochSeconds={at} zone={useDisplayZone(jobTimeZone(job))} />;
 }
 
 type ColumnSpec = JobsColumnMeta & {
@@ -113,43 +158,35 @@ const COLUMNS: ColumnSpec[] = [
     id: 'type',
     header: 'Type',
     label: 'Type',
-    width: 82,
+    width: 76,
     cell: (job) => (
       <span className={s.ellipsis} title={job.type}>
         {job.type || '—'}
       </span>
     ),
   },
-  { id: 'status', header: 'Status', label: 'Status', width: 118, alwaysShown: true, cell: (job) => <StatusCell job={job} /> },
-  { id: 'rider', header: 'Rider', label: 'Rider', width: 112, cell: (job) => <RiderCell rider={job.rider} /> },
-  { id: 'branch', header: 'Branch', label: 'Branch (of the pickups)', width: 110, cell: (job) => <BranchCell job={job} /> },
+  { id: 'status', header: 'Status', label: 'Status', width: 214, alwaysShown: true, cell: (job) => <StatusCell job={job} /> },
+  { id: 'rider', header: 'Rider', label: 'Rider', width: 108, cell: (job) => <RiderCell rider={job.rider} /> },
+  { id: 'branch', header: 'Branch', label: 'Branch (of the pickups)', width: 108, cell: (job) => <BranchCell job={job} /> },
   {
-    id: 'pickups',
-    header: 'Pickups',
-    label: 'Pickups (count)',
-    width: 64,
+    id: 'stops',
+    header: 'Stops',
+    label: 'Stops (pickups · deliveries)',
+    width: 70,
     numeric: true,
-    cell: (job) => <span title={`${job.pickups.length} pickups`}>{job.pickups.length}</span>,
+    cell: (job) => <StopsCell job={job} />,
   },
-  {
-    id: 'deliveries',
-    header: 'Deliveries',
-    label: 'Deliveries (count)',
-    width: 78,
-    numeric: true,
-    cell: (job) => <span title={`${job.deliveries.length} deliveries`}>{job.deliveries.length}</span>,
-  },
-  { id: 'slot', header: 'Earliest open slot', label: 'Earliest open slot', width: 244, cell: (job) => <SlotCell job={job} /> },
+  { id: 'slot', header: 'Earliest open slot', label: 'Earliest open slot', width: 232, cell: (job) => <SlotCell job={job} /> },
   {
     id: 'amount',
     header: 'Amount',
     label: 'Total delivery amount',
-    width: 74,
+    width: 92,
     numeric: true,
-    cell: (job) => formatAmount(totalAmount(job)),
+    cell: (job) => <AmountCell job={job} />,
   },
-  { id: 'created_at', header: 'Created', label: 'Created', width: 86, cell: (job) => <LiveTime epochSeconds={job.created_at} /> },
-  { id: 'updated_at', header: 'Updated', label: 'Updated', width: 86, cell: (job) => <LiveTime epochSeconds={job.updated_at} /> },
+  { id: 'created_at', header: 'Created', label: 'Created', width: 92, cell: (job) => <TimeCell job={job} at={job.created_at} /> },
+  { id: 'updated_at', header: 'Updated', label: 'Updated', width: 92, cell: (job) => <TimeCell job={job} at={job.updated_at} /> },
 ];
 
 export const jobColumns = helper.columns(

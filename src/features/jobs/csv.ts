@@ -1,6 +1,8 @@
 import type { Job } from '../../contract';
-import { describeStatus, type RuntimeConfig } from '../../config';
-import { earliestOpenSlot, phoneOf, pickupBranches, totalAmount } from './derive';
+import { currencyOf, describeStatus, type RuntimeConfig } from '../../config';
+import { formatWindow, knownTimeZone, viewerTimeZone } from '../../ui/time-format';
+import { amountsOf, earliestOpenSlot, formatMoney, lastRemark, phoneOf, pickupBranches } from './derive';
+import { lateRule } from './lateness';
 
 /**
  * The CSV rows of jobs (pure: no papaparse here, it is loaded by export.ts). Only imported by
@@ -52,18 +54,35 @@ export const CSV_FIELDS = [
   'pickups',
   'deliveries',
   'earliest_open_slot',
+  'earliest_open_slot_readable',
   'earliest_open_slot_from',
   'earliest_open_slot_to',
   'total_amount',
+  'currency',
+  'last_remark',
+  'last_remark_status',
   'created_at',
   'updated_at',
   'notes',
 ] as const;
 
-export function jobCsvRow(job: Job, config: Pick<RuntimeConfig, 'statuses'>): CsvCell[] {
-  const slot = earliestOpenSlot(job);
+export type CsvConfig = Pick<RuntimeConfig, 'statuses' | 'lateGraceMinutes' | 'currency' | 'branchCurrencies'>;
+
+/**
+ * The slot as a person reads it, in its branch's zone (the viewer's when the branch names
+ * none), the zone named: "Pickup, 21 Nov, 09:00–10:00 GMT (Europe/London)".
+ */
+function readableSlot(slot: NonNullable<ReturnType<typeof earliestOpenSlot>>): string {
+  const zone = knownTimeZone(slot.branch?.time_zone) ?? viewerTimeZone();
+  return `${slot.kind === 'pickup' ? 'Pickup' : 'Delivery'}, ${formatWindow(slot.from, slot.to, zone)} (${zone})`;
+}
+
+export function jobCsvRow(job: Job, config: CsvConfig): CsvCell[] {
+  const slot = earliestOpenSlot(job, lateRule(config));
   const branches = pickupBranches(job);
   const rider = job.rider;
+  const amounts = amountsOf(job, (branch) => currencyOf(config, branch));
+  const remark = lastRemark(job);
   const row: CsvCell[] = [
     job.id,
     job.order_id,
@@ -79,9 +98,14 @@ export function jobCsvRow(job: Job, config: Pick<RuntimeConfig, 'statuses'>): Cs
     job.pickups.length,
     job.deliveries.length,
     slot ? `${slot.kind} ${slot.id}` : '',
+    slot ? readableSlot(slot) : '',
     slot ? isoLocal(slot.from) : '',
     slot ? isoLocal(slot.to) : '',
-    totalAmount(job),
+    // One currency (the usual case): the number; several: each amount in its currency, as text.
+    amounts.length === 1 ? amounts[0]!.value : amounts.map((a) => formatMoney(a.value, a.currency)).join('; '),
+    amounts.length === 1 ? amounts[0]!.currency : amounts.length > 1 ? 'mixed' : '',
+    remark?.remarks ?? '',
+    remark ? describeStatus(config, remark.status).label : '',
     isoLocal(job.created_at),
     isoLocal(job.updated_at),
     job.notes,

@@ -3,11 +3,11 @@ import type { StatusHistoryEntry } from '../../contract';
 /** Pure helpers of the job drawer (kept apart from derive.ts so they load with the drawer). */
 
 export type TimelineEntry = StatusHistoryEntry & {
-  /** Seconds since the previous entry; null for the first. */
-  sincePrevious: number | null;
+  /** Seconds spent in this entry's status, until the next entry; null for the last. */
+  spent: number | null;
 };
 
-/** Status history oldest first (stable for equal times), with the time spent between entries. */
+/** Status history oldest first (stable for equal times), with the time spent in each status. */
 export function timeline(history: readonly StatusHistoryEntry[]): TimelineEntry[] {
   const sorted = history
     .map((entry, index) => ({ entry, index }))
@@ -15,7 +15,7 @@ export function timeline(history: readonly StatusHistoryEntry[]): TimelineEntry[
     .map(({ entry }) => entry);
   return sorted.map((entry, i) => ({
     ...entry,
-    sincePrevious: i === 0 ? null : entry.created_at - sorted[i - 1]!.created_at,
+    spent: i === sorted.length - 1 ? null : sorted[i + 1]!.created_at - entry.created_at,
   }));
 }
 

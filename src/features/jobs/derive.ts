@@ -1,39 +1,54 @@
-import type { Job, StopBranch } from '../../contract';
+import type { Delivery, Job, Pickup, StatusHistoryEntry, StopBranch } from '../../contract';
 import { once } from '../../ui/time-format';
+import type { LateRule, StopKind } from './lateness';
 
 /** Pure facts derived from a job for the table, the drawer and the export. */
 
-export type OpenSlot = { kind: 'pickup' | 'delivery'; id: number; from: number | null; to: number | null };
+export type OpenSlot = {
+  kind: StopKind;
+  id: number;
+  from: number | null;
+  to: number | null;
+  /** The stop's branch: its time zone is the slot's. */
+  branch: StopBranch | null;
+};
 
 /**
- * The earliest slot among the job's stops that are not completed (by slot start, then end).
- * Null when every stop is completed or no open stop has a slot.
+ * The earliest slot among the job's open stops (by slot start, then end; open as the lateness
+ * rule says). Null when no stop is open or no open stop has a slot.
  */
-export function earliestOpenSlot(job: Job): OpenSlot | null {
+export function earliestOpenSlot(job: Job, rule: Pick<LateRule, 'isFinal'>): OpenSlot | null {
+  if (rule.isFinal(job.status)) return null;
   let best: OpenSlot | null = null;
-  const consider = (slot: OpenSlot) => {
+  const consider = (stop: Pickup | Delivery, slot: OpenSlot) => {
+    if (stop.completed || rule.isFinal(stop.status)) return;
     const key = slot.from ?? slot.to;
     if (key === null) return;
     const bestKey = best ? (best.from ?? best.to)! : Infinity;
     if (key < bestKey) best = slot;
   };
-  for (const p of job.pickups) {
-    if (!p.completed) consider({ kind: 'pickup', id: p.id, from: p.pickup_slot_from, to: p.pickup_slot_to });
-  }
-  for (const d of job.deliveries) {
-    if (!d.completed)
-      consider({ kind: 'delivery', id: d.id, from: d.delivery_slot_from, to: d.delivery_slot_to });
-  }
+  for (const p of job.pickups)
+    consider(p, { kind: 'pickup', id: p.id, from: p.pickup_slot_from, to: p.pickup_slot_to, branch: p.branch });
+  for (const d of job.deliveries)
+    consider(d, { kind: 'delivery', id: d.id, from: d.delivery_slot_from, to: d.delivery_slot_to, branch: d.branch });
   return best;
 }
 
-/** Sum of the deliveries' amounts; null when no delivery states an amount. */
-export function totalAmount(job: Job): number | null {
-  let sum: number | null = null;
+export type Money = { value: number; currency: string };
+
+/**
+ * The deliveries' amounts summed per currency (a delivery's currency is its branch's, see
+ * `currencyOf` in the runtime config). Empty when no delivery states an amount; one entry in
+ * the usual case of one currency.
+ */
+export function amountsOf(job: Job, currencyOf: (branchId: string | null) => string): Money[] {
+  const sums = new Map<string, number>();
   for (const d of job.deliveries) {
-    if (typeof d.amount === 'number' && Number.isFinite(d.amount)) sum = (sum ?? 0) + d.amount;
+    if (typeof d.amount !== 'number' || !Number.isFinite(d.amount)) continue;
+    const currency = currencyOf(d.branch?.id ?? null);
+    sums.set(currency, (sums.get(currency) ?? 0) + d.amount);
   }
-  return sum === null ? null : Math.round(sum * 100) / 100;
+  return [...sums].map(([currency, value]) => ({ currency, value: Math.round(value * 100) / 100 }));
 }
 
 /** The distinct branches of the job's pickups, in order. */
@@ -82,11 +97,48 @@ export function pageRange(
   return { first, last: first + rows - 1 };
 }
 
-const amountFmt = once(
-  () => new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
-export function formatAmount(value: number | null): string {
-  return value === null ? '—' : amountFmt().format(value);
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount in its currency ("£12.50", "₹1,200.00"); a plain number when no currency is set. */
+export function formatMoney(value: number, currency: string): string {
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat(
+      undefined,
+      currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+    );
+    moneyFormats.set(currency, f);
+  }
+  return f.format(value);
+}
+
+/** Amounts in several currencies side by side ("€12.50 + £3.00"); a dash for none. */
+export function formatAmounts(amounts: readonly Money[]): string {
+  return amounts.length ? amounts.map((a) => formatMoney(a.value, a.currency)).join(' + ') : '—';
+}
+
+/** The latest status-history entry with remarks: the failure reason of a failed job, the last word of any. */
+export function lastRemark(job: Job): StatusHistoryEntry | null {
+  let latest: StatusHistoryEntry | null = null;
+  for (const entry of job.status_history) {
+    if (entry.remarks.trim() && (!latest || entry.created_at >= latest.created_at)) latest = entry;
+  }
+  return latest;
+}
+
+/** The job's own zone: its first pickup's branch's `time_zone` ('' when none says). */
+export function jobTimeZone(job: Job): string {
+  return pickupBranches(job)[0]?.time_zone ?? '';
+}
+
+/** Team ids seen in loaded jobs. `team_id` is not in the interface: read where a service sends it. */
+export function teamsInJobs(jobs: readonly Job[]): Set<string> {
+  const out = new Set<string>();
+  for (const job of jobs) {
+    const team = (job as Record<string, unknown>).team_id;
+    if ((typeof team === 'string' && team.trim()) || typeof team === 'number') out.add(String(team).trim());
+  }
+  return out;
 }
 
 const countFmt = once(() => new Intl.NumberFormat());

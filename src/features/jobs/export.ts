@@ -1,17 +1,17 @@
-import { fetchJobs, type ApiClient } from '../../api';
+import type { ApiClient } from '../../api';
+import { scanJobs, type ScanProgress } from '../../api/scan';
 import type { Job } from '../../contract';
-import type { RuntimeConfig } from '../../config';
-import { CSV_FIELDS, jobCsvRow } from './csv';
-import { pageRequest, type Filters } from './search';
+import { CSV_FIELDS, jobCsvRow, type CsvConfig } from './csv';
+import type { Filters } from './search';
 
 /**
- * CSV export and whole-result scans. Loaded on demand (`import('./export')`), and papaparse
+ * CSV export and finding the page of a job. Loaded on demand (`import('./export')`), and papaparse
  * only inside it, so none of this is in the jobs screen's initial JavaScript.
  */
 
 export async function jobsToCsv(
   jobs: readonly Job[],
-  config: Pick<RuntimeConfig, 'statuses'>,
+  config: CsvConfig,
 ): Promise<string> {
   const { default: Papa } = await import('papaparse');
   return Papa.unparse(
@@ -52,83 +52,47 @@ export function exportFilename(filters: Filters, page: number | 'all'): string {
   return `${parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '_')}.csv`;
 }
 
-export type ScanProgress = { pagesDone: number; totalPages: number; rows: number };
-
 /**
- * Every job matching the filters, page by page (a few requests at a time, assembled in page
- * order). Stops at `limit` rows, on `signal`, or when a page comes back empty. Jobs seen
- * twice (the result shifted while paging) are kept once.
+ * Every job matching the filters (the whole-result scan, src/api/scan.ts), at most `limit`.
  */
 export async function fetchAllJobs(
   client: ApiClient,
   filters: Filters,
-  opts: { limit: number; signal: AbortSignal; onProgress: (p: ScanProgress) => void; concurrency?: number },
+  opts: { limit: number; signal: AbortSignal; onProgress: (p: ScanProgress) => void },
 ): Promise<Job[]> {
-  const { limit, signal, onProgress } = opts;
-  const first = await fetchJobs(client, pageRequest(filters, 1), signal);
-  const seen = new Set<number>();
   const out: Job[] = [];
-  const add = (jobs: readonly Job[]) => {
-    for (const job of jobs) {
-      if (out.length >= limit) return;
-      if (seen.has(job.id)) continue;
-      seen.add(job.id);
-      out.push(job);
-    }
-  };
-  add(first.jobs);
-  let totalPages = first.total_pages;
-  const perPage = Math.max(first.jobs.length, 1);
-  const pagesNeeded = Math.min(totalPages, Math.ceil(Math.min(limit, first.total_records) / perPage));
-  onProgress({ pagesDone: 1, totalPages: Math.max(pagesNeeded, 1), rows: out.length });
-
-  const concurrency = opts.concurrency ?? 4;
-  let next = 2;
-  while (next <= pagesNeeded && out.length < limit) {
-    signal.throwIfAborted();
-    const batch: number[] = [];
-    for (let i = 0; i < concurrency && next <= pagesNeeded; i++) batch.push(next++);
-    const pages = await Promise.all(
-      batch.map((page) => fetchJobs(client, pageRequest(filters, page), signal)),
-    );
-    let ended = false;
-    for (const page of pages) {
-      totalPages = page.total_pages;
-      if (page.jobs.length === 0) ended = true;
-      add(page.jobs);
-    }
-    onProgress({
-      pagesDone: batch[batch.length - 1]!,
-      totalPages: Math.max(Math.min(pagesNeeded, totalPages), 1),
-      rows: out.length,
-    });
-    if (ended) break;
-  }
+  await scanJobs(client, filters, {
+    cap: opts.limit,
+    signal: opts.signal,
+    onPage: (jobs, _page, progress) => {
+      out.push(...jobs);
+      opts.onProgress(progress);
+    },
+  });
   return out;
 }
 
 /**
- * The page (with these filters) that holds a job, looked for page by page; null when no
+ * The page (with these filters) that holds a job, looked for through every page; null when no
  * page does. The interface has no "get one job", so this is the only way to find it.
  */
 export async function findJobPage(
   client: ApiClient,
   filters: Filters,
   jobId: number,
-  opts: { signal: AbortSignal; onProgress: (p: ScanProgress) => void; maxPages?: number },
+  opts: { signal: AbortSignal; onProgress: (p: ScanProgress) => void; cap: number },
 ): Promise<{ page: number; job: Job } | null> {
-  let page = 1;
-  let totalPages: number;
-  const maxPages = opts.maxPages ?? 500;
-  do {
-    opts.signal.throwIfAborted();
-    const res = await fetchJobs(client, pageRequest(filters, page), opts.signal);
-    totalPages = res.total_pages;
-    const job = res.jobs.find((j) => j.id === jobId);
-    opts.onProgress({ pagesDone: page, totalPages: Math.min(totalPages, maxPages), rows: 0 });
-    if (job) return { page, job };
-    if (res.jobs.length === 0) return null;
-    page++;
-  } while (page <= totalPages && page <= maxPages);
-  return null;
+  let hit: { page: number; job: Job } | null = null;
+  await scanJobs(client, filters, {
+    cap: opts.cap,
+    signal: opts.signal,
+    onPage: (jobs, page, progress) => {
+      opts.onProgress(progress);
+      const job = jobs.find((j) => j.id === jobId);
+      if (!job) return;
+      hit = { page, job };
+      return 'stop';
+    },
+  });
+  return hit;
 }

@@ -74,11 +74,16 @@ export function jobLateness(job: Job, now: number, rule: LateRule): JobLateness 
   return { late: stops.some((s) => s.late), lateBy, stops };
 }
 
-/** "late 12 min", "late 3 h 05 min", "late 21 d 4 h" (minutes at least: a late stop is never "late 30 s"). */
-export function formatLate(seconds: number): string {
+/** How late: "12 min", "3 h 05 min", "21 d 4 h" (a minute at least: a late stop is never "30 s" late). */
+export function formatLateBy(seconds: number): string {
   const minutes = Math.max(1, Math.floor(seconds / 60));
-  if (minutes < 60) return `late ${minutes} min`;
+  if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `late ${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `late ${Math.floor(hours / 24)} d ${hours % 24} h`;
+  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** "late 12 min" */
+export function formatLate(seconds: number): string {
+  return `late ${formatLateBy(seconds)}`;
 }

@@ -26,8 +26,12 @@ export type JobsSearch = {
   team_id?: string;
   timestamp_from?: number;
   timestamp_to?: number;
-  /** The job whose drawer is open. */
+  /** The job whose panel is open. */
   job?: number;
+  /** A search over the filtered result (the service has none: the dashboard scans the pages). */
+  q?: string;
+  /** 1: only the late jobs among those loaded. */
+  late?: 1;
 };
 
 /** Every param is optional in links; invalid ones are dropped; the result always has a page. */
@@ -41,6 +45,8 @@ const JobsSearchSchema = z.pipe(
       timestamp_from: optional(wholeNumber(0)),
       timestamp_to: optional(wholeNumber(0)),
       job: optional(wholeNumber(0)),
+      q: optional(text),
+      late: optional(z.pipe(wholeNumber(1, 1), z.transform((): 1 => 1))),
     }),
     { page: 1 },
   ),
@@ -61,6 +67,8 @@ const JobsSearchSchema = z.pipe(
       timestamp_from: from,
       timestamp_to: to,
       job: s.job,
+      q: s.q,
+      late: s.late,
     };
   }),
 );
@@ -91,9 +99,17 @@ export function hasFilters(search: Partial<JobsSearch>): boolean {
   return JOBS_FILTER_KEYS.some((k) => search[k] !== undefined);
 }
 
-/** The search after changing filters: always back to page 1, drawer kept only if asked. */
+/** The search after changing filters: always back to page 1, the open job and the search kept. */
 export function withFilters(search: JobsSearch, patch: Partial<Filters>): JobsSearch {
   const next: JobsSearch = { ...search, ...patch, page: 1 };
   for (const key of JOBS_FILTER_KEYS) if (next[key] === undefined) delete next[key];
   return next;
+}
+
+/** What a saved view holds: the filters, the search and the late-only switch (not the page or the open job). */
+export function viewOf(search: Partial<JobsSearch>): Partial<JobsSearch> {
+  const view: Partial<JobsSearch> = { ...filtersOf(search) };
+  if (search.q !== undefined) view.q = search.q;
+  if (search.late !== undefined) view.late = search.late;
+  return view;
 }

@@ -1,4 +1,7 @@
-/** The jobs screen's choices remembered per browser (localStorage). */
+/**
+ * The jobs screen's choices remembered per browser (localStorage): display preferences, not
+ * filters (those live in the URL).
+ */
 
 const AUTO_KEY = 'dispatch.jobs.autoRefresh';
 
@@ -14,6 +17,25 @@ export function loadAutoRefresh(): boolean {
 export function saveAutoRefresh(on: boolean): void {
   try {
     localStorage.setItem(AUTO_KEY, on ? 'on' : 'off');
+  } catch {
+    /* storage full or blocked: the choice lasts for this page only */
+  }
+}
+
+const ZONE_KEY = 'dispatch.jobs.viewerZone';
+
+/** The "all times in my zone" switch: off unless turned on (times show in their branch's zone). */
+export function loadViewerZone(): boolean {
+  try {
+    return localStorage.getItem(ZONE_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+export function saveViewerZone(on: boolean): void {
+  try {
+    localStorage.setItem(ZONE_KEY, on ? 'on' : 'off');
   } catch {
     /* storage full or blocked: the choice lasts for this page only */
   }

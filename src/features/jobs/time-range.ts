@@ -1,28 +1,32 @@
-/** The viewer's-zone date-time helpers of the created-time filter (pure, tested in tests/unit). */
+/** The created-time filter's date-time helpers, in a named zone (pure, tested in tests/unit). */
+import { epochToZoned, zonedToEpoch } from '../../ui/time-format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Epoch seconds as the value of an `<input type="datetime-local">` in the viewer's zone (minute precision). */
-export function toLocalInput(epochSeconds: number | undefined): string {
+/** Epoch seconds as the value of an `<input type="datetime-local">` showing `zone`'s wall clock (minute precision). */
+export function toZonedInput(epochSeconds: number | undefined, zone: string): string {
   if (epochSeconds === undefined) return '';
-  const d = new Date(epochSeconds * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const d = epochToZoned(epochSeconds, zone);
+  return `${d.year}-${pad(d.month)}-${pad(d.day)}T${pad(d.hour)}:${pad(d.minute)}`;
 }
 
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * A datetime-local value (viewer's zone) as epoch seconds. `edge: 'end'` gives the last
- * second of that minute, so "to 10:00" includes everything stamped 10:00:xx (the service's
- * bounds are inclusive). Null when the value is not a date-time.
+ * A datetime-local value, read as `zone`'s wall clock, as epoch seconds. `edge: 'end'` gives
+ * the last second of that minute, so "to 10:00" includes everything stamped 10:00:xx (the
+ * service's bounds are inclusive). Null when the value is not a date-time.
  */
-export function fromLocalInput(value: string, edge: 'start' | 'end' = 'start'): number | null {
+export function fromZonedInput(value: string, zone: string, edge: 'start' | 'end' = 'start'): number | null {
   const m = LOCAL_INPUT.exec(value.trim());
   if (!m) return null;
-  const [, y, mo, d, h, mi, sec] = m.map(Number) as [number, number, number, number, number, number, number];
-  const date = new Date(y, mo - 1, d, h, mi, Number.isFinite(sec) ? sec : 0);
-  if (Number.isNaN(date.getTime()) || date.getMonth() !== mo - 1) return null;
-  const start = Math.floor(date.getTime() / 1000);
+  const [, year, month, day, hour, minute, second] = m.map(Number) as number[];
+  const check = new Date(Date.UTC(year!, month! - 1, day!));
+  if (check.getUTCMonth() !== month! - 1 || hour! > 23 || minute! > 59) return null;
+  const start = zonedToEpoch(
+    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: Number.isFinite(second) ? second : 0 },
+    zone,
+  );
   return edge === 'end' && !m[6] ? start + 59 : start;
 }
 
@@ -35,20 +39,20 @@ export const PRESETS: { id: Preset; label: string }[] = [
 ];
 
 /**
- * The range of a preset, in the viewer's zone. "Today" is midnight to 23:59:59; the rolling
- * ones start a day or a week before now (to the minute) and stay open-ended so new jobs show.
+ * The range of a preset. "Today" is midnight to 23:59:59 of today in `zone`; the rolling ones
+ * start a day or a week before now (to the minute) and stay open-ended so new jobs show.
  */
 export function presetRange(
   preset: Preset,
+  zone: string,
   nowMs = Date.now(),
 ): { timestamp_from: number; timestamp_to: number | undefined } {
   if (preset === 'today') {
-    const d = new Date(nowMs);
-    const start = new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, 0, 0);
-    const end = new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59);
+    const d = epochToZoned(Math.floor(nowMs / 1000), zone);
+    const day = { year: d.year, month: d.month, day: d.day };
     return {
-      timestamp_from: Math.floor(start.getTime() / 1000),
-      timestamp_to: Math.floor(end.getTime() / 1000),
+      timestamp_from: zonedToEpoch({ ...day, hour: 0, minute: 0 }, zone),
+      timestamp_to: zonedToEpoch({ ...day, hour: 23, minute: 59, second: 59 }, zone),
     };
   }
   const back = preset === 'last24h' ? 86_400 : 7 * 86_400;

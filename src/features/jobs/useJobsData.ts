@@ -4,7 +4,6 @@ import { jobsQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job, JobsResponse } from '../../contract';
 import { useConfig } from '../../config';
 import { pageRequest, type Filters } from './search';
-import { loadAutoRefresh, saveAutoRefresh } from './settings';
 
 function subscribeVisibility(onChange: () => void) {
   document.addEventListener('visibilitychange', onChange);
@@ -17,13 +16,16 @@ export function usePageVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, isVisible, () => true);
 }
 
-/** The auto-refresh switch, remembered per browser (on unless turned off). */
-export function useAutoRefreshSetting(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(loadAutoRefresh);
-  const set = useCallback((value: boolean) => {
-    setOn(value);
-    saveAutoRefresh(value);
-  }, []);
+/** A switch remembered per browser (settings.ts): its value and its setter. */
+export function useSwitchSetting(load: () => boolean, save: (on: boolean) => void): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(load);
+  const set = useCallback(
+    (value: boolean) => {
+      setOn(value);
+      save(value);
+    },
+    [save],
+  );
   return [on, set];
 }
 
@@ -60,18 +62,18 @@ export function useJobsPage(filters: Filters, page: number, autoRefresh: boolean
 }
 
 /**
- * The job with this id from the loaded pages: the current page first, then any other page
- * in the cache (with when it was loaded).
+ * The job with this id from the rows on screen first, then from any page in the cache (with
+ * when it was loaded).
  */
 export function findCachedJob(
   queryClient: ReturnType<typeof useQueryClient>,
-  current: JobsResponse | undefined,
+  shown: readonly Job[] | undefined,
   id: number,
 ): { job: Job; fromCurrentPage: boolean; loadedAt: number | null } | null {
-  const here = current?.jobs.find((j) => j.id === id);
+  const here = shown?.find((j) => j.id === id);
   if (here) return { job: here, fromCurrentPage: true, loadedAt: null };
   let best: { job: Job; loadedAt: number } | null = null;
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.jobs() })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.jobsPages() })) {
     const data = query.state.data as Partial<JobsResponse> | undefined;
     const job = Array.isArray(data?.jobs) ? data.jobs.find((j) => j.id === id) : undefined;
     if (job && (!best || query.state.dataUpdatedAt > best.loadedAt))
