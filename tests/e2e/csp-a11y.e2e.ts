@@ -189,7 +189,7 @@ describe('CSP and accessibility of each screen in Chromium', () => {
       .pluck()
       .get() as number;
     await page.goto(`${app.url}/jobs?page=1&job=${id}`);
-    const drawer = page.getByRole('dialog', { name: `Job ${id}` });
+    const drawer = page.getByRole('complementary', { name: `Job ${id}` });
     for (const tab of ['Overview', /^History/, /^Stops/, 'Raw JSON'] as const) {
       await drawer.getByRole('tab', { name: tab }).click();
       await drawer.getByRole('tabpanel').waitFor();

@@ -10,8 +10,9 @@
  * 1. first load, no rows yet: the jobs region shows a readable message and a Retry button;
  *    when the service is back, Retry brings the rows;
  * 2. rows already shown: moving to page 2 (or refreshing page 1) fails, the previous rows stay
- *    on screen marked "not current" with the message and a Retry button; when the service is
- *    back, Retry shows the fresh rows and the marker goes.
+ *    on screen marked "not current" with the message and a Retry button, the pager and the
+ *    range describing them; when the service is back, Retry shows the fresh rows and the
+ *    marker goes.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
@@ -240,6 +241,9 @@ describe('faults of GET /v1/jobs in Chromium', () => {
         await banner.getByText(fault.message).waitFor();
         await staleTable(page).waitFor();
         expect(await shownIds(page)).toEqual(page1);
+        // The pager and the range describe the rows shown (page 1), not the page asked for.
+        await range(page, `1–20 of ${JOBS} jobs`);
+        expect(await page.getByRole('spinbutton', { name: /Page/ }).inputValue()).toBe('1');
         expect(await page.getByText(fresh).count()).toBe(0);
         expect(await page.locator('#proxy-page').count()).toBe(0);
         if (fault === FAULTS[1]) {

@@ -188,7 +188,7 @@ describe('hostile data in Chromium', () => {
     await expectNothingInjected(page);
 
     await row.click();
-    const drawer = page.getByRole('dialog', { name: `Job ${jobId}` });
+    const drawer = page.getByRole('complementary', { name: `Job ${jobId}` });
     const tab = (name: string | RegExp) => drawer.getByRole('tab', { name });
     const tabpanel = drawer.getByRole('tabpanel');
     const showsText = async (text: string) => {

@@ -8,7 +8,7 @@
  * - sign-in sends the token's holder back only to a page of this origin;
  * - a 401 in the middle of a session drops it and asks to sign in again.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchChromium } from './chromium';
@@ -99,13 +99,16 @@ describe('the access token in Chromium', () => {
     expect(await page.evaluate(() => Object.values(sessionStorage))).toContain(token);
     expect(await tokenTraces(page, token)).toEqual(NONE);
 
-    // A tour: a job's drawer, a failing request (errors get logged), the branches.
+    // A tour: a job's panel, a failing request (errors get logged), the branches.
     await page.locator('tbody tr[data-job-id]').first().click();
-    await page.getByRole('dialog').getByRole('tab', { name: 'Raw JSON' }).click();
+    await page.getByRole('complementary').getByRole('tab', { name: 'Raw JSON' }).click();
     await page.keyboard.press('Escape');
-    await page.route('**/v1/jobs?**', (route) => route.fulfill({ status: 500, body: 'boom' }), { times: 3 });
+    // Every jobs request fails until the table says so (a refresh asks for the page and its status counts).
+    const fail = (route: Route) => route.fulfill({ status: 500, body: 'boom' });
+    await page.route('**/v1/jobs?**', fail);
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await page.getByText('Not current.').waitFor();
+    await page.unroute('**/v1/jobs?**', fail);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Branches' }).click();
     await page.getByRole('table', { name: 'Branches' }).waitFor();
     expect(await tokenTraces(page, token)).toEqual(NONE);

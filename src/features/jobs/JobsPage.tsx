@@ -490,7 +490,7 @@ export function JobsPage() {
         <div className={s.page}>
           <header className={s.header}>
             <h1 className={s.title}>Jobs</h1>
-            {(data || found) && (
+            {shownJobs.length > 0 && (
               <p className={s.lateSummary} data-late={lateIds.size > 0 || undefined} aria-live="polite">
                 <strong className="num">{formatCount(lateIds.size)}</strong> of the{' '}
                 <span className="num">{formatCount(shownJobs.length)}</span> {loadedNoun} {lateIds.size === 1 ? 'is' : 'are'}{' '}
@@ -569,7 +569,12 @@ export function JobsPage() {
           />
           {config.statusCounts && (
             <Suspense fallback={<div className={s.chips} aria-hidden="true" />}>
-              <StatusCounts filters={filters} refetchInterval={refetchInterval} onChoose={(status) => setFilters({ status })} />
+              <StatusCounts
+                filters={filters}
+                tableTotal={query.isPlaceholderData ? undefined : query.data?.total_records}
+                refetchInterval={refetchInterval}
+                onChoose={(status) => setFilters({ status })}
+              />
             </Suspense>
           )}
           <div ref={exportSlot} />

@@ -8,15 +8,19 @@ import s from './jobs.module.css';
 
 /**
  * "Failed 212": how many jobs of each configured status match the other filters, one `page=1`
- * request per status reading `total_records` (the interface has no counts). Cached and refreshed
- * with the table; a click filters on that status. Off when the runtime config says so.
+ * request per status reading `total_records` (the interface has no counts); the chip of the
+ * status filtered on reads the table's own total instead. Cached and refreshed with the table;
+ * a click filters on that status. Off when the runtime config says so.
  */
 export default function StatusCounts({
   filters,
+  tableTotal,
   refetchInterval,
   onChoose,
 }: {
   filters: Filters;
+  /** `total_records` of the table's current filters, once loaded. */
+  tableTotal: number | undefined;
   refetchInterval: number | false;
   onChoose: (status: number | undefined) => void;
 }) {
@@ -26,19 +30,23 @@ export default function StatusCounts({
   const entries = Object.entries(config.statuses)
     .map(([code, entry]) => ({ code: Number(code), label: entry.label }))
     .sort((a, b) => a.code - b.code);
+  const statuses = [undefined, ...entries.map((e) => e.code)];
   const counts = useQueries({
-    queries: [undefined, ...entries.map((e) => e.code)].map((status) => ({
+    queries: statuses.map((status) => ({
       ...jobsCountQueryOptions(api, status === undefined ? base : { ...base, status }),
       refetchInterval,
+      // The table asks the same: its total is this count.
+      enabled: status !== chosen,
     })),
   });
-  const ready = counts.every((c) => c.data !== undefined);
+  const countOf = (index: number) => (statuses[index] === chosen ? tableTotal : counts[index]!.data);
+  const ready = statuses.every((_, i) => countOf(i) !== undefined);
 
   const chip = (status: number | undefined, label: string, index: number) => {
     const count = counts[index]!;
     const pressed = chosen === status;
-    const value =
-      count.data !== undefined ? formatCount(count.data) : count.isError ? '?' : <span className={s.countPending}>…</span>;
+    const n = countOf(index);
+    const value = n !== undefined ? formatCount(n) : count.isError ? '?' : <span className={s.countPending}>…</span>;
     return (
       <button
         key={status ?? 'all'}
