@@ -45,7 +45,20 @@ const WATCHDOG_MS = 20 * 60_000;
 
 const log = (line: string) => console.log(line);
 
-const browserGroups: Group[] = ['first-rows', 'cpu4x', 'page-change', 'drawer', 'rows1000', 'heap', 'editor'];
+const browserGroups: Group[] = [
+  'first-rows',
+  'cpu4x',
+  'page-change',
+  'drawer',
+  'drawer-follow',
+  'search',
+  'status-counts',
+  'rows1000',
+  'heap',
+  'editor',
+];
+/** The job found by the search figure: the last of the first 5,000 in the service's order. */
+const SEARCH_POSITION = 4999;
 const serverGroups: Group[] = [...browserGroups, 'server', 'put'];
 
 async function measure(bench: Bench, tmp: string): Promise<Record<string, unknown>> {
@@ -204,6 +217,23 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
         }
       },
     );
+    await bench.step('drawer-follow', ['drawer_follow_ms'], async () => {
+      bench.median('drawer_follow_ms', await jobs.drawerFollow(b, runs));
+    });
+    await bench.step('search', ['search_scan_5000_ms'], async () => {
+      const page = await api.jobs({ page: Math.floor(SEARCH_POSITION / PAGE_SIZE) + 1 });
+      const job = page.jobs[SEARCH_POSITION % PAGE_SIZE];
+      if (!job) throw new Error(`no job at position ${SEARCH_POSITION}: the data set needs ${SEARCH_POSITION + 1} jobs`);
+      const target = { jobId: job.id, orderId: job.order_id, position: SEARCH_POSITION };
+      context.searchTarget = target;
+      bench.median('search_scan_5000_ms', await jobs.searchScan(b, target, runs));
+      bench.notes.search_scan_5000_ms = `order id of job ${job.id}, the ${SEARCH_POSITION + 1}th job: ${SEARCH_POSITION / PAGE_SIZE + 1} pages of ${PAGE_SIZE} scanned, 4 requests at a time (scan cap 5,000)`;
+    });
+    await bench.step('status-counts', ['status_counts_ms'], async () => {
+      const times = await jobs.statusCounts(b, branches.map((br) => br.id), runs);
+      bench.median('status_counts_ms', times);
+      bench.notes.status_counts_ms = 'one page=1 request per configured status (10) with the new branch; the All chip reads the table’s own total';
+    });
     await bench.step('rows1000', ['rows_1000_ms', 'rows_1000_nav_ms'], async () => {
       const r = await jobs.bigPage(b, coldRuns);
       bench.median('rows_1000_ms', r.fromResponseEnd);

@@ -218,7 +218,8 @@ export async function drawer(b: JobsBench, target: DrawerTarget, runs: number): 
     const row = page.getByRole('row').filter({
       has: page.getByRole('cell', { name: String(target.jobId), exact: true }),
     });
-    const dialog = page.getByRole('dialog', { name: `Job ${target.jobId}` });
+    // At 1280 px the job opens in the panel beside the table.
+    const dialog = page.getByRole('complementary', { name: `Job ${target.jobId}` });
     for (let i = 0; i < runs; i++) {
       await row.focus();
       await network.idle(); // focusing the table preloads the drawer's chunk
@@ -267,4 +268,97 @@ export async function bigPage(b: JobsBench, runs: number): Promise<BigPageFigure
     figures.responseBytes = entry.decodedBodySize;
   }
   return figures;
+}
+
+/** The jobs on page 1 of /jobs, in order (ids). */
+async function pageOneIds(page: Page): Promise<number[]> {
+  return page
+    .locator('section[aria-label="Jobs"] tbody tr[data-job-id]')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-job-id'))));
+}
+
+/**
+ * j on the focused row with the job panel open beside the table (1280 px): keydown → the next
+ * job's overview painted in the panel, `runs` times down page 1.
+ */
+export async function drawerFollow(b: JobsBench, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  await inFreshPage(b, async ({ page }) => {
+    const network = new NetworkLog(page);
+    await gotoFirstRows(page, `${b.appUrl}/jobs`);
+    const ids = await pageOneIds(page);
+    if (ids.length < runs + 1) throw new Error(`page 1 has ${ids.length} jobs, ${runs + 1} needed`);
+    await page.locator(`tr[data-job-id="${ids[0]}"]`).click();
+    await page.locator(`[data-job-panel="${ids[0]}"] [data-overview]`).waitFor();
+    await network.idle();
+    for (let i = 1; i <= runs; i++) {
+      const painted = await timeInteraction(
+        page,
+        { kind: 'count', selector: `[data-job-panel="${ids[i]}"] [data-overview]`, min: 1 },
+        () => page.keyboard.press('j'),
+      );
+      times.push(since(painted));
+      await network.idle(50);
+    }
+  });
+  return times;
+}
+
+export interface SearchTarget {
+  jobId: number;
+  orderId: string;
+  /** Its position in the unfiltered result (0-based): the jobs scanned to reach it. */
+  position: number;
+}
+
+/**
+ * Enter in Search with an order id found only by scanning: keydown → the job's row painted
+ * (the panel opens on it too: an exact id). A fresh page per run (nothing of the result cached).
+ */
+export async function searchScan(b: JobsBench, target: SearchTarget, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await inFreshPage(b, async ({ page }) => {
+      const network = new NetworkLog(page);
+      await gotoFirstRows(page, `${b.appUrl}/jobs`);
+      await network.idle();
+      const box = page.getByRole('searchbox', { name: 'Search' });
+      await box.fill(target.orderId);
+      await network.idle(50); // focusing the box loads the search's code
+      const painted = await timeInteraction(
+        page,
+        { kind: 'count', selector: `section[aria-label="Jobs"] tr[data-job-id="${target.jobId}"]`, min: 1 },
+        () => box.press('Enter'),
+      );
+      times.push(since(painted));
+    });
+  }
+  return times;
+}
+
+/**
+ * Enter on the branch filter (a branch id typed): keydown → every status chip counted for the
+ * new filters (`data-counts-ready` on the chips). One branch per run, so no count is cached.
+ */
+export async function statusCounts(b: JobsBench, branchIds: string[], runs: number): Promise<number[]> {
+  const times: number[] = [];
+  await inFreshPage(b, async ({ page }) => {
+    const network = new NetworkLog(page);
+    await gotoFirstRows(page, `${b.appUrl}/jobs`);
+    await page.locator('[data-counts-ready="all"]').waitFor();
+    await network.idle();
+    const branch = page.getByRole('combobox', { name: 'Branch' });
+    for (let i = 0; i < runs; i++) {
+      const id = branchIds[i % branchIds.length]!;
+      await branch.fill(id);
+      const painted = await timeInteraction(
+        page,
+        { kind: 'count', selector: `[data-counts-ready="${new URLSearchParams({ branch_id: id })}"]`, min: 1 },
+        () => branch.press('Enter'),
+      );
+      times.push(since(painted));
+      await network.idle();
+    }
+  });
+  return times;
 }
