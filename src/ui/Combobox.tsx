@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Field } from './Field';
+import { Field, inputClass } from './Field';
 import s from './combobox.module.css';
 
 export type ComboboxOption = {
@@ -102,7 +102,7 @@ function ComboboxControl({ value, options, onCommit, placeholder, noMatch, id, '
     <div className={s.root}>
       <input
         id={id}
-        className={s.input}
+        className={inputClass}
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}

@@ -98,7 +98,7 @@ export function ExportControl({
 
   const total = totalRecords ?? 0;
   const progress = running && (
-    <div className={s.exportPanel} role="status" aria-live="polite">
+    <div className={s.progressStrip} role="status" aria-live="polite">
       <span className={s.exportText}>
         Exporting: page <span className="num">{formatCount(running.pagesDone)}</span> of{' '}
         <span className="num">{formatCount(running.pagesTotal)}</span>, {formatCount(running.jobsSeen)} jobs

@@ -30,7 +30,7 @@ import { NowContext } from './now';
 import { PaginationBar, type PageControls } from './PaginationBar';
 import { LazyJobPanel } from './panel-loader';
 import { filtersOf, withFilters, type Filters, type JobsSearch } from './search';
-import { loadAutoRefresh, loadViewerZone, saveAutoRefresh, saveViewerZone } from './settings';
+import { autoRefreshSetting, viewerZoneSetting } from './settings';
 import { useJobSearch } from './useJobSearch';
 import { useJobsPage, useSwitchSetting } from './useJobsData';
 import { ViewerZoneContext, displayZone } from './zone';
@@ -182,8 +182,8 @@ export function JobsPage() {
       }),
     [search.status, search.branch_id, search.team_id, search.timestamp_from, search.timestamp_to],
   );
-  const [autoRefresh, setAutoRefresh] = useSwitchSetting(loadAutoRefresh, saveAutoRefresh);
-  const [viewerZone, setViewerZone] = useSwitchSetting(loadViewerZone, saveViewerZone);
+  const [autoRefresh, setAutoRefresh] = useSwitchSetting(autoRefreshSetting);
+  const [viewerZone, setViewerZone] = useSwitchSetting(viewerZoneSetting);
   const query = useJobsPage(filters, page, autoRefresh);
   // The rows last loaded for real. When the page asked for fails (page 2, other filters) they
   // stay on screen, marked not current, instead of the table going blank.

@@ -38,7 +38,7 @@ export default function SearchStatus({
     text = `The search stopped: ${search.error} ${found} so far.`;
   }
   return (
-    <div className={s.searchStatus} data-phase={phase}>
+    <div className={s.progressStrip} data-phase={phase}>
       <p className={s.searchText} role="status" aria-live="polite">
         {text}
       </p>

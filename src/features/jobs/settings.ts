@@ -3,43 +3,34 @@
  * filters (those live in the URL).
  */
 
-const AUTO_KEY = 'dispatch.jobs.autoRefresh';
+export type SwitchSetting = { load: () => boolean; save: (on: boolean) => void };
 
-/** The auto-refresh switch: on unless turned off. */
-export function loadAutoRefresh(): boolean {
-  try {
-    return localStorage.getItem(AUTO_KEY) !== 'off';
-  } catch {
-    return true;
-  }
+/** An on/off choice kept under `key`; `fallback` until one is made (or when storage is blocked). */
+function storedSwitch(key: string, fallback: boolean): SwitchSetting {
+  return {
+    load() {
+      try {
+        const value = localStorage.getItem(key);
+        return value === 'on' ? true : value === 'off' ? false : fallback;
+      } catch {
+        return fallback;
+      }
+    },
+    save(on) {
+      try {
+        localStorage.setItem(key, on ? 'on' : 'off');
+      } catch {
+        /* storage full or blocked: the choice lasts for this page only */
+      }
+    },
+  };
 }
 
-export function saveAutoRefresh(on: boolean): void {
-  try {
-    localStorage.setItem(AUTO_KEY, on ? 'on' : 'off');
-  } catch {
-    /* storage full or blocked: the choice lasts for this page only */
-  }
-}
+/** Auto-refresh of the table: on unless turned off. */
+export const autoRefreshSetting = storedSwitch('dispatch.jobs.autoRefresh', true);
 
-const ZONE_KEY = 'dispatch.jobs.viewerZone';
-
-/** The "all times in my zone" switch: off unless turned on (times show in their branch's zone). */
-export function loadViewerZone(): boolean {
-  try {
-    return localStorage.getItem(ZONE_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
-
-export function saveViewerZone(on: boolean): void {
-  try {
-    localStorage.setItem(ZONE_KEY, on ? 'on' : 'off');
-  } catch {
-    /* storage full or blocked: the choice lasts for this page only */
-  }
-}
+/** "All times in my zone": off unless turned on (each time shows in its branch's zone). */
+export const viewerZoneSetting = storedSwitch('dispatch.jobs.viewerZone', false);
 
 const VISIBILITY_KEY = 'dispatch.jobs.columns';
 

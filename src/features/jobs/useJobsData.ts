@@ -4,6 +4,7 @@ import { jobsQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job, JobsResponse } from '../../contract';
 import { useConfig } from '../../config';
 import { pageRequest, type Filters } from './search';
+import type { SwitchSetting } from './settings';
 
 function subscribeVisibility(onChange: () => void) {
   document.addEventListener('visibilitychange', onChange);
@@ -17,14 +18,14 @@ export function usePageVisible(): boolean {
 }
 
 /** A switch remembered per browser (settings.ts): its value and its setter. */
-export function useSwitchSetting(load: () => boolean, save: (on: boolean) => void): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(load);
+export function useSwitchSetting(setting: SwitchSetting): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(setting.load);
   const set = useCallback(
     (value: boolean) => {
       setOn(value);
-      save(value);
+      setting.save(value);
     },
-    [save],
+    [setting],
   );
   return [on, set];
 }
