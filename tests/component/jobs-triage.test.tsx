@@ -113,6 +113,30 @@ describe('late work', () => {
   });
 });
 
+describe('branch names', () => {
+  it('offers the branches seen in the loaded jobs when the service has no branch list', async () => {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(String(input)).pathname === '/v1/branches'
+        ? new Response('{"error":{"code":"not_found","message":"Not Found"}}', { status: 404 })
+        : realFetch(input, init),
+    );
+    const user = userEvent.setup();
+    open('/jobs');
+    await waitFor(() => expect(shownIds()).toHaveLength(5));
+    const seen = server.db
+      .prepare(
+        `SELECT DISTINCT b.id, b.name FROM branches b WHERE b.id IN (
+           SELECT branch_id FROM pickups WHERE job_id IN (${idsInOrder().slice(0, 5).join(',')})
+           UNION SELECT branch_id FROM deliveries WHERE job_id IN (${idsInOrder().slice(0, 5).join(',')}))`,
+      )
+      .all() as { id: string; name: string }[];
+    await user.click(await screen.findByRole('combobox', { name: 'Branch' }));
+    const options = within(screen.getByRole('listbox', { name: 'Suggestions' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent).sort()).toEqual(seen.map((b) => `${b.name}${b.id}`).sort());
+  });
+});
+
 describe('status counts', () => {
   it('counts each configured status with the other filters, and are not asked for when switched off', async () => {
     open('/jobs?branch_id=LDN-01');

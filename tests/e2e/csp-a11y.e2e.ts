@@ -176,7 +176,18 @@ describe('CSP and accessibility of each screen in Chromium', () => {
     await page.locator('tbody tr[data-job-id]').first().waitFor();
     // The export control's own button (its placeholder is disabled).
     await page.getByRole('button', { name: 'Export CSV' }).and(page.locator(':enabled')).waitFor();
+    await page.locator('[data-counts-ready]').waitFor();
     await audit('jobs');
+  });
+
+  it('jobs search done, late only, the branch list open', async () => {
+    await page.goto(`${app.url}/jobs?q=a&late=1`);
+    await page.getByRole('button', { name: 'Search again' }).waitFor();
+    const branch = page.getByRole('combobox', { name: 'Branch' });
+    await branch.click();
+    await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
+    await audit('jobs search, late only, branch list');
+    await page.keyboard.press('Escape');
   });
 
   it('job drawer, every tab', async () => {
