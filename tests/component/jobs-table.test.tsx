@@ -282,6 +282,8 @@ describe('jobs table', () => {
     const user = userEvent.setup();
     open('/jobs');
     await waitForRange('1–20 of 200 jobs');
+    // The chooser's code loads after the rows; its disabled button holds the place until then.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Columns' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     const panel = await screen.findByRole('dialog', { name: 'Show or hide columns' });
     await user.click(within(panel).getByRole('checkbox', { name: 'Rider' }));

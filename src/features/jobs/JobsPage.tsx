@@ -8,9 +8,7 @@ import { describeStatus, useConfig } from '../../config';
 import {
   Banner,
   Button,
-  EmptyState,
   ErrorState,
-  PopoverButton,
   Skeleton,
   formatDateTime,
   formatShort,
@@ -24,8 +22,9 @@ import type { ComboboxOption } from '../../ui/Combobox';
 import { jobColumns, jobsTableFeatures, loadColumnVisibility, saveColumnVisibility } from './columns';
 import { branchesInJobs, formatCount, teamsInJobs } from './derive';
 import { FiltersBar, type FilterPatch } from './FiltersBar';
-import { JobsTable, type JobsReactTable } from './JobsTable';
+import { JobsTable } from './JobsTable';
 import { jobLateness, lateRule } from './lateness';
+import type { NoRowsReason } from './NoRows';
 import { NowContext } from './now';
 import { PaginationBar, type PageControls } from './PaginationBar';
 import { LazyJobPanel } from './panel-loader';
@@ -42,6 +41,10 @@ const ExportControl = lazy(() => import('./ExportControl').then((m) => ({ defaul
 const SavedViews = lazy(() => import('./SavedViews'));
 /** The search's progress and outcome: only a search needs it. */
 const SearchStatus = lazy(() => import('./SearchStatus'));
+/** The column chooser's panel: loads after the first rows, the button holding its place. */
+const ColumnsChooser = lazy(() => import('./ColumnsChooser'));
+/** What the table's place says when there is no row to show. */
+const NoRows = lazy(() => import('./NoRows'));
 /** The status count chips: their requests go out after the first rows' anyway. */
 const StatusCounts = lazy(() => import('./StatusCounts'));
 
@@ -107,38 +110,6 @@ function UpdatedAgo({
       {!online && <strong>{refreshAsked ? 'Offline: refreshes when the connection is back. ' : 'Offline. '}</strong>}
       Updated {text} ago{stale ? ' (stale)' : ''}
     </span>
-  );
-}
-
-function ColumnsChooser({ table, setAside }: { table: JobsReactTable; setAside: readonly string[] }) {
-  const columns = table.getAllLeafColumns().filter((c) => c.getCanHide());
-  const hidden = columns.filter((c) => !c.getIsVisible() && !setAside.includes(c.id)).length;
-  return (
-    <PopoverButton label={hidden ? `Columns (${hidden} hidden)` : 'Columns'} panelLabel="Show or hide columns">
-      {() => (
-        <fieldset className={s.columnsPanel}>
-          <legend className={s.columnsLegend}>Shown columns</legend>
-          {columns.map((column) => (
-            <label key={column.id} className={s.checkRow}>
-              <input
-                type="checkbox"
-                checked={column.getIsVisible()}
-                disabled={setAside.includes(column.id)}
-                onChange={(e) => column.toggleVisibility(e.target.checked)}
-              />
-              {column.columnDef.meta?.label ?? column.id}
-            </label>
-          ))}
-          <p className={s.columnsNote}>
-            Job id and status are always shown. Remembered in this browser.
-            {setAside.length > 0 && ' While a job is open beside the table, the greyed columns are set aside.'}
-          </p>
-          <Button size="sm" onClick={() => table.toggleAllColumnsVisible(true)} disabled={hidden === 0}>
-            Show all
-          </Button>
-        </fieldset>
-      )}
-    </PopoverButton>
   );
 }
 
@@ -362,77 +333,37 @@ export function JobsPage() {
   const showAll = () => go((prev) => ({ ...prev, late: undefined }));
   const loadedNoun = found ? (shownJobs.length === 1 ? 'match' : 'matches') : shownJobs.length === 1 ? 'job loaded' : 'jobs loaded';
 
+  // Why there is no row to show, when there is none.
+  let empty: NoRowsReason | null = null;
+  if (found && q !== undefined) {
+    if (rows.length > 0) empty = null; // the matches are listed
+    else if (found.phase === 'scanning') empty = { kind: 'searching' };
+    else if (shownJobs.length > 0) empty = { kind: 'none-late', loaded: shownJobs.length, q };
+    else empty = { kind: 'no-match', q, cappedAt: found.progress?.capped ? found.progress.jobsSeen : null };
+  } else if (data && rows.length === 0) {
+    if (data.jobs.length > 0) empty = { kind: 'none-late', loaded: data.jobs.length };
+    else if (page > data.total_pages && data.total_records > 0)
+      empty = { kind: 'past-end', page, totalRecords: data.total_records, totalPages: data.total_pages };
+    else empty = filterText.length ? { kind: 'none-match-filters' } : { kind: 'no-jobs' };
+  }
+
   let body;
-  if (found) {
-    if (rows.length > 0) body = 'table';
-    else if (found.phase === 'scanning') {
-      body = <EmptyState title="Searching…">Matches show here as the pages are read.</EmptyState>;
-    } else if (shownJobs.length > 0) {
-      body = (
-        <EmptyState title="None of the matches is late" actions={<Button onClick={showAll}>Show all matches</Button>}>
-          {formatCount(shownJobs.length)} {loadedNoun} for “{q}”, none past its slot.
-        </EmptyState>
-      );
-    } else {
-      body = (
-        <EmptyState
-          title={`No job matches “${q}”`}
-          actions={<Button onClick={() => setFilters({ q: undefined })}>Clear the search</Button>}
-        >
-          {found.progress?.capped
-            ? `Among the first ${formatCount(found.progress.jobsSeen)} jobs${filterText.length ? ` matching ${filterText.join(', ')}` : ''}.`
-            : `Among ${filterText.length ? `the jobs matching ${filterText.join(', ')}` : 'all jobs'}.`}
-        </EmptyState>
-      );
-    }
-  } else if (data) {
-    if (rows.length > 0) body = 'table';
-    else if (data.jobs.length > 0) {
-      body = (
-        <EmptyState
-          title={`None of the ${formatCount(data.jobs.length)} jobs on this page is late`}
-          actions={
-            <>
-              <Button variant="primary" onClick={showAll}>
-                Show all jobs
-              </Button>
-              {canNext && <Button onClick={() => goToPage(shownPage + 1)}>Next page</Button>}
-            </>
-          }
-        >
-          “Late only” narrows the jobs loaded, page by page.
-        </EmptyState>
-      );
-    } else if (page > data.total_pages && data.total_records > 0) {
-      body = (
-        <EmptyState
-          title={`Page ${formatCount(page)} is past the end`}
-          actions={
-            <Button variant="primary" onClick={() => goToPage(data.total_pages)}>
-              Go to the last page ({formatCount(data.total_pages)})
-            </Button>
-          }
-        >
-          {filterText.length ? 'These filters match' : 'There are'} {formatCount(data.total_records)} jobs on{' '}
-          {formatCount(data.total_pages)} {data.total_pages === 1 ? 'page' : 'pages'}.
-        </EmptyState>
-      );
-    } else if (filterText.length) {
-      body = (
-        <EmptyState
-          title="No jobs match these filters"
-          actions={
-            <Button variant="primary" onClick={clearFilters}>
-              Clear all filters
-            </Button>
-          }
-        >
-          Nothing matches {filterText.join(', ')}.
-        </EmptyState>
-      );
-    } else {
-      body = <EmptyState title="No jobs yet">The service has no jobs to list.</EmptyState>;
-    }
+  if (empty) {
+    body = (
+      <Suspense fallback={null}>
+        <NoRows
+          reason={empty}
+          filterText={filterText}
+          onShowAll={showAll}
+          onClearSearch={() => setFilters({ q: undefined })}
+          onNextPage={canNext ? () => goToPage(shownPage + 1) : undefined}
+          onGoToPage={goToPage}
+          onClearFilters={clearFilters}
+        />
+      </Suspense>
+    );
+  } else if (found || data) {
+    body = 'table';
   } else if (query.isError) {
     body = (
       <ErrorState
@@ -531,7 +462,15 @@ export function JobsPage() {
               >
                 <SavedViews search={search} />
               </Suspense>
-              <ColumnsChooser table={table} setAside={setAside} />
+              <Suspense
+                fallback={
+                  <Button disabled aria-haspopup="dialog">
+                    Columns
+                  </Button>
+                }
+              >
+                <ColumnsChooser table={table} setAside={setAside} />
+              </Suspense>
               {/* Its code loads after the first rows; meanwhile the same button, disabled, holds its place. */}
               <Suspense
                 fallback={
