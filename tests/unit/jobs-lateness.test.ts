@@ -87,6 +87,7 @@ describe('lateness in words', () => {
     expect(formatLate(30)).toBe('late 1 min');
     expect(formatLate(12 * MIN + 59)).toBe('late 12 min');
     expect(formatLate(3 * 3600 + 5 * MIN)).toBe('late 3 h 05 min');
+    expect(formatLate(26 * 3600 + 22 * MIN)).toBe('late 1 d 2 h');
     expect(formatLate(21 * 86_400 + 4 * 3600)).toBe('late 21 d 4 h');
   });
 });

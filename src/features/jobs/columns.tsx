@@ -158,7 +158,7 @@ const COLUMNS: ColumnSpec[] = [
     id: 'type',
     header: 'Type',
     label: 'Type',
-    width: 76,
+    width: 64,
     cell: (job) => (
       <span className={s.ellipsis} title={job.type}>
         {job.type || '—'}
@@ -172,11 +172,11 @@ const COLUMNS: ColumnSpec[] = [
     id: 'stops',
     header: 'Stops',
     label: 'Stops (pickups · deliveries)',
-    width: 70,
+    width: 60,
     numeric: true,
     cell: (job) => <StopsCell job={job} />,
   },
-  { id: 'slot', header: 'Earliest open slot', label: 'Earliest open slot', width: 232, cell: (job) => <SlotCell job={job} /> },
+  { id: 'slot', header: 'Earliest open slot', label: 'Earliest open slot', width: 254, cell: (job) => <SlotCell job={job} /> },
   {
     id: 'amount',
     header: 'Amount',

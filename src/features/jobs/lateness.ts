@@ -79,7 +79,7 @@ export function formatLateBy(seconds: number): string {
   const minutes = Math.max(1, Math.floor(seconds / 60));
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
