@@ -7,6 +7,7 @@ import { installJsonBodyParser } from './json-body';
 import { BranchRepository } from './repo/branches';
 import { JobRepository } from './repo/jobs';
 import { CompactRequestLog } from './request-log';
+import { installResponseCompression } from './representation';
 import { registerBranchRoutes } from './routes/branches';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
@@ -46,6 +47,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   installJsonBodyParser(app);
   installCors(app);
+  installResponseCompression(app);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');

@@ -60,7 +60,7 @@ export function toApiError(error: FastifyError | ApiError): ApiError {
  */
 export function installErrorHandling(
   app: FastifyInstance,
-  onNotFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+  onNotFound?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined,
 ): void {
   app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {
     const apiError = toApiError(error);

@@ -3,7 +3,15 @@ import { JobsQuery, issuesToDetails } from '../../src/contract';
 import { ApiError } from '../errors';
 import type { BranchEmbed, JobRepository } from '../repo/jobs';
 import { rejectOtherMethods } from './method-not-allowed';
-import { sendBytes } from '../send-bytes';
+import { Representation, sendRepresentation } from '../representation';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A page may change with any write, so a client keeps it but asks again each time (`no-cache`),
+ * and the ETag turns an unchanged page into a 304. `private`: it was fetched with a token.
+ */
+const JOBS_CACHE_CONTROL = 'private, no-cache';
 
 const isAbsent = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -39,9 +47,20 @@ export function registerJobRoutes(
   api: FastifyInstance,
   deps: { jobs: JobRepository; pageSize: number },
 ): void {
+  /**
+   * The repository keeps serialised pages until the data changes; each page's ETag and
+   * compressed forms live as long as its bytes do.
+   */
+  const representations = new WeakMap<Buffer, Representation>();
   api.get('/jobs', async (request, reply) => {
     const { page, branch_embed: embed, ...filters } = readJobsQuery(request);
-    return sendBytes(reply.type('application/json; charset=utf-8'), deps.jobs.listJson(filters, page, deps.pageSize, embed));
+    const json = deps.jobs.listJson(filters, page, deps.pageSize, embed);
+    let representation = representations.get(json);
+    if (representation === undefined) {
+      representation = new Representation(json, JSON_TYPE);
+      representations.set(json, representation);
+    }
+    return sendRepresentation(request, reply, representation, { 'Cache-Control': JOBS_CACHE_CONTROL });
   });
   rejectOtherMethods(api, '/jobs', ['GET']);
 }

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../cors';
-import { sendBytes } from '../send-bytes';
+import { Representation, sendRepresentation, type Coding } from '../representation';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -37,27 +36,59 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-type StaticFile = { body: Buffer; headers: Record<string, string> };
+/** The usual security headers of an HTML page, beside the CSP and the two every response has. */
+export const HTML_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/** Compressed copies written beside the built files by `npm run build` (scripts/precompress.ts). */
+export const PRECOMPRESSED: readonly [Coding, string][] = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
+export const contentTypeOf = (path: string): string =>
+  TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+
+type StaticFile = { representation: Representation; headers: Record<string, string> };
 
 /**
- * Files the server hands out: not dot-files (the build's `.vite/manifest.json`), and not source
+ * Files the server hands out: not dot-files (the build's `.vite/manifest.json`), not source
  * maps, which the build writes for its size check and for debugging but which are not
- * published (they would give away the whole source).
+ * published (they would give away the whole source), and not the compressed copies, which
+ * are served in place of their original.
  */
 function servable(path: string): boolean {
-  return !path.split('/').some((part) => part === '' || part.startsWith('.')) && !path.endsWith('.map');
+  return (
+    !path.split('/').some((part) => part === '' || part.startsWith('.')) &&
+    !/\.(map|br|gz)$/.test(path)
+  );
 }
 
-function headersFor(path: string, body: Buffer): Record<string, string> {
+/**
+ * Vite puts content-hashed files under assets/: they never change, and neither do their
+ * compressed copies, which are read from disk when the build wrote them. Anything else (the
+ * HTML, config.json, which is edited per deployment) is revalidated, the ETag making that a
+ * 304, and compressed here when first asked for.
+ */
+function staticFile(path: string, full: string, body: Buffer): StaticFile {
+  const hashed = path.startsWith('assets/');
+  const precompressed: Partial<Record<Coding, Buffer>> = {};
+  if (hashed) {
+    for (const [coding, suffix] of PRECOMPRESSED) {
+      if (existsSync(full + suffix)) precompressed[coding] = readFileSync(full + suffix);
+    }
+  }
+  const type = contentTypeOf(path);
   const headers: Record<string, string> = {
-    'Content-Type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-    ETag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-    // Vite puts content-hashed files under assets/: they never change. Anything else is
-    // revalidated (the ETag makes that a 304).
-    'Cache-Control': path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
-  if (path.endsWith('.html')) headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
-  return headers;
+  if (path.endsWith('.html')) {
+    Object.assign(headers, HTML_SECURITY_HEADERS, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
+  }
+  return { representation: new Representation(body, type, precompressed), headers };
 }
 
 /** Every servable file under `root`, by its URL path without the leading slash. */
@@ -68,16 +99,13 @@ function readTree(root: string): Map<string, StaticFile> {
     const full = join(entry.parentPath, entry.name);
     const path = relative(root, full).split(sep).join('/');
     if (!servable(path)) continue;
-    const body = readFileSync(full);
-    files.set(path, { body, headers: headersFor(path, body) });
+    files.set(path, staticFile(path, full, readFileSync(full)));
   }
   return files;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
-  reply.headers(file.headers);
-  if (request.headers['if-none-match'] === file.headers.ETag) return reply.code(304).send();
-  return sendBytes(reply, file.body);
+function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): Promise<FastifyReply> {
+  return sendRepresentation(request, reply, file.representation, file.headers);
 }
 
 /**
@@ -85,15 +113,16 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
  * for the not-found handler: any other GET outside /v1 gets index.html, so client routes
  * such as /jobs or /branches/LDN-01 load the app.
  *
- * The files are read into memory at start-up (a build is a few MB), with their ETags: a cold
- * load asks for eight files at once, and each costs only a lookup, not a trip through the file
- * system. A file added later is read on its first request and kept; a
- * file changed later is not seen until a restart (restart the server after a rebuild).
+ * The files are read into memory at start-up (a build is a few MB), with their ETags and the
+ * compressed copies the build wrote: a cold load asks for eight files at once, and each costs
+ * only a lookup, not a trip through the file system. A file added later is read on its first
+ * request and kept; a file changed later is not seen until a restart (restart the server after
+ * a rebuild).
  */
 export function registerStatic(
   app: FastifyInstance,
   root: string,
-): (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined {
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined {
   const dir = resolve(root);
   const files = readTree(dir);
   const index = files.get(INDEX);
@@ -108,8 +137,7 @@ export function registerStatic(
     const full = resolve(dir, path);
     if (!full.startsWith(dir + sep)) return undefined;
     try {
-      const body = await readFile(full);
-      const file = { body, headers: headersFor(path, body) };
+      const file = staticFile(path, full, await readFile(full));
       files.set(path, file);
       return file;
     } catch {

@@ -7,6 +7,8 @@ import type { TestServer } from '../support/server';
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The bytes as sent (node:http does not decompress, unlike fetch). */
+  body: Buffer;
   text: string;
   json(): unknown;
 }
@@ -30,10 +32,12 @@ export function rawRequest(
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
+          body: bytes,
           text,
           json: () => JSON.parse(text) as unknown,
         });

@@ -1,15 +1,26 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { parseError } from './http';
+import { parseError, rawRequest } from './http';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
   "worker-src 'self' blob:; connect-src 'self' https:; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
 const INDEX =
   '<!doctype html><html><head><title>Dispatch</title></head><body><div id="root"></div></body></html>';
+/** Large enough to be compressed (1 KiB and more). */
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "row ${i}" }`).join(', ')}];`;
+const BIG_CONFIG = JSON.stringify({
+  apiBaseUrl: '',
+  statuses: Object.fromEntries(
+    Array.from({ length: 60 }, (_, i) => [i, { label: `Status ${i}`, tone: 'neutral' }]),
+  ),
+});
+/** What the build's precompress step would write beside BIG_JS (any valid brotli of it will do). */
+const BIG_JS_BR = brotliCompressSync(Buffer.from(BIG_JS));
 
 let dir: string;
 let server: TestServer;
@@ -22,6 +33,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'config.json'), '{"apiBaseUrl":""}');
   writeFileSync(join(dir, 'assets', 'app-3f2a1b.js.map'), '{"sources":["src/secret.ts"]}');
   writeFileSync(join(dir, '.env'), 'SECRET=1');
+  writeFileSync(join(dir, 'assets', 'big-9a8b7c.js'), BIG_JS);
+  writeFileSync(join(dir, 'assets', 'big-9a8b7c.js.br'), BIG_JS_BR);
+  writeFileSync(join(dir, 'assets', 'big-9a8b7c.js.gz'), gzipSync(BIG_JS));
+  writeFileSync(join(dir, 'settings.json'), BIG_CONFIG);
   server = await startTestServer({ jobs: 5, staticDir: dir });
 });
 afterAll(async () => {
@@ -35,6 +50,10 @@ function expectHtmlShell(response: Response) {
   expect(response.headers.get('content-security-policy')).toBe(CSP);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(response.headers.get('permissions-policy')).toMatch(/geolocation=\(\)/);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
 }
 
 describe('serving the built dashboard (staticDir)', () => {
@@ -79,11 +98,68 @@ describe('serving the built dashboard (staticDir)', () => {
     expect(await other.json()).toEqual({ apiBaseUrl: '' });
   });
 
+  it('puts the CSP and the page headers on HTML only', async () => {
+    const asset = await fetch(`${server.url}/assets/app-3f2a1b.js`);
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(asset.headers.get(name), name).toBeNull();
+    }
+  });
+
+  it('sends the compressed copy the build wrote for a hashed asset, with its own ETag', async () => {
+    const plain = await rawRequest(`${server.url}/assets/big-9a8b7c.js`);
+    const br = await rawRequest(`${server.url}/assets/big-9a8b7c.js`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.body.equals(BIG_JS_BR)).toBe(true);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    expect(plain.text).toBe(BIG_JS);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const again = await rawRequest(`${server.url}/assets/big-9a8b7c.js`, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('compresses a file without a copy itself (config.json is edited per deployment)', async () => {
+    const gzip = await rawRequest(`${server.url}/settings.json`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_CONFIG);
+    const br = await rawRequest(`${server.url}/settings.json`, { headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_CONFIG);
+  });
+
+  it('never serves the compressed copies under their own names', async () => {
+    for (const path of ['/assets/big-9a8b7c.js.br', '/assets/big-9a8b7c.js.gz']) {
+      expect(await (await fetch(`${server.url}${path}`)).text(), path).toBe(INDEX);
+    }
+  });
+
   it('answers HEAD with the headers only', async () => {
     const response = await fetch(`${server.url}/assets/app-3f2a1b.js`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBe(String('console.log("app");'.length));
     expect(await response.text()).toBe('');
+    const big = await rawRequest(`${server.url}/assets/big-9a8b7c.js`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['content-length']).toBe(String(BIG_JS_BR.length));
+    expect(big.body.length).toBe(0);
+    const shell = await rawRequest(`${server.url}/jobs`, { method: 'HEAD' });
+    expect(shell.status).toBe(200);
+    expect(shell.headers['content-security-policy']).toBe(CSP);
+    expect(shell.body.length).toBe(0);
   });
 
   it('serves a file added after start-up', async () => {
@@ -95,7 +171,13 @@ describe('serving the built dashboard (staticDir)', () => {
   });
 
   it('never serves source maps, dot-files or paths outside the directory', async () => {
-    for (const path of ['/assets/app-3f2a1b.js.map', '/.env', '/assets/../.env', '/%2e%2e/package.json', '/..%2f..%2fetc/passwd']) {
+    for (const path of [
+      '/assets/app-3f2a1b.js.map',
+      '/.env',
+      '/assets/../.env',
+      '/%2e%2e/package.json',
+      '/..%2f..%2fetc/passwd',
+    ]) {
       const response = await fetch(`${server.url}${path}`);
       expect(await response.text(), path).toBe(INDEX); // the app's shell, as any unknown path
     }
