@@ -2,13 +2,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { bearerAuth } from './auth';
 import { API_PREFIX, installCors } from './cors';
 import type { Database } from './db';
-import { clientErrorHandler, installErrorHandling, sendError, toApiError } from './errors';
+import { ApiError, clientErrorHandler, installErrorHandling, sendError, toApiError } from './errors';
 import { installJsonBodyParser } from './json-body';
 import { BranchRepository } from './repo/branches';
 import { JobRepository } from './repo/jobs';
 import { CompactRequestLog } from './request-log';
 import { installResponseCompression } from './representation';
 import { registerBranchRoutes } from './routes/branches';
+import { registerHealthRoute } from './routes/health';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
 
@@ -42,6 +43,17 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     // Errors raised before routing (bad URL encoding, over-long path parameter, malformed HTTP) keep the format too.
     frameworkErrors: (error, _request, reply) => sendError(reply, toApiError(error)),
     clientErrorHandler,
+    // While closing, new requests get the 503 below, in the error format.
+    return503OnClosing: false,
+  });
+  // Requests already under way when shutdown begins finish; new ones on kept-alive
+  // connections are refused (and the connection closed: Fastify adds Connection: close).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new ApiError(503, 'The server is shutting down; try again shortly');
   });
   // GET /v1/jobs also takes its filters as a JSON body (docs/design.md, decision 1).
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
@@ -55,6 +67,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   const spaFallback = opts.staticDir ? registerStatic(app, opts.staticDir) : undefined;
   installErrorHandling(app, spaFallback);
+  registerHealthRoute(app, opts.db);
 
   const branches = new BranchRepository(opts.db);
   const jobs = new JobRepository(opts.db, branches);

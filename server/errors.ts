@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, type ErrorBody, type ErrorDetail } from '../src/contract';
+import { errorCodeOf, type ErrorBody, type ErrorDetail } from '../src/contract';
 
 /** An error with a status and a message meant for the client (docs/design.md, decision 7). */
 export class ApiError extends Error {
@@ -17,10 +17,7 @@ export class ApiError extends Error {
 }
 
 export function errorBody(statusCode: number, message: string, details: ErrorDetail[] = []): ErrorBody {
-  const code =
-    (ERROR_CODES as Record<number, string>)[statusCode] ??
-    (statusCode >= 500 ? ERROR_CODES[500] : ERROR_CODES[400]);
-  return { error: { code, message, details } };
+  return { error: { code: errorCodeOf(statusCode), message, details } };
 }
 
 /** Messages for Fastify's own errors about the request body, which would otherwise leak internals. */

@@ -26,7 +26,13 @@ export const ERROR_CODES = {
   415: 'unsupported_media_type',
   429: 'too_many_requests',
   500: 'internal_error',
+  503: 'service_unavailable',
 } as const;
+
+/** The `error.code` of a status: its own, or that of 500 (server errors) or 400 (any other). */
+export function errorCodeOf(status: number): string {
+  return (ERROR_CODES as Record<number, string>)[status] ?? (status >= 500 ? ERROR_CODES[500] : ERROR_CODES[400]);
+}
 
 /** Turns a zod issue path into the dotted form used in `details[].path` (`branch.contacts.0.name`). */
 export function issuePath(path: readonly PropertyKey[]): string {
