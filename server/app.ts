@@ -9,6 +9,7 @@ import { JobRepository } from './repo/jobs';
 import { CompactRequestLog } from './request-log';
 import { installResponseCompression } from './representation';
 import { registerBranchRoutes } from './routes/branches';
+import { registerDocsRoutes } from './routes/docs';
 import { registerHealthRoute } from './routes/health';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
@@ -68,6 +69,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   const spaFallback = opts.staticDir ? registerStatic(app, opts.staticDir) : undefined;
   installErrorHandling(app, spaFallback);
   registerHealthRoute(app, opts.db);
+  registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT });
 
   const branches = new BranchRepository(opts.db);
   const jobs = new JobRepository(opts.db, branches);

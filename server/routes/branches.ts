@@ -11,7 +11,7 @@ import { zoneLimitIssues } from '../zone-limits';
 /** Extension list endpoint: larger pages than jobs, branches are few and small. */
 export const BRANCH_PAGE_SIZE = 100;
 
-const BranchesQuery = z.strictObject({ page: JobsQuery.shape.page });
+export const BranchesQuery = z.strictObject({ page: JobsQuery.shape.page });
 
 interface BranchParams {
   id: string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JobsQuery, issuesToDetails } from '../../src/contract';
+import { z } from '../../src/contract/zod';
 import { ApiError } from '../errors';
 import type { BranchEmbed, JobRepository } from '../repo/jobs';
 import { rejectOtherMethods } from './method-not-allowed';
@@ -12,6 +13,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * and the ETag turns an unchanged page into a 304. `private`: it was fetched with a token.
  */
 const JOBS_CACHE_CONTROL = 'private, no-cache';
+
+/** How stops embed their branch (`BranchEmbed`): an extension of this server, `full` by default. */
+export const BranchEmbedParam = z._default(z.enum(['full', 'summary'], { error: 'Expected "full" or "summary"' }), 'full');
 
 const isAbsent = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -30,17 +34,16 @@ export function readJobsQuery(request: FastifyRequest): JobsQuery & { branch_emb
     throw new ApiError(400, 'The request body must be a JSON object of filters');
   }
   // `branch_embed` is this server's extension, not a filter: query string only.
-  const { branch_embed: embed = 'full', ...query } = withoutAbsent(request.query as object);
-  if (embed !== 'full' && embed !== 'summary') {
-    throw new ApiError(400, 'The filters are invalid', [
-      { path: 'branch_embed', message: 'Expected "full" or "summary"' },
-    ]);
+  const { branch_embed: rawEmbed, ...query } = withoutAbsent(request.query as object);
+  const embed = BranchEmbedParam.safeParse(rawEmbed);
+  if (!embed.success) {
+    throw new ApiError(400, 'The filters are invalid', issuesToDetails(embed.error.issues, ['branch_embed']));
   }
   const input = { ...withoutAbsent(body ?? {}), ...query };
   const parsed = JobsQuery.safeParse(input);
   if (!parsed.success)
     throw new ApiError(400, 'The filters are invalid', issuesToDetails(parsed.error.issues));
-  return { ...parsed.data, branch_embed: embed };
+  return { ...parsed.data, branch_embed: embed.data };
 }
 
 export function registerJobRoutes(

@@ -37,7 +37,7 @@ export const Rider = /* @__PURE__ */ z.looseObject({
   email_verified: flag,
   phone_verified: flag,
   metadata: z.pipe(
-    z.unknown(),
+    z.optional(z.unknown()),
     z.transform((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {})),
   ),
   last_coordinates: orDefault(NullableCoordinates, () => ({ latitude: null, longitude: null })),
@@ -52,14 +52,13 @@ export type Rider = z.infer<typeof Rider>;
  */
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Address and customer shapes are not documented. */
-const UndocumentedObject = /* @__PURE__ */ orNull(z.custom<Record<string, unknown>>(isObject, 'expected object'));
+/** An object of a shape the interface does not document (address, customer). */
+export const OpaqueObject = /* @__PURE__ */ z.custom<Record<string, unknown>>(isObject, 'expected object');
+/** An array of entries the interface does not document (stop histories, proof images). */
+export const OpaqueArray = /* @__PURE__ */ z.custom<unknown[]>((v) => Array.isArray(v), 'expected array');
 
-/** Entry shape of pickup/delivery histories (and proof images) is not documented. */
-const UndocumentedArray = /* @__PURE__ */ orDefault(
-  z.custom<unknown[]>((v) => Array.isArray(v), 'expected array'),
-  (): unknown[] => [],
-);
+const UndocumentedObject = /* @__PURE__ */ orNull(OpaqueObject);
+const UndocumentedArray = /* @__PURE__ */ orDefault(OpaqueArray, (): unknown[] => []);
 
 const stopFields = {
   id: z.int(),

@@ -1,0 +1,227 @@
+/**
+ * SIGTERM to a real server process (`npm run server`) while a PUT is under way: the PUT
+ * finishes and is applied whole, nothing new is accepted, the database is closed, and the
+ * process is gone within seconds.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db';
+import { BranchRepository } from '../../server/repo/branches';
+import { documentChecker } from './openapi-check';
+
+const TSX = resolve('node_modules/.bin/tsx');
+const MAIN = resolve('server/main.ts');
+const TOKEN = 'shutdown-test-token';
+const dir = mkdtempSync(join(tmpdir(), 'dispatch-shutdown-'));
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function startServerProcess(databasePath: string) {
+  const {
+    API_TOKENS: _a,
+    NODE_ENV: _n,
+    PORT: _p,
+    DATABASE_PATH: _d,
+    SEED_JOBS: _s,
+    ...inherited
+  } = process.env;
+  const child = spawn(TSX, [MAIN], {
+    env: {
+      ...inherited,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_PATH: databasePath,
+      SEED_JOBS: '40',
+      API_TOKENS: TOKEN,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { pattern: RegExp; found: (match: RegExpExecArray) => void }[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    for (const waiter of [...waiters]) {
+      const match = waiter.pattern.exec(stdout);
+      if (match) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.found(match);
+      }
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  /** Resolves once stdout matches `pattern` (fails if the process exits first). */
+  const output = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((found, fail) => {
+      const match = pattern.exec(stdout);
+      if (match) return found(match);
+      waiters.push({ pattern, found });
+      void exited.then((code) => fail(new Error(`exited (${code}) before printing ${pattern}:\n${stderr}`)));
+    });
+  return { child, exited, output };
+}
+
+/** Collects what arrives on `socket`; `until` resolves once the text so far satisfies a test, or the socket closes. */
+function reader(socket: Socket) {
+  let text = '';
+  let closed = false;
+  const listeners: (() => void)[] = [];
+  const notify = () => listeners.splice(0).forEach((listener) => listener());
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    notify();
+  });
+  socket.on('close', () => {
+    closed = true;
+    notify();
+  });
+  const until = (test: (text: string) => boolean) =>
+    new Promise<string>((done) => {
+      const check = () => (test(text) || closed ? done(text) : listeners.push(check));
+      check();
+    });
+  return { until, all: () => until(() => false) };
+}
+
+/** The responses in a stream of HTTP/1.1 responses with Content-Length bodies. */
+function parseResponses(text: string): { status: number; headers: Record<string, string>; body: string }[] {
+  const responses = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end === -1) break;
+    const [statusLine, ...lines] = rest.slice(0, end).split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
+    const length = Number(headers['content-length'] ?? 0);
+    responses.push({
+      status: Number(statusLine!.split(' ')[1]),
+      headers,
+      body: rest.slice(end + 4, end + 4 + length),
+    });
+    rest = rest.slice(end + 4 + length);
+  }
+  return responses;
+}
+
+async function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED'));
+  });
+}
+
+const UPDATE = {
+  name: 'Renamed during shutdown',
+  contacts: [
+    {
+      name: 'Night desk',
+      phone: '+44 20 7946 0999',
+      work_timings: { from: '10:00 PM', to: '06:00 AM' },
+      work_days: ['sunday'],
+    },
+  ],
+  delivery_zones: {
+    type: 'FeatureCollection',
+    features: [
+      {
+        id: 'shutdown-zone',
+        type: 'Feature',
+        properties: { name: 'Shutdown zone' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-0.2, 51.4],
+              [0.0, 51.4],
+              [0.0, 51.6],
+              [-0.2, 51.6],
+              [-0.2, 51.4],
+            ],
+          ],
+        },
+      },
+    ],
+  },
+};
+
+describe('SIGTERM', () => {
+  it('finishes the PUT under way, applied whole, refuses new work, closes the database and exits within seconds', async () => {
+    const databasePath = join(dir, 'dispatch.db');
+    const server = startServerProcess(databasePath);
+    const [, port] = await server.output(/on http:\/\/127\.0\.0\.1:(\d+) /);
+    const checker = documentChecker(
+      (await (
+        await fetch(`http://127.0.0.1:${port}/v1/openapi.json`, { headers: { connection: 'close' } })
+      ).json()) as Record<string, unknown>,
+    );
+    const before = (() => {
+      const db = openDatabase(databasePath);
+      try {
+        return new BranchRepository(db).get('LDN-01')!;
+      } finally {
+        db.close();
+      }
+    })();
+    expect(before.name).not.toBe(UPDATE.name);
+
+    // The PUT's headers go first, with Expect: 100-continue: the server answers 100 once it has
+    // the request in hand, before its body has arrived. The request is then under way.
+    const body = JSON.stringify({ branch: UPDATE });
+    const socket = connect(Number(port), '127.0.0.1');
+    const received = reader(socket);
+    socket.write(
+      `PUT /v1/branches/LDN-01 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    expect(await received.until((text) => text.includes('\r\n\r\n'))).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    await server.output(/SIGTERM received/);
+    // No new connections, while the PUT is still waiting for its body.
+    let refused = false;
+    while (!refused) refused = await connectionRefused(Number(port));
+
+    // The body, and a second request behind it on the same connection.
+    socket.write(body);
+    socket.write(`GET /v1/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+    const responses = parseResponses((await received.all()).replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''));
+
+    expect(responses[0]?.status, responses[0]?.body).toBe(200);
+    expect((JSON.parse(responses[0]!.body) as { branch: { name: string } }).branch.name).toBe(UPDATE.name);
+    // The request behind it, read once the PUT is answered, is refused as the document says.
+    expect(responses.map((response) => response.status)).toEqual([200, 503]);
+    expect(responses[1]!.headers.connection).toBe('close');
+    checker.expectDocumented('GET', '/v1/jobs', { ...responses[1]!, text: responses[1]!.body });
+
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(5000);
+    // SQLite folds the write-ahead log into the database and deletes it when the last connection closes.
+    expect(existsSync(`${databasePath}-wal`)).toBe(false);
+
+    const db = openDatabase(databasePath);
+    try {
+      const after = new BranchRepository(db).get('LDN-01')!;
+      expect(after.name).toBe(UPDATE.name);
+      expect(after.contacts).toEqual(UPDATE.contacts);
+      expect(after.delivery_zones).toEqual(UPDATE.delivery_zones);
+      expect(after.formatted_address).toBe(before.formatted_address);
+    } finally {
+      db.close();
+    }
+  });
+});
