@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const DEFAULT_DATABASE_PATH = 'data/dispatch.db';
 
@@ -45,6 +47,12 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     );
   }
   const tokens = configured.length > 0 ? configured : [`dev-${randomBytes(18).toString('base64url')}`];
+  const staticDir = env.STATIC_DIR?.trim() || undefined;
+  if (staticDir !== undefined && !existsSync(join(staticDir, 'index.html'))) {
+    throw new ConfigError(
+      `STATIC_DIR ${staticDir} has no index.html: build the dashboard first (npm run build), or point STATIC_DIR at a build`,
+    );
+  }
   return {
     port: integer(env, 'PORT', 8787, 0, 65_535),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -54,7 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     pageSize: integer(env, 'PAGE_SIZE', 20, 1, 1000),
     seedJobs: integer(env, 'SEED_JOBS', 5000, 0, 10_000_000),
     seed: integer(env, 'SEED', 42, 0, 2 ** 32 - 1),
-    staticDir: env.STATIC_DIR?.trim() || undefined,
+    staticDir,
     production,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run server`: the reference server, configured from the environment (server/config.ts).
- * `startServer` is also what `npm start` (scripts/start.ts) runs before Vite.
+ * `startServer` is also what `npm start` (scripts/start.ts) runs before Vite, and
+ * `runServerProcess` what `npm run serve` (scripts/serve.ts) runs in production.
  */
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -68,10 +69,15 @@ export async function startServer(
   }
 }
 
-async function main(): Promise<void> {
+/**
+ * The server as a process: started from `env`, stopped on SIGTERM or SIGINT (no new
+ * connections, requests under way finished, then the database closed) with exit code 0.
+ * Exits with 1, saying why, when the configuration is refused.
+ */
+export async function runServerProcess(env: NodeJS.ProcessEnv): Promise<void> {
   let server: RunningServer;
   try {
-    server = await startServer(process.env);
+    server = await startServer(env);
   } catch (error) {
     console.error(
       `dispatch server: ${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}`,
@@ -93,4 +99,4 @@ async function main(): Promise<void> {
 }
 
 const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(resolve(entry)).href) void main();
+if (entry && import.meta.url === pathToFileURL(resolve(entry)).href) void runServerProcess(process.env);

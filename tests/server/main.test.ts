@@ -1,28 +1,30 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const TSX = resolve('node_modules/.bin/tsx');
 const MAIN = resolve('server/main.ts');
+const SERVE = resolve('scripts/serve.ts');
 const tempDirs: string[] = [];
 
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm run server` as a child process, with only the given configuration in its environment. */
-function runServer(env: Record<string, string>) {
+/** `npm run server` (or `script`) as a child process, with only the given configuration in its environment. */
+function runServer(env: Record<string, string>, script = MAIN) {
   const {
     API_TOKENS: _a,
     NODE_ENV: _n,
     PORT: _p,
     DATABASE_PATH: _d,
     SEED_JOBS: _s,
+    STATIC_DIR: _t,
     ...inherited
   } = process.env;
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(TSX, [script], {
     env: { ...inherited, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -111,5 +113,62 @@ describe('npm run server (server/main.ts)', () => {
     expect(((await branch.json()) as { branch: { name: string } }).branch.name).toBe('Kept across restarts');
     second.child.kill('SIGINT');
     expect((await second.exited).code).toBe(0);
+  });
+});
+
+describe('npm run serve (scripts/serve.ts): production', () => {
+  const site = mkdtempSync(join(tmpdir(), 'dispatch-site-'));
+  tempDirs.push(site);
+  mkdirSync(join(site, 'assets'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Dispatch</title><div id="root"></div>');
+  writeFileSync(join(site, 'assets', 'app-1a2b3c.js'), 'console.log("app");');
+
+  it('refuses to start without API_TOKENS, whatever NODE_ENV says', async () => {
+    const { exited } = runServer(
+      { NODE_ENV: 'development', STATIC_DIR: site, DATABASE_PATH: ':memory:' },
+      SERVE,
+    );
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr).toContain('API_TOKENS is empty');
+  });
+
+  it('refuses a STATIC_DIR without a build in it, saying what to do', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'dispatch-empty-'));
+    tempDirs.push(empty);
+    const { exited } = runServer(
+      { API_TOKENS: 'prod-token', STATIC_DIR: empty, DATABASE_PATH: ':memory:' },
+      SERVE,
+    );
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('has no index.html: build the dashboard first'),
+    ]);
+  });
+
+  it('serves the built dashboard, the API, the document and the health check from one process', async () => {
+    const { child, startLine, exited } = runServer(
+      { API_TOKENS: 'prod-token', STATIC_DIR: site, PORT: '0', DATABASE_PATH: ':memory:', SEED_JOBS: '10' },
+      SERVE,
+    );
+    const line = await startLine;
+    expect(line).toContain(`dashboard from ${site}`);
+    expect(line).not.toContain('development token');
+    const url = /on (\S+)/.exec(line)![1]!;
+
+    const shell = await fetch(`${url}/jobs?page=2`);
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await shell.text()).toContain('<div id="root">');
+    const asset = await fetch(`${url}/assets/app-1a2b3c.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const jobs = await fetch(`${url}/v1/jobs`, { headers: { authorization: 'Bearer prod-token' } });
+    expect(((await jobs.json()) as { total_records: number }).total_records).toBe(10);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}/docs`)).status).toBe(200);
+
+    child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
   });
 });
