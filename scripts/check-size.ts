@@ -4,11 +4,13 @@
  *   its CSS ≤ 15 KiB gzipped;
  * - maplibre-gl, @mapbox/mapbox-gl-draw and react-hook-form never in that initial set
  *   (found through the chunks' source maps, named when present);
- * - the map chunk (the dynamically imported chunks that hold maplibre/draw) ≤ 310 KiB gzipped.
+ * - the map chunk (the dynamically imported chunks that hold maplibre/draw) ≤ 310 KiB gzipped;
+ * - no chunk holds code of the reference server (server/, fastify, better-sqlite3), such as its /docs page.
  * Prints a table; exits 1 naming each broken budget.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
@@ -16,18 +18,25 @@ type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImpor
 const DIST = process.argv[2] ?? 'dist';
 const BUDGET = { initialJsKiB: 150, initialCssKiB: 15, mapChunkKiB: 310 };
 const FORBIDDEN = ['maplibre-gl', '@mapbox/mapbox-gl-draw', 'react-hook-form'];
+/** The reference server's sources, and its packages. */
+const SERVER_DIR = fileURLToPath(new URL('../server/', import.meta.url));
+const SERVER_PACKAGE = /\/node_modules\/(fastify|@fastify\/[^/]+|better-sqlite3)\//;
 
 export function gzipKiB(file: string): number {
   return gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length / 1024;
 }
 
+/** The source files of a chunk, from its source map (none without one). */
+function sourcesOf(file: string): string[] {
+  const mapPath = join(DIST, `${file}.map`);
+  if (!existsSync(mapPath)) return [];
+  return (JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] }).sources;
+}
+
 /** npm packages whose sources are in a chunk, from its source map. */
 export function packagesOf(file: string): Set<string> {
-  const mapPath = join(DIST, `${file}.map`);
   const found = new Set<string>();
-  if (!existsSync(mapPath)) return found;
-  const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] };
-  for (const src of map.sources) {
+  for (const src of sourcesOf(file)) {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(src);
     if (m?.[1]) found.add(m[1]);
   }
@@ -79,6 +88,15 @@ function main() {
   for (const f of jsFiles) {
     const offenders = [...packagesOf(f)].filter((p) => FORBIDDEN.includes(p));
     for (const o of offenders) problems.push(`${o} is in the jobs route's initial JavaScript (${f})`);
+  }
+
+  // The reference server (its OpenAPI document and /docs page included) never reaches any chunk.
+  for (const chunk of Object.values(manifest)) {
+    if (!chunk.file.endsWith('.js')) continue;
+    const server = sourcesOf(chunk.file)
+      .map((src) => resolve(dirname(join(DIST, chunk.file)), src))
+      .filter((src) => src.startsWith(SERVER_DIR) || SERVER_PACKAGE.test(src));
+    if (server.length > 0) problems.push(`server code is in ${chunk.file}: ${server.slice(0, 3).join(', ')}`);
   }
 
   // The map chunk: every non-initial chunk holding maplibre or draw, plus what it alone imports.
