@@ -22,7 +22,7 @@ import {
 } from './lib/editor-figures';
 import { bigZoneBody, geoFigures, zoneCheckFigures } from './lib/geo-figures';
 import * as jobs from './lib/jobs-figures';
-import { jobsLoad, p99, putLatencies } from './lib/load';
+import { jobsLoad, p99, putLatencies, responseBytes } from './lib/load';
 import { Bench } from './lib/bench';
 import { parseOptions, type Group } from './lib/options';
 import { markdownTable, printTable, writeResults } from './lib/report';
@@ -38,6 +38,8 @@ const DIST = join(OUT, 'dist');
 const TOKEN = 'bench-token';
 const DRAWER_HISTORY_ENTRIES = 50;
 const DELIVERED = 7;
+/** What browsers send over HTTPS (the server picks br). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const GEO_RUNS = 30;
 const HEAP_CHECKPOINTS = [20, 200];
 /** Past this, the run stops: a full run takes about 2-3 minutes here. */
@@ -252,17 +254,43 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
     // Server load before any zone is written: every job page embeds its branches, zones included.
     await bench.step(
       'server',
-      ['server_jobs_rps', 'server_jobs_p99_ms', 'server_jobs_cpu_ms_per_request'],
+      [
+        'server_jobs_bytes',
+        'server_jobs_gzip_bytes',
+        'server_jobs_rps',
+        'server_jobs_p99_ms',
+        'server_jobs_cpu_ms_per_request',
+      ],
       async () => {
         const branch = busiestBranch(dbPath, DELIVERED);
         const filter = `status=${DELIVERED}&branch_id=${encodeURIComponent(branch)}`;
         const totalPages = (await api.jobs({ status: DELIVERED, branch_id: branch, page: 1 })).total_pages;
+
+        const pageUrl = `${servers!.urls.app!}/v1/jobs?${filter}&page=1`;
+        const auth = { authorization: `Bearer ${TOKEN}` };
+        const plain = await responseBytes(pageUrl, auth);
+        const gzip = await responseBytes(pageUrl, { ...auth, 'accept-encoding': 'gzip' });
+        const br = await responseBytes(pageUrl, { ...auth, 'accept-encoding': 'br' });
+        if (plain.encoding !== undefined || gzip.encoding !== 'gzip' || br.encoding !== 'br')
+          throw new Error(`unexpected Content-Encoding: ${plain.encoding}, ${gzip.encoding}, ${br.encoding}`);
+        bench.set(
+          'server_jobs_bytes',
+          plain.bytes,
+          `page 1 of ${filter}, ${PAGE_SIZE} jobs, full branch embeds`,
+        );
+        bench.set(
+          'server_jobs_gzip_bytes',
+          gzip.bytes,
+          `${(plain.bytes / gzip.bytes).toFixed(1)}× smaller; br ${br.bytes} bytes (${(plain.bytes / br.bytes).toFixed(1)}×)`,
+        );
+
         const load = {
           baseUrl: servers!.urls.app!,
           token: TOKEN,
           filter,
           totalPages,
           serverPid: servers!.pid,
+          acceptEncoding: BROWSER_ACCEPT_ENCODING,
         };
         await jobsLoad({ ...load, connections: 10, seconds: 2 }); // warm-up
         const r = await jobsLoad({ ...load, connections: 50, seconds: options.loadSeconds });
@@ -272,7 +300,11 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
           r.timeouts + r.errors > 0
             ? `; ${r.timeouts + r.errors} requests timed out (>10 s) or failed, not in the latencies`
             : '';
-        bench.set('server_jobs_rps', r.rps, `${r.requests} requests, pages 1-${totalPages} of ${filter}`);
+        bench.set(
+          'server_jobs_rps',
+          r.rps,
+          `${r.requests} requests, pages 1-${totalPages} of ${filter}, Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
+        );
         bench.set('server_jobs_p99_ms', r.p99, `p50 ${r.p50} ms${timedOut}`);
         if (r.serverCpuMsPerRequest !== null) {
           bench.set(

@@ -1,5 +1,6 @@
 /** Server figures: GET /v1/jobs under load (autocannon, loopback) and sequential PUTs of a big zone. */
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 import type { Api } from './api';
 import { percentile } from './stats';
@@ -14,6 +15,8 @@ export interface JobsLoadOptions {
   seconds: number;
   /** The server's process id: its CPU time is read from /proc (Linux) around the load. */
   serverPid?: number;
+  /** Accept-Encoding of every request (none: uncompressed answers). */
+  acceptEncoding?: string;
 }
 
 export interface JobsLoad {
@@ -60,7 +63,10 @@ export async function jobsLoad(o: JobsLoadOptions): Promise<JobsLoad> {
     connections: o.connections,
     duration: o.seconds,
     timeout: 10,
-    headers: { authorization: `Bearer ${o.token}` },
+    headers: {
+      authorization: `Bearer ${o.token}`,
+      ...(o.acceptEncoding ? { 'accept-encoding': o.acceptEncoding } : {}),
+    },
     requests: [
       { method: 'GET', setupRequest: (r) => ({ ...r, path: `/v1/jobs?${o.filter}&page=${nextPage()}` }) },
     ],
@@ -78,6 +84,27 @@ export async function jobsLoad(o: JobsLoadOptions): Promise<JobsLoad> {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** The size of one answer as sent (node:http does not decode it, unlike fetch), and its Content-Encoding. */
+export function responseBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ bytes, encoding: res.headers['content-encoding'] })
+          : reject(new Error(`GET ${url}: HTTP ${res.statusCode}`)),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** `count` sequential PUTs of `body` (client-side time: request sent to response read). */

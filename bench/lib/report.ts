@@ -230,12 +230,26 @@ export const FIGURES: FigureSpec[] = [
     how: 'keydown → the frame after the Name field shows the key, 20×500-vertex zones loaded, median of 15 keys',
   },
   {
+    key: 'server_jobs_bytes',
+    label: 'GET /v1/jobs page, uncompressed',
+    unit: 'bytes',
+    goal: '',
+    how: 'a page of 20 (status+branch, page 1), as sent without Accept-Encoding',
+  },
+  {
+    key: 'server_jobs_gzip_bytes',
+    label: 'GET /v1/jobs page, gzip',
+    unit: 'bytes',
+    goal: '',
+    how: 'the same page as sent with Accept-Encoding: gzip',
+  },
+  {
     key: 'server_jobs_rps',
     label: 'GET /v1/jobs throughput',
     unit: 'req/s',
     goal: '≥ 800 (p99 ≤ 100)',
     met: (v, all) => v >= 800 && (all.server_jobs_p99_ms ?? Infinity) <= 100,
-    how: 'autocannon, 50 conns, status+branch, pages rotating',
+    how: 'autocannon, 50 conns, status+branch, pages rotating, br as browsers ask',
   },
   {
     key: 'server_jobs_p99_ms',

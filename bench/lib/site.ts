@@ -7,14 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `npx vite build` into `outDir`; its output is shown only when it fails. */
+/** `npx vite build` into `outDir`, then the compressed copies of `npm run build`; output shown only on failure. */
 export function buildApp(outDir: string): void {
   try {
     execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { stdio: 'pipe' });
+    execFileSync('npx', ['tsx', 'scripts/precompress.ts', outDir], { stdio: 'pipe' });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
     console.error(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
-    throw new Error('vite build failed', { cause: error });
+    throw new Error('the build failed', { cause: error });
   }
 }
 
