@@ -2,6 +2,10 @@
  * The OpenAPI document the server generates from the contract: valid OpenAPI 3.1, and true of
  * the server: every response below, errors included, is checked against it (openapi-check.ts).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
@@ -77,6 +81,20 @@ describe('the document', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.etag).toBeDefined();
     expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('is written by npm run openapi without a server, the same as served', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      execFileSync(resolve('node_modules/.bin/tsx'), [resolve('scripts/openapi.ts'), file], {
+        env: { ...process.env, PAGE_SIZE: '' },
+        stdio: 'pipe',
+      });
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(doc);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("states this server's page size and the decisions on the interface's gaps", async () => {
