@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer } from './server-process';
 
-const TSX = resolve('node_modules/.bin/tsx');
-const MAIN = resolve('server/main.ts');
 const SERVE = resolve('scripts/serve.ts');
 const tempDirs: string[] = [];
 
@@ -13,49 +11,16 @@ afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm run server` (or `script`) as a child process, with only the given configuration in its environment. */
-function runServer(env: Record<string, string>, script = MAIN) {
-  const {
-    API_TOKENS: _a,
-    NODE_ENV: _n,
-    PORT: _p,
-    DATABASE_PATH: _d,
-    SEED_JOBS: _s,
-    STATIC_DIR: _t,
-    ...inherited
-  } = process.env;
-  const child = spawn(TSX, [script], {
-    env: { ...inherited, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.on('exit', (code) => done({ code, stdout, stderr })),
-  );
-  const startLine = new Promise<string>((found, fail) => {
-    child.stdout.on('data', () => {
-      const line = stdout.split('\n').find((l) => l.startsWith('Dispatch reference server on '));
-      if (line) found(line);
-    });
-    void exited.then(({ code }) => fail(new Error(`server exited (${code}) before starting:\n${stderr}`)));
-  });
-  startLine.catch(() => undefined); // a test that expects an early exit does not await it
-  return { child, startLine, exited };
-}
-
 describe('npm run server (server/main.ts)', () => {
   it('refuses to start in production without API_TOKENS, saying why', async () => {
-    const { exited } = runServer({ NODE_ENV: 'production', API_TOKENS: ' , ', DATABASE_PATH: ':memory:' });
+    const { exited } = spawnServer({ NODE_ENV: 'production', API_TOKENS: ' , ', DATABASE_PATH: ':memory:' });
     const { code, stderr } = await exited;
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('API_TOKENS is empty')]);
   });
 
   it('in development, generates and prints a token, serves with it, and shuts down cleanly on SIGTERM', async () => {
-    const { child, startLine, exited } = runServer({
+    const { child, startLine, exited } = spawnServer({
       NODE_ENV: 'development',
       PORT: '0',
       DATABASE_PATH: ':memory:',
@@ -87,7 +52,7 @@ describe('npm run server (server/main.ts)', () => {
       API_TOKENS: 'alpha-token, beta-token',
     };
 
-    const first = runServer(env);
+    const first = spawnServer(env);
     const firstLine = await first.startLine;
     expect(firstLine).toContain('30 jobs (seeded now');
     expect(firstLine).not.toContain('alpha-token');
@@ -102,7 +67,7 @@ describe('npm run server (server/main.ts)', () => {
     expect((await first.exited).code).toBe(0);
     expect(existsSync(env.DATABASE_PATH)).toBe(true);
 
-    const second = runServer({ ...env, SEED_JOBS: '999' });
+    const second = spawnServer({ ...env, SEED_JOBS: '999' });
     const secondLine = await second.startLine;
     expect(secondLine).toContain('· 30 jobs');
     expect(secondLine).not.toContain('seeded now');
@@ -124,7 +89,7 @@ describe('npm run serve (scripts/serve.ts): production', () => {
   writeFileSync(join(site, 'assets', 'app-1a2b3c.js'), 'console.log("app");');
 
   it('refuses to start without API_TOKENS, whatever NODE_ENV says', async () => {
-    const { exited } = runServer(
+    const { exited } = spawnServer(
       { NODE_ENV: 'development', STATIC_DIR: site, DATABASE_PATH: ':memory:' },
       SERVE,
     );
@@ -136,7 +101,7 @@ describe('npm run serve (scripts/serve.ts): production', () => {
   it('refuses a STATIC_DIR without a build in it, saying what to do', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'dispatch-empty-'));
     tempDirs.push(empty);
-    const { exited } = runServer(
+    const { exited } = spawnServer(
       { API_TOKENS: 'prod-token', STATIC_DIR: empty, DATABASE_PATH: ':memory:' },
       SERVE,
     );
@@ -148,7 +113,7 @@ describe('npm run serve (scripts/serve.ts): production', () => {
   });
 
   it('serves the built dashboard, the API, the document and the health check from one process', async () => {
-    const { child, startLine, exited } = runServer(
+    const { child, startLine, exited } = spawnServer(
       { API_TOKENS: 'prod-token', STATIC_DIR: site, PORT: '0', DATABASE_PATH: ':memory:', SEED_JOBS: '10' },
       SERVE,
     );

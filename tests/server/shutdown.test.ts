@@ -3,67 +3,23 @@
  * finishes and is applied whole, nothing new is accepted, the database is closed, and the
  * process is gone within seconds.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { BranchRepository } from '../../server/repo/branches';
 import { documentChecker } from './openapi-check';
+import { spawnServer } from './server-process';
 
-const TSX = resolve('node_modules/.bin/tsx');
-const MAIN = resolve('server/main.ts');
 const TOKEN = 'shutdown-test-token';
 const dir = mkdtempSync(join(tmpdir(), 'dispatch-shutdown-'));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function startServerProcess(databasePath: string) {
-  const {
-    API_TOKENS: _a,
-    NODE_ENV: _n,
-    PORT: _p,
-    DATABASE_PATH: _d,
-    SEED_JOBS: _s,
-    ...inherited
-  } = process.env;
-  const child = spawn(TSX, [MAIN], {
-    env: {
-      ...inherited,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_PATH: databasePath,
-      SEED_JOBS: '40',
-      API_TOKENS: TOKEN,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  const waiters: { pattern: RegExp; found: (match: RegExpExecArray) => void }[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-    for (const waiter of [...waiters]) {
-      const match = waiter.pattern.exec(stdout);
-      if (match) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.found(match);
-      }
-    }
-  });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  /** Resolves once stdout matches `pattern` (fails if the process exits first). */
-  const output = (pattern: RegExp) =>
-    new Promise<RegExpExecArray>((found, fail) => {
-      const match = pattern.exec(stdout);
-      if (match) return found(match);
-      waiters.push({ pattern, found });
-      void exited.then((code) => fail(new Error(`exited (${code}) before printing ${pattern}:\n${stderr}`)));
-    });
-  return { child, exited, output };
+  return spawnServer({ PORT: '0', DATABASE_PATH: databasePath, SEED_JOBS: '40', API_TOKENS: TOKEN });
 }
 
 /** Collects what arrives on `socket`; `until` resolves once the text so far satisfies a test, or the socket closes. */
@@ -208,7 +164,7 @@ describe('SIGTERM', () => {
     expect(responses[1]!.headers.connection).toBe('close');
     checker.expectDocumented('GET', '/v1/jobs', { ...responses[1]!, text: responses[1]!.body });
 
-    expect(await server.exited).toBe(0);
+    expect((await server.exited).code).toBe(0);
     expect(performance.now() - signalled).toBeLessThan(5000);
     // SQLite folds the write-ahead log into the database and deletes it when the last connection closes.
     expect(existsSync(`${databasePath}-wal`)).toBe(false);
