@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { square } from '../support/geo';
 import { startTestServer, type TestServer } from '../support/server';
 import { rawRequest, type RawResponse } from './http';
 import { documentChecker } from './openapi-check';
@@ -49,13 +50,6 @@ const zone = (id: string, ring: number[][]) => ({
   properties: { name: id },
   geometry: { type: 'Polygon', coordinates: [ring] },
 });
-const square = [
-  [-0.2, 51.4],
-  [0.0, 51.4],
-  [0.0, 51.6],
-  [-0.2, 51.6],
-  [-0.2, 51.4],
-];
 const bowTie = [
   [0, 0],
   [1, 1],
@@ -167,7 +161,7 @@ const cases: Case[] = [
             work_days: ['monday'],
           },
         ],
-        delivery_zones: { type: 'FeatureCollection', features: [zone('central', square)] },
+        delivery_zones: { type: 'FeatureCollection', features: [zone('central', square(-0.2, 51.4, 0.2))] },
       }),
     },
     200,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { BranchRepository } from '../../server/repo/branches';
+import { square } from '../support/geo';
 import { documentChecker } from './openapi-check';
 import { spawnServer } from './server-process';
 
@@ -99,15 +100,7 @@ const UPDATE = {
         properties: { name: 'Shutdown zone' },
         geometry: {
           type: 'Polygon',
-          coordinates: [
-            [
-              [-0.2, 51.4],
-              [0.0, 51.4],
-              [0.0, 51.6],
-              [-0.2, 51.6],
-              [-0.2, 51.4],
-            ],
-          ],
+          coordinates: [square(-0.2, 51.4, 0.2)],
         },
       },
     ],
