@@ -1,7 +1,7 @@
 /**
  * Generated bodies against PUT /v1/branches/{id} and generated query strings against
  * GET /v1/jobs, over real HTTP. Whatever arrives: never a 5xx; every refusal is a 4xx in the
- * error format of DESIGN.md decision 7; a refused body changes nothing (the branch and a hash
+ * error format of docs/design.md, decision 7; a refused body changes nothing (the branch and a hash
  * of every branch are compared with a snapshot); an accepted body is stored exactly as sent.
  * Also the caps that keep comb-shaped zones from holding the server for seconds.
  */

@@ -77,7 +77,7 @@ export function client(server: TestServer) {
   };
 }
 
-/** Asserts the error format of DESIGN.md decision 7 and returns the parsed body. */
+/** Asserts the error format of docs/design.md, decision 7 and returns the parsed body. */
 export function parseError(status: number, body: unknown): ErrorBody {
   const parsed = ErrorBody.parse(body);
   expect(parsed.error.code).toBe((ERROR_CODES as Record<number, string>)[status] ?? ERROR_CODES[400]);
