@@ -4,7 +4,7 @@
  *   its CSS ≤ 15 KiB gzipped;
  * - maplibre-gl, @mapbox/mapbox-gl-draw and react-hook-form never in that initial set
  *   (found through the chunks' source maps, named when present);
- * - the map chunk (the dynamically imported chunks that hold maplibre/draw) ≤ 310 KiB gzipped;
+ * - the map chunk (the dynamically imported chunks that hold maplibre/draw) ≤ 320 KiB gzipped;
  * - no chunk holds code of the reference server (server/, fastify, better-sqlite3), such as its /docs page.
  * Prints a table; exits 1 naming each broken budget.
  */
@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 
 const DIST = process.argv[2] ?? 'dist';
-const BUDGET = { initialJsKiB: 150, initialCssKiB: 15, mapChunkKiB: 310 };
+const BUDGET = { initialJsKiB: 150, initialCssKiB: 15, mapChunkKiB: 320 };
 const FORBIDDEN = ['maplibre-gl', '@mapbox/mapbox-gl-draw', 'react-hook-form'];
 /** The reference server's sources, and its packages. */
 const SERVER_DIR = fileURLToPath(new URL('../server/', import.meta.url));

@@ -72,7 +72,12 @@ export type MapViewProps = {
   /** id of an element that describes how to use the map. */
   describedBy?: string;
   initialView: InitialView;
-  height: number;
+  /** Height in CSS pixels; without it, the height the `className` gives the box. */
+  height?: number;
+  /** Pan, zoom and the controls (default true); false: a still picture. */
+  interactive?: boolean;
+  /** What still works when the map cannot be shown (default: the zone editor's list). */
+  withoutMap?: string;
   styleTimeoutMs?: number;
   /** Called once the base style is final and loaded. May return a cleanup, run before the map is removed. */
   onReady?: (map: MaplibreMap, info: BaseMapInfo) => void | (() => void);
@@ -115,7 +120,7 @@ export function MapView(props: MapViewProps) {
       const style = configuredOffline ? await loadOfflineStyle(scheme) : styleUrl;
       if (cancelled) return;
       ensureWorkerUrl();
-      const { initialView, label, styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS } = latest.current;
+      const { initialView, label, styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS, interactive = true } = latest.current;
       const view = initialView.bounds
         ? { bounds: initialView.bounds as LngLatBoundsLike, fitBoundsOptions: { padding: 40, maxZoom: 15 } }
         : { center: initialView.center ?? ([0, 20] as [number, number]), zoom: initialView.zoom ?? 1.2 };
@@ -123,6 +128,7 @@ export function MapView(props: MapViewProps) {
         container,
         style,
         ...view,
+        interactive,
         attributionControl: { compact: true },
         locale: { 'Map.Title': label },
         dragRotate: false,
@@ -133,8 +139,10 @@ export function MapView(props: MapViewProps) {
       map = created;
       created.touchZoomRotate.disableRotation();
       created.keyboard.disableRotation();
-      created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-      created.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
+      if (interactive) {
+        created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+        created.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left');
+      }
       const canvas = created.getCanvas();
       if (latest.current.describedBy) canvas.setAttribute('aria-describedby', latest.current.describedBy);
 
@@ -201,11 +209,11 @@ export function MapView(props: MapViewProps) {
 
   const failed = status.state === 'failed';
   return (
-    <div className={[s.mapBox, className].filter(Boolean).join(' ')} style={{ height }}>
+    <div className={[s.mapBox, className].filter(Boolean).join(' ')} style={height === undefined ? undefined : { height }}>
       <div ref={containerRef} className={s.mapCanvas} hidden={failed} />
       {status.state === 'loading' && (
         <div className={s.mapLoading} role="status" aria-label="Loading map">
-          <Skeleton height={height} />
+          <Skeleton style={{ height: '100%' }} />
         </div>
       )}
       {failed && (
@@ -213,7 +221,7 @@ export function MapView(props: MapViewProps) {
         // and the rest of the editor (the zone list, import, export) still works.
         <div className={s.mapFailed} role="status">
           <strong className={s.mapFailedTitle}>The map could not be shown</strong>
-          <span>{`${status.message}. Zones can still be edited in the list.`}</span>
+          <span>{[`${status.message}.`, props.withoutMap ?? 'Zones can still be edited in the list.'].filter(Boolean).join(' ')}</span>
           <Button
             size="sm"
             onClick={() => {

@@ -3,7 +3,7 @@
  * maplibre or mapbox-gl-draw may appear here (callers outside `src/map` import these types
  * statically, and the map libraries must stay in the lazily loaded chunk).
  */
-import type { FeatureCollection, Geometry } from 'geojson';
+import type { FeatureCollection, Geometry, LineString, MultiPolygon, Point, Polygon } from 'geojson';
 
 /**
  * A collection of zones. The editor draws and edits its Polygon features; other geometries
@@ -43,4 +43,70 @@ export type ZoneEditorProps = {
    * index: shown on that zone's entry beside its own problems until the caller drops them.
    */
   zoneErrors?: Readonly<Record<number, string>>;
+};
+
+/** The shapes a marker can take: drawn the same on the map (`PointsMap`) and in a legend (`MarkerSymbol`). */
+export type MarkerShape = 'circle' | 'square' | 'triangle' | 'diamond' | 'house';
+
+/** Something selecting a marker can open: the id handed back through `onSelect`, and its name. */
+export type MapTarget = { id: string; label: string };
+
+/** The properties of a marker of `PointsMap`. */
+export type MarkerProperties = {
+  /** Unique among the map's markers. */
+  id: string;
+  shape: MarkerShape;
+  /** Fill colour, `#rrggbb`. */
+  color: string;
+  /** Drawn with an alert ring (and counted as such in a cluster). */
+  alert: boolean;
+  /** Up to two characters drawn inside the marker. */
+  text?: string;
+  /** What the marker is, in words: its tooltip, and the title of its list. */
+  label: string;
+  /** What selecting it opens: one target is handed to `onSelect` at once; several are listed to choose from. */
+  targets: MapTarget[];
+  /** The marker is highlighted while `highlight` is one of these. */
+  keys: string[];
+};
+
+export type MarkerCollection = FeatureCollection<Point, MarkerProperties>;
+
+/** Straight lines between markers; dashed ones for links less certain than a route. */
+export type LineCollection = FeatureCollection<LineString, { dashed?: boolean }>;
+
+/** A request to fit the map to `bounds` (`[west, south, east, north]`), carried out once per `key`. */
+export type FitRequest = { bounds: [number, number, number, number]; key: string | number; animate?: boolean };
+
+export type PointsMapProps = {
+  /** Base map style URL, or `'offline'` for the embedded offline style. */
+  styleUrl: string;
+  /** Accessible name of the map. */
+  label: string;
+  /** Markers clustered where they crowd (when `cluster` is on). */
+  points: MarkerCollection;
+  /** Markers never clustered, drawn under the points (places of reference). */
+  landmarks?: MarkerCollection;
+  /** Areas drawn faintly under everything. */
+  areas?: FeatureCollection<Polygon | MultiPolygon>;
+  lines?: LineCollection;
+  /** Markers whose `keys` hold this are drawn larger, on top, outside any cluster. */
+  highlight?: string | null;
+  /** Fits the map; the first request also sets where the map opens. */
+  fit?: FitRequest | null;
+  /** A target chosen: a marker's only one, or one from a marker's or a cluster's list. */
+  onSelect?(targetId: string): void;
+  /** What a cluster's list is titled, from its markers (default "N markers"). */
+  describeCluster?(markers: MarkerProperties[]): string;
+  /** The word for alert markers in a cluster's tooltip, e.g. "late" (default "flagged"). */
+  alertWord?: string;
+  /** Cluster crowded points (default true). */
+  cluster?: boolean;
+  /** Pan, zoom, tooltips and selection (default true); false: a still picture of the data. */
+  interactive?: boolean;
+  /** id of an element that describes the map. */
+  describedBy?: string;
+  /** What still works when the map cannot be shown, in a sentence. */
+  withoutMap?: string;
+  className?: string;
 };

@@ -1,0 +1,25 @@
+import { ALERT_COLOR, SHAPE_PATHS } from './markerLook';
+import type { MarkerShape } from './types';
+
+/**
+ * A marker as the map draws it, as inline SVG (for a legend): decorative, the caller names it
+ * in words. No maplibre here: safe to import outside the map chunk.
+ */
+export function MarkerSymbol({
+  shape,
+  color,
+  alert = false,
+  size = 16,
+}: {
+  shape: MarkerShape;
+  color: string;
+  alert?: boolean;
+  size?: number;
+}) {
+  return (
+    <svg width={size} height={size} viewBox="-5 -5 34 34" aria-hidden="true" focusable="false">
+      {alert && <circle cx="12" cy="12" r="14" fill="none" stroke={ALERT_COLOR} strokeWidth="2.5" />}
+      <path d={SHAPE_PATHS[shape]} fill={color} stroke="#fff" strokeWidth="1.75" strokeLinejoin="round" />
+    </svg>
+  );
+}

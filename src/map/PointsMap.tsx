@@ -1,0 +1,371 @@
+/**
+ * A map of markers (default export, for `React.lazy`: it pulls in maplibre). GeoJSON in, ids
+ * out: it draws the markers it is given (clustered where they crowd, with maplibre's own
+ * GeoJSON clustering), landmarks, faint areas and lines, highlights the markers of one key,
+ * fits to the bounds it is asked to, and hands back the id of what the user selects. It knows
+ * nothing of what the markers stand for.
+ *
+ * Selecting: a marker with one target hands it over at once; a marker with several, or a
+ * cluster, opens a list of its targets (and, for a cluster, Zoom in). Esc closes the list.
+ *
+ * The map's container carries `data-map-data`, a count of the data changes handed to the
+ * map; each sets `data-map-state` to "busy" until the map is idle again (MapView), so a test
+ * can wait for the frame that shows a change.
+ */
+import type { Feature, FeatureCollection, GeoJSON, MultiPolygon, Point, Polygon } from 'geojson';
+import {
+  Popup,
+  type GeoJSONSource,
+  type Map as MaplibreMap,
+  type MapLayerMouseEvent,
+  type SymbolLayerSpecification,
+} from 'maplibre-gl';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { MapView } from './MapView';
+import { drawImage, markerImageName } from './markerLook';
+import type { FitRequest, LineCollection, MapTarget, MarkerCollection, MarkerProperties, PointsMapProps } from './types';
+import s from './PointsMap.module.css';
+
+const SOURCE = {
+  areas: 'pm-areas',
+  lines: 'pm-lines',
+  landmarks: 'pm-landmarks',
+  points: 'pm-points',
+  highlight: 'pm-highlight',
+} as const;
+const LAYER = {
+  areaFill: 'pm-area-fill',
+  areaLine: 'pm-area-line',
+  line: 'pm-line',
+  dashed: 'pm-line-dashed',
+  landmarks: 'pm-landmarks',
+  points: 'pm-points',
+  clusters: 'pm-clusters',
+  halo: 'pm-highlight-halo',
+  highlight: 'pm-highlight',
+} as const;
+const PICKABLE = [LAYER.highlight, LAYER.clusters, LAYER.points, LAYER.landmarks];
+const AREA_COLOR = '#1f5fd1';
+const LINE_COLOR = '#334155';
+const HALO_COLOR = '#1f5fd1';
+/** Targets listed for a cluster before "zoom in to see the rest". */
+const LIST_MAX = 40;
+const EMPTY: MarkerCollection = { type: 'FeatureCollection', features: [] };
+const NO_AREAS: FeatureCollection<Polygon | MultiPolygon> = { type: 'FeatureCollection', features: [] };
+const NO_LINES: LineCollection = { type: 'FeatureCollection', features: [] };
+const NONE: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+type SourceProperties = { id: string; image: string; alert: boolean };
+
+/** What goes to maplibre: the id, the image name and the alert flag (the rest stays here). */
+function toSource(collection: MarkerCollection) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: collection.features.map(
+      (f): Feature<Point, SourceProperties> => ({
+        type: 'Feature',
+        geometry: f.geometry,
+        properties: { id: f.properties.id, image: markerImageName(f.properties), alert: f.properties.alert },
+      }),
+    ),
+  };
+}
+
+function uniqueTargets(markers: readonly MarkerProperties[]): MapTarget[] {
+  const seen = new Map<string, MapTarget>();
+  for (const m of markers) for (const t of m.targets) if (!seen.has(t.id)) seen.set(t.id, t);
+  return [...seen.values()];
+}
+
+/** Fits the map to a request, with room around for the markers (less on a small map). */
+function fitTo(map: MaplibreMap, fit: FitRequest): void {
+  const { clientWidth, clientHeight } = map.getContainer();
+  const padding = Math.max(0, Math.min(48, clientWidth / 4, clientHeight / 4));
+  map.fitBounds(fit.bounds, { padding, maxZoom: 15, animate: fit.animate === true });
+}
+
+const defaultDescribe = (markers: MarkerProperties[]) => `${markers.length} markers`;
+
+export default function PointsMap(props: PointsMapProps) {
+  const { styleUrl, label, points, landmarks = EMPTY, areas = NO_AREAS, lines = NO_LINES, highlight = null, fit = null } = props;
+  const { interactive = true, cluster = true, describedBy, className } = props;
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const mapRef = useRef<MaplibreMap | null>(null);
+  const byId = useRef(new Map<string, MarkerProperties>());
+  // The fit a new map opens at (MapView reads `initialView` when it creates one).
+  const fitted = useRef<string | number | null>(null);
+  const lit = useRef(0);
+  // A new map (first load, a theme change, a retry) re-runs the effects that hand it data.
+  const [generation, setGeneration] = useState(0);
+
+  /** Hands `data` to a source and marks the map busy until it has drawn it. */
+  const put = (map: MaplibreMap, source: string, data: GeoJSON) => {
+    const target = map.getSource(source) as GeoJSONSource | undefined;
+    if (!target) return;
+    void target.setData(data);
+    const container = map.getContainer();
+    container.dataset.mapData = String(Number(container.dataset.mapData ?? 0) + 1);
+    container.dataset.mapState = 'busy';
+  };
+
+  useEffect(() => {
+    const index = new Map<string, MarkerProperties>();
+    for (const f of points.features) index.set(f.properties.id, f.properties);
+    for (const f of landmarks.features) index.set(f.properties.id, f.properties);
+    byId.current = index;
+  }, [points, landmarks]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map) put(map, SOURCE.points, toSource(points));
+  }, [points, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map) put(map, SOURCE.landmarks, toSource(landmarks));
+  }, [landmarks, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map) put(map, SOURCE.areas, areas);
+  }, [areas, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map) put(map, SOURCE.lines, lines);
+  }, [lines, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const features =
+      highlight === null
+        ? []
+        : [...points.features, ...landmarks.features].filter((f) => f.properties.keys.includes(highlight));
+    if (features.length === 0 && lit.current === 0) return;
+    lit.current = features.length;
+    put(map, SOURCE.highlight, toSource({ type: 'FeatureCollection', features }));
+  }, [highlight, points, landmarks, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !fit || fitted.current === fit.key) return;
+    fitted.current = fit.key;
+    fitTo(map, fit);
+  }, [fit, generation]);
+
+  const onReady = (map: MaplibreMap) => {
+    mapRef.current = map;
+    const first = latest.current.fit;
+    fitted.current = first?.key ?? null;
+    if (first) fitTo(map, { ...first, animate: false });
+    lit.current = 0;
+    const popup = { current: null as Popup | null };
+    const tooltip = new Popup({ closeButton: false, closeOnClick: false, className: s.tooltip, offset: 14, maxWidth: '280px' });
+    const ratio = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+
+    map.setMissingStyleImageResolver((id) => {
+      if (map.hasImage(id)) return;
+      const image = drawImage(id, ratio);
+      if (image) map.addImage(id, image, { pixelRatio: ratio });
+    });
+
+    map.addSource(SOURCE.areas, { type: 'geojson', data: NONE });
+    map.addSource(SOURCE.lines, { type: 'geojson', data: NONE });
+    map.addSource(SOURCE.landmarks, { type: 'geojson', data: NONE });
+    map.addSource(SOURCE.points, {
+      type: 'geojson',
+      data: NONE,
+      cluster,
+      clusterRadius: 44,
+      clusterMaxZoom: 15,
+      clusterProperties: { alerts: ['+', ['case', ['get', 'alert'], 1, 0]] },
+    });
+    map.addSource(SOURCE.highlight, { type: 'geojson', data: NONE });
+
+    const icon: SymbolLayerSpecification['layout'] = {
+      'icon-image': ['get', 'image'],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    };
+    map.addLayer({ id: LAYER.areaFill, type: 'fill', source: SOURCE.areas, paint: { 'fill-color': AREA_COLOR, 'fill-opacity': 0.07 } });
+    map.addLayer({
+      id: LAYER.areaLine,
+      type: 'line',
+      source: SOURCE.areas,
+      paint: { 'line-color': AREA_COLOR, 'line-opacity': 0.45, 'line-width': 1.2 },
+    });
+    map.addLayer({
+      id: LAYER.line,
+      type: 'line',
+      source: SOURCE.lines,
+      filter: ['!=', ['get', 'dashed'], true],
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: { 'line-color': LINE_COLOR, 'line-width': 2.5, 'line-opacity': 0.8 },
+    });
+    map.addLayer({
+      id: LAYER.dashed,
+      type: 'line',
+      source: SOURCE.lines,
+      filter: ['==', ['get', 'dashed'], true],
+      paint: { 'line-color': LINE_COLOR, 'line-width': 2, 'line-opacity': 0.7, 'line-dasharray': [2, 2] },
+    });
+    map.addLayer({ id: LAYER.landmarks, type: 'symbol', source: SOURCE.landmarks, layout: { ...icon, 'icon-size': 1.15 } });
+    map.addLayer({ id: LAYER.points, type: 'symbol', source: SOURCE.points, filter: ['!', ['has', 'point_count']], layout: icon });
+    map.addLayer({
+      id: LAYER.clusters,
+      type: 'symbol',
+      source: SOURCE.points,
+      filter: ['has', 'point_count'],
+      layout: {
+        ...icon,
+        'icon-image': ['concat', 'c|', ['get', 'point_count_abbreviated'], '|', ['case', ['>', ['get', 'alerts'], 0], '1', '0']],
+      },
+    });
+    map.addLayer({
+      id: LAYER.halo,
+      type: 'circle',
+      source: SOURCE.highlight,
+      paint: {
+        'circle-radius': 19,
+        'circle-color': HALO_COLOR,
+        'circle-opacity': 0.2,
+        'circle-stroke-color': HALO_COLOR,
+        'circle-stroke-width': 2,
+      },
+    });
+    map.addLayer({ id: LAYER.highlight, type: 'symbol', source: SOURCE.highlight, layout: { ...icon, 'icon-size': 1.3 } });
+
+    const closeList = () => {
+      popup.current?.remove();
+      popup.current = null;
+    };
+    const select = (id: string) => {
+      closeList();
+      latest.current.onSelect?.(id);
+    };
+
+    /** A list of targets in a popup at `at`: buttons that select, and an optional last action. */
+    const showList = (at: [number, number], title: string, targets: MapTarget[], more: number, zoom?: () => void) => {
+      closeList();
+      const root = document.createElement('div');
+      root.className = s.list!;
+      const heading = document.createElement('p');
+      heading.className = s.listTitle!;
+      heading.textContent = title;
+      root.append(heading);
+      if (targets.length) {
+        const list = document.createElement('ul');
+        for (const target of targets) {
+          const item = document.createElement('li');
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = target.label;
+          button.addEventListener('click', () => select(target.id));
+          item.append(button);
+          list.append(item);
+        }
+        root.append(list);
+      }
+      if (more > 0) {
+        const note = document.createElement('p');
+        note.className = s.listNote!;
+        note.textContent = `and ${more} more: zoom in to see them`;
+        root.append(note);
+      }
+      if (zoom) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = s.zoom!;
+        button.textContent = 'Zoom in';
+        button.addEventListener('click', () => {
+          closeList();
+          zoom();
+        });
+        root.append(button);
+      }
+      tooltip.remove();
+      popup.current = new Popup({ className: s.popup, maxWidth: '320px', offset: 16, focusAfterOpen: true })
+        .setLngLat(at)
+        .setDOMContent(root)
+        .addTo(map);
+    };
+
+    const onClick = async (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      if (!feature || feature.geometry.type !== 'Point') return;
+      const at = feature.geometry.coordinates as [number, number];
+      const clusterId = feature.properties?.cluster_id as number | undefined;
+      if (clusterId !== undefined) {
+        const source = map.getSource(SOURCE.points) as GeoJSONSource;
+        const count = Number(feature.properties?.point_count ?? 0);
+        const leaves = await source.getClusterLeaves(clusterId, 500, 0);
+        const markers = leaves
+          .map((leaf) => byId.current.get(String(leaf.properties?.id)))
+          .filter((m): m is MarkerProperties => m !== undefined);
+        const targets = uniqueTargets(markers);
+        const describe = latest.current.describeCluster ?? defaultDescribe;
+        const more = Math.max(0, targets.length - LIST_MAX) + Math.max(0, count - leaves.length);
+        showList(at, describe(markers), targets.slice(0, LIST_MAX), more, () => {
+          void source.getClusterExpansionZoom(clusterId).then((zoom) => map.easeTo({ center: at, zoom }));
+        });
+        return;
+      }
+      const marker = byId.current.get(String(feature.properties?.id));
+      if (!marker) return;
+      if (marker.targets.length === 1) select(marker.targets[0]!.id);
+      else showList(at, marker.label, marker.targets, 0);
+    };
+
+    if (latest.current.interactive !== false) {
+      map.on('click', PICKABLE, (event) => void onClick(event));
+      map.on('mousemove', PICKABLE, (event) => {
+        const feature = event.features?.[0];
+        if (!feature || feature.geometry.type !== 'Point') return;
+        map.getCanvas().style.cursor = 'pointer';
+        const p = feature.properties ?? {};
+        let text: string;
+        if (p.cluster_id !== undefined) {
+          const alerts = Number(p.alerts ?? 0);
+          text = `${p.point_count_abbreviated} here${alerts ? `, ${alerts} ${latest.current.alertWord ?? 'flagged'}` : ''}: click to list them`;
+        } else text = byId.current.get(String(p.id))?.label ?? '';
+        if (!text) return;
+        tooltip
+          .setLngLat(feature.geometry.coordinates as [number, number])
+          .setText(text)
+          .addTo(map);
+      });
+      map.on('mouseleave', PICKABLE, () => {
+        map.getCanvas().style.cursor = '';
+        tooltip.remove();
+      });
+    }
+    const container = map.getContainer();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !popup.current) return;
+      event.preventDefault();
+      event.stopPropagation();
+      closeList();
+      map.getCanvas().focus();
+    };
+    container.addEventListener('keydown', onKey);
+    setGeneration((n) => n + 1);
+    return () => {
+      container.removeEventListener('keydown', onKey);
+      closeList();
+      tooltip.remove();
+      mapRef.current = null;
+    };
+  };
+
+  return (
+    <MapView
+      styleUrl={styleUrl}
+      label={label}
+      describedBy={describedBy}
+      initialView={{ bounds: fit?.bounds ?? null }}
+      interactive={interactive}
+      withoutMap={props.withoutMap ?? ''}
+      onReady={onReady}
+      className={[s.box, className].filter(Boolean).join(' ')}
+    />
+  );
+}
