@@ -8,6 +8,7 @@ export * from './time';
 export * from './PopoverButton';
 export * from './preloadable';
 export * from './SidePanel';
+export * from './Segmented';
 export * from './environment';
 /* Combobox, CopyButton and Tabs are imported from their modules by the screens that use them (loaded on demand). */
 /* Modal is imported from './Modal' directly by lazy features: re-exporting it here would put Radix Dialog in the first load. */
