@@ -81,10 +81,12 @@ describe('jobs search params', () => {
       'late',
       'page',
       'q',
+      'scope',
       'status',
       'team_id',
       'timestamp_from',
       'timestamp_to',
+      'view',
     ]);
     expect(read.status).toBeUndefined();
   });
@@ -93,6 +95,11 @@ describe('jobs search params', () => {
     expect(validateJobsSearch({ q: '  ORD-12  ', late: '1' })).toEqual({ page: 1, q: 'ORD-12', late: 1 });
     expect(validateJobsSearch({ q: ' ', late: '2' })).toEqual({ page: 1 });
     expect(validateJobsSearch({ q: 'x'.repeat(101), late: 'yes' })).toEqual({ page: 1 });
+  });
+
+  it('reads the map view and its scope, and drops what they cannot be', () => {
+    expect(validateJobsSearch({ view: 'map', scope: 'all' })).toEqual({ page: 1, view: 'map', scope: 'all' });
+    expect(validateJobsSearch({ view: 'globe', scope: 'some' })).toEqual({ page: 1 });
   });
 
   it('reads a range typed backwards the way round it can match', () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import type { Job } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
-import { Banner, Drawer, SidePanel, Skeleton, formatDateTime, preloadable } from '../../ui';
+import { Banner, Button, Drawer, SidePanel, Skeleton, formatDateTime, preloadable } from '../../ui';
 import type { Filters } from './search';
 import { findCachedJob } from './useJobsData';
 import s from './jobs.module.css';
@@ -39,6 +39,8 @@ export type JobPanelProps = {
   onClose: () => void;
   onGoToPage: (page: number) => void;
   onClearFilters: () => void;
+  /** With the map shown: fits it to the job. */
+  onZoomTo?: (jobId: number) => void;
 };
 
 /**
@@ -58,6 +60,7 @@ export function JobPanel({
   onClose,
   onGoToPage,
   onClearFilters,
+  onZoomTo,
 }: JobPanelProps) {
   const queryClient = useQueryClient();
   const config = useConfig();
@@ -88,6 +91,13 @@ export function JobPanel({
             This job is not on the page shown now; these details are from when it was loaded
             {found.loadedAt ? ` (${formatDateTime(Math.floor(found.loadedAt / 1000))})` : ''}.
           </Banner>
+        )}
+        {onZoomTo && (
+          <div className={s.panelTools}>
+            <Button size="sm" onClick={() => onZoomTo(jobId)}>
+              Zoom the map to this job
+            </Button>
+          </div>
         )}
         <Suspense fallback={<DetailsSkeleton />}>
           <JobDetails job={job} />

@@ -9,6 +9,7 @@ import {
   Banner,
   Button,
   ErrorState,
+  Segmented,
   Skeleton,
   formatDateTime,
   formatShort,
@@ -22,6 +23,7 @@ import type { ComboboxOption } from '../../ui/Combobox';
 import { jobColumns, jobsTableFeatures, loadColumnVisibility, saveColumnVisibility } from './columns';
 import { branchesInJobs, formatCount, teamsInJobs } from './derive';
 import { FiltersBar, type FilterPatch } from './FiltersBar';
+import { createHoverStore } from './hover';
 import { JobsTable } from './JobsTable';
 import { jobLateness, lateRule } from './lateness';
 import type { NoRowsReason } from './NoRows';
@@ -47,6 +49,12 @@ const ColumnsChooser = lazy(() => import('./ColumnsChooser'));
 const NoRows = lazy(() => import('./NoRows'));
 /** The status count chips: their requests go out after the first rows' anyway. */
 const StatusCounts = lazy(() => import('./StatusCounts'));
+/** The operations map (view=map) and its map library, fetched together when the view opens or its button is pointed at. */
+const loadMap = () => {
+  void import('../../map/PointsMap');
+  return import('./OpsMapView');
+};
+const OpsMapView = lazy(loadMap);
 
 // The jobs route's id (it sits under the pathless, signed-in 'app' route); its path is /jobs.
 const route = getRouteApi('/app/jobs');
@@ -136,7 +144,8 @@ export function JobsPage() {
   const queryClient = useQueryClient();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { page, job: openJobId, q, late: lateOnly } = search;
+  const { page, job: openJobId, q, late: lateOnly, view, scope } = search;
+  const mapView = view === 'map';
   const wide = useMediaQuery(WIDE);
   const online = useOnline();
   // The panel's chunk is mounted from its first open on (it then stays, for its close animation).
@@ -172,6 +181,13 @@ export function JobsPage() {
   const now = useNow(30_000);
   const [refreshAsked, setRefreshAsked] = useState(false);
   if (refreshAsked && online) setRefreshAsked(false);
+  // The map view's links with the table and the panel: the row hovered, Refresh, "Zoom to",
+  // the jobs the map read itself (for the panel to find them), the element it splits.
+  const [hover] = useState(createHoverStore);
+  const [refreshCount, setRefreshCount] = useState(0);
+  const [zoomTo, setZoomTo] = useState<{ jobId: number; seq: number } | null>(null);
+  const [mapJobs, setMapJobs] = useState<readonly Job[] | null>(null);
+  const workRef = useRef<HTMLDivElement>(null);
 
   // Every change is computed from the URL at the time of the navigation (not of the render),
   // so two quick changes in a row (leave one date field, commit the other) both count.
@@ -327,6 +343,7 @@ export function JobsPage() {
   const refetchInterval = autoRefresh ? config.refreshSeconds * 1000 : false;
   const refresh = () => {
     if (!online) setRefreshAsked(true);
+    setRefreshCount((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
     found?.again();
   };
@@ -386,6 +403,7 @@ export function JobsPage() {
         openJobId={openJobId}
         onOpen={openJob}
         onMove={follow}
+        onHover={mapView ? hover.set : undefined}
         scrollRef={scrollRef}
         pageKey={JSON.stringify([filters, found ? q : page, lateOnly])}
         stale={!found && stale}
@@ -401,7 +419,7 @@ export function JobsPage() {
       <LazyJobPanel
         mode={panelMode}
         jobId={openJobId}
-        shown={found ? found.matches : current?.jobs}
+        shown={mapView && mapJobs ? [...(found ? found.matches : (current?.jobs ?? [])), ...mapJobs] : found ? found.matches : current?.jobs}
         loading={query.isPending || stale}
         loadedAt={query.dataUpdatedAt}
         error={current ? undefined : query.error?.message}
@@ -411,6 +429,40 @@ export function JobsPage() {
         onClose={closeJob}
         onGoToPage={(target) => go((prev) => ({ ...prev, page: target, q: undefined }))}
         onClearFilters={clearFilters}
+        onZoomTo={
+          mapView
+            ? (id) => {
+                setZoomTo((z) => ({ jobId: id, seq: (z?.seq ?? 0) + 1 }));
+                if (!wide) closeJob();
+              }
+            : undefined
+        }
+      />
+    </Suspense>
+  );
+  // Narrow screens show the map instead of the table (unless the first load failed: that says why).
+  const showTable = !mapView || wide || (query.isError && !data);
+  const map = mapView && (
+    <Suspense fallback={<div className={s.mapPending} role="status" aria-label="Loading the map" />}>
+      <OpsMapView
+        rows={rows}
+        rowsPending={found ? found.phase === 'scanning' : !data || stale}
+        searching={found !== null}
+        filters={filters}
+        lateOnly={lateOnly === 1}
+        scope={scope === 'all' ? 'all' : 'page'}
+        fitKey={JSON.stringify([filters, q ?? null, lateOnly ?? null, scope === 'all' && !found ? 'all' : page])}
+        branchList={branchList.data}
+        hover={hover}
+        openJobId={openJobId}
+        zoomTo={zoomTo}
+        autoRefresh={autoRefresh}
+        refreshCount={refreshCount}
+        wide={wide}
+        workRef={workRef}
+        onScope={(next) => go((prev) => ({ ...prev, scope: next === 'all' ? 'all' : undefined }))}
+        onOpen={openJob}
+        onJobs={setMapJobs}
       />
     </Suspense>
   );
@@ -421,6 +473,17 @@ export function JobsPage() {
         <div className={s.page}>
           <header className={s.header}>
             <h1 className={s.title}>Jobs</h1>
+            <Segmented
+              label="View"
+              value={mapView ? 'map' : 'table'}
+              options={[
+                { value: 'table', label: 'Table' },
+                { value: 'map', label: wide ? 'Table and map' : 'Map', onPointerEnter: () => void loadMap() },
+              ]}
+              onChange={(next) =>
+                go((prev) => ({ ...prev, view: next === 'map' ? 'map' : undefined, scope: next === 'map' ? prev.scope : undefined }))
+              }
+            />
             {shownJobs.length > 0 && (
               <p className={s.lateSummary} data-late={lateIds.size > 0 || undefined} aria-live="polite">
                 <strong className="num">{formatCount(lateIds.size)}</strong> of the{' '}
@@ -535,10 +598,13 @@ export function JobsPage() {
               {query.error.message} The table shows the last loaded data{current ? '' : ` (page ${data.page})`}.
             </Banner>
           )}
-          <div className={s.work}>
-            <section className={s.tableRegion} aria-label="Jobs">
-              {body}
-            </section>
+          <div ref={workRef} className={s.work} data-map={mapView || undefined}>
+            {showTable && (
+              <section className={s.tableRegion} aria-label="Jobs" data-table-region>
+                {body}
+              </section>
+            )}
+            {map}
             {wide && panel}
           </div>
           {data && !found && (

@@ -37,6 +37,7 @@ export function JobsTable({
   openJobId,
   onOpen,
   onMove,
+  onHover,
   scrollRef,
   pageKey,
   stale,
@@ -48,6 +49,8 @@ export function JobsTable({
   onOpen: (id: number) => void;
   /** The keyboard moved to another row (the open job's panel follows it). */
   onMove: (id: number) => void;
+  /** The row under the pointer or the keyboard (null: none), for the map to highlight. */
+  onHover?: (id: number | null) => void;
   scrollRef: RefObject<HTMLDivElement | null>;
   /** Changes when another page or filter is shown: the keyboard position goes back to the top. */
   pageKey: string;
@@ -157,7 +160,11 @@ export function JobsTable({
         aria-current={isOpen ? 'true' : undefined}
         aria-describedby={hintId}
         className={s.row}
-        onFocus={() => setActive(index)}
+        onFocus={() => {
+          setActive(index);
+          onHover?.(row.original.id);
+        }}
+        onPointerEnter={onHover && (() => onHover(row.original.id))}
         onClick={() => {
           setActive(index);
           onOpen(row.original.id);
@@ -209,7 +216,19 @@ export function JobsTable({
             </tr>
           ))}
         </thead>
-        <tbody ref={tbodyRef} onKeyDown={onKeyDown} onPointerEnter={preloadJobPanel} onFocus={preloadJobPanel}>
+        <tbody
+          ref={tbodyRef}
+          onKeyDown={onKeyDown}
+          onPointerEnter={preloadJobPanel}
+          onFocus={preloadJobPanel}
+          onPointerLeave={onHover && (() => onHover(null))}
+          onBlur={
+            onHover &&
+            ((e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onHover(null);
+            })
+          }
+        >
           {virtual && virtualReady ? (
             <VirtualBody
               rows={rows}

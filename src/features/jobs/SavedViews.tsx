@@ -10,8 +10,9 @@ const absoluteLink = (view: SavedView) =>
   new URL(`${import.meta.env.BASE_URL}jobs${view.query ? `?${view.query}` : ''}`, window.location.origin).href;
 
 /**
- * "Views": the saved views of this browser, each a link (one click applies it; copy it to share
- * it), and the current filters saved under a name. Loaded after the first rows.
+ * "Views": the saved views of this browser, each a link (one click applies it, in the table or
+ * the map as now; copy it to share it), and the current filters saved under a name. Loaded
+ * after the first rows.
  */
 export default function SavedViews({ search }: { search: JobsSearch }) {
   const [views, setViews] = useState(loadViews);
@@ -44,7 +45,7 @@ export default function SavedViews({ search }: { search: JobsSearch }) {
                 <li key={view.name} className={s.viewRow}>
                   <Link
                     to="/jobs"
-                    search={viewSearch(view)}
+                    search={{ ...viewSearch(view), view: search.view, scope: search.scope }}
                     className={s.viewLink}
                     aria-current={view.query === here ? 'true' : undefined}
                     onClick={close}

@@ -32,6 +32,10 @@ export type JobsSearch = {
   q?: string;
   /** 1: only the late jobs among those loaded. */
   late?: 1;
+  /** 'map': the operations map beside the table (wide screens) or instead of it. */
+  view?: 'map';
+  /** 'all': the map shows every job matching the filters (up to the map's cap), not the page. */
+  scope?: 'all';
 };
 
 /** Every param is optional in links; invalid ones are dropped; the result always has a page. */
@@ -47,6 +51,8 @@ const JobsSearchSchema = z.pipe(
       job: optional(wholeNumber(0)),
       q: optional(text),
       late: optional(z.pipe(wholeNumber(1, 1), z.transform((): 1 => 1))),
+      view: optional(z.literal('map')),
+      scope: optional(z.literal('all')),
     }),
     { page: 1 },
   ),
@@ -69,6 +75,8 @@ const JobsSearchSchema = z.pipe(
       job: s.job,
       q: s.q,
       late: s.late,
+      view: s.view,
+      scope: s.scope,
     };
   }),
 );

@@ -55,3 +55,22 @@ export function saveColumnVisibility(state: Record<string, boolean>): void {
     /* storage full or blocked: the choice lasts for this page only */
   }
 }
+
+/** The table's share (percent) of the width it has with the map beside it; 50 until moved. */
+export const splitSetting = {
+  load(): number {
+    try {
+      const value = Number(localStorage.getItem('dispatch.jobs.mapSplit'));
+      return value >= 25 && value <= 75 ? value : 50;
+    } catch {
+      return 50;
+    }
+  },
+  save(share: number): void {
+    try {
+      localStorage.setItem('dispatch.jobs.mapSplit', String(share));
+    } catch {
+      /* storage full or blocked: the choice lasts for this page only */
+    }
+  },
+};

@@ -1,0 +1,458 @@
+/**
+ * The operations map of the jobs screen (`view=map`, loaded on demand): the jobs shown (the
+ * page, the search's matches, or every job matching the filters up to the map's cap) as
+ * stops, riders and branches on a map, an honest summary of what is on it and what could not
+ * be placed, and the split with the table on wide screens. The map itself (maplibre) loads
+ * lazily from src/map; the summary and the list of what is not placed work without it.
+ */
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
+import type { Branch, Job } from '../../contract';
+import { useConfig } from '../../config';
+import { MarkerSymbol, type FitRequest } from '../../map';
+import { Button, ProgressBar, Segmented, Skeleton } from '../../ui';
+import { formatCount } from './derive';
+import type { HoverStore } from './hover';
+import { jobLateness, lateRule } from './lateness';
+import {
+  BRANCH_COLOR,
+  RIDER_COLOR,
+  SHAPES,
+  TONE_COLORS,
+  describeCluster,
+  opsMapData,
+  stopName,
+  type OpsMapData,
+} from './map-data';
+import { useScreenNow } from './now';
+import type { Filters } from './search';
+import { splitSetting } from './settings';
+import { useAllJobs, type AllJobs } from './useAllJobs';
+import { bbox } from '../../geo';
+import s from './opsMap.module.css';
+
+export const loadPointsMap = () => import('../../map/PointsMap');
+const PointsMap = lazy(loadPointsMap);
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+export type OpsMapViewProps = {
+  /** The table's rows: the page or the search's matches, "late only" applied. */
+  rows: readonly Job[];
+  /** The rows are not those of the view asked for yet (loading, or the previous page's). */
+  rowsPending: boolean;
+  /** The table shows a search's matches (every page was searched): the map shows them. */
+  searching: boolean;
+  filters: Filters;
+  lateOnly: boolean;
+  /** 'all': every job matching the filters, up to the map's cap. */
+  scope: 'page' | 'all';
+  /** Changes when what the map shows changes by the user's doing (filters, page, scope, search, late only): the map fits the data again. */
+  fitKey: string;
+  /** The service's branches (their zones); undefined while loading, null when it does not list them. */
+  branchList: readonly Branch[] | null | undefined;
+  hover: HoverStore;
+  openJobId: number | undefined;
+  /** "Zoom to" a job: once per `seq`. */
+  zoomTo: { jobId: number; seq: number } | null;
+  autoRefresh: boolean;
+  /** Counts the screen's Refresh presses. */
+  refreshCount: number;
+  /** Table and map side by side (the split is adjustable). */
+  wide: boolean;
+  /** The element holding the table and the map, whose split the separator sets. */
+  workRef: RefObject<HTMLDivElement | null>;
+  onScope: (scope: 'page' | 'all') => void;
+  onOpen: (jobId: number) => void;
+  /** Every job the map read itself (scope 'all'), for the job panel to find them; null otherwise. */
+  onJobs: (jobs: readonly Job[] | null) => void;
+};
+
+export default function OpsMapView(props: OpsMapViewProps) {
+  const { rows, rowsPending, searching, filters, lateOnly, scope, fitKey, branchList, hover, openJobId, zoomTo } = props;
+  const { autoRefresh, refreshCount, wide, workRef, onScope, onOpen, onJobs } = props;
+  const config = useConfig();
+  const now = useScreenNow();
+  const rule = useMemo(() => lateRule(config), [config]);
+  const all = useAllJobs(filters, scope === 'all' && !searching, { autoRefresh, refreshCount });
+  const allJobs = all?.jobs ?? null;
+  useEffect(() => {
+    onJobs(allJobs);
+    return () => onJobs(null);
+  }, [allJobs, onJobs]);
+  const jobs = useMemo(
+    () => (allJobs ? (lateOnly ? allJobs.filter((job) => jobLateness(job, now, rule).late) : allJobs) : rows),
+    [allJobs, lateOnly, rows, now, rule],
+  );
+  const data = useMemo(() => opsMapData(jobs, branchList, now, rule, config), [jobs, branchList, now, rule, config]);
+  const hovered = useSyncExternalStore(hover.subscribe, hover.get);
+  const highlight = hovered ?? openJobId ?? null;
+  const loading = all ? all.phase === 'loading' : rowsPending;
+
+  // The map fits the data once per fitKey, when that data is in; a refresh never moves it.
+  const [fit, setFit] = useState<FitRequest | null>(null);
+  const [fittedFor, setFittedFor] = useState<string | null>(null);
+  if (!loading && fittedFor !== fitKey) {
+    setFittedFor(fitKey);
+    if (data.bounds) setFit({ bounds: data.bounds, key: fitKey });
+  }
+  const fitAll = () => data.bounds && setFit({ bounds: data.bounds, key: `all-${Date.now()}`, animate: true });
+
+  // "Zoom to" a job: its placed stops and rider.
+  const [zoomNote, setZoomNote] = useState<string | null>(null);
+  const [zoomedFor, setZoomedFor] = useState<number | null>(null);
+  if (zoomTo && zoomedFor !== zoomTo.seq) {
+    setZoomedFor(zoomTo.seq);
+    const at = data.positions.get(zoomTo.jobId);
+    const bounds = at && bbox([at]);
+    if (bounds) {
+      setFit({ bounds, key: `zoom-${zoomTo.seq}`, animate: true });
+      setZoomNote(null);
+    } else {
+      setZoomNote(
+        at
+          ? `Job ${zoomTo.jobId} has no stop or rider with coordinates: it cannot be shown on the map.`
+          : `Job ${zoomTo.jobId} is not among the jobs on the map.`,
+      );
+    }
+  }
+
+  const summaryId = useId();
+  return (
+    <section className={s.region} aria-label="Map" data-ops-map>
+      {wide && <Splitter workRef={workRef} />}
+      <div className={s.column}>
+        <div className={s.bar}>
+          <ScopeSwitch scope={scope} searching={searching} rows={rows.length} cap={config.scanCaps.map} onScope={onScope} />
+          <Button size="sm" onClick={fitAll} disabled={!data.bounds}>
+            Fit to the jobs
+          </Button>
+          <Unplaced data={data} onOpen={onOpen} />
+          <ZonesNote state={data.zonesState} />
+        </div>
+        {all && <AllJobsStatus all={all} />}
+        <Summary id={summaryId} data={data} loading={loading} lateOnly={lateOnly} note={zoomNote} />
+        <div className={s.mapArea}>
+          <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
+            <PointsMap
+              styleUrl={config.mapStyle}
+              label="Operations map: the jobs' stops, riders and branches"
+              describedBy={summaryId}
+              points={data.points}
+              landmarks={data.branches}
+              areas={data.zones}
+              highlight={highlight === null ? null : String(highlight)}
+              fit={fit}
+              onSelect={(id) => onOpen(Number(id))}
+              describeCluster={describeCluster}
+              alertWord="late"
+              withoutMap="The summary above says what is on it; the table lists every job."
+              className={s.mapFill}
+            />
+          </Suspense>
+          <Legend />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ScopeSwitch({
+  scope,
+  searching,
+  rows,
+  cap,
+  onScope,
+}: {
+  scope: 'page' | 'all';
+  searching: boolean;
+  rows: number;
+  cap: number;
+  onScope: (scope: 'page' | 'all') => void;
+}) {
+  if (searching) return <span className={s.scopeText}>The search’s matches</span>;
+  return (
+    <Segmented
+      label="Jobs on the map"
+      value={scope}
+      options={[
+        { value: 'page', label: `This page${scope === 'page' ? ` (${formatCount(rows)})` : ''}` },
+        { value: 'all', label: 'All matching', title: `Every job matching the filters, up to ${formatCount(cap)}` },
+      ]}
+      onChange={onScope}
+    />
+  );
+}
+
+function AllJobsStatus({ all }: { all: AllJobs }) {
+  const { phase, progress } = all;
+  const read = progress ? progress.jobsSeen : all.jobs.length;
+  if (phase === 'loading') {
+    return (
+      <div className={s.strip}>
+        <p role="status" className={s.stripText}>
+          Loading every matching job onto the map: {progress ? `${formatCount(read)} of ${formatCount(progress.jobsToRead)}` : 'starting'}…
+        </p>
+        {progress && <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Map loading progress" />}
+        <Button size="sm" onClick={all.stop}>
+          Stop loading
+        </Button>
+      </div>
+    );
+  }
+  if (phase === 'stopped' || phase === 'error') {
+    return (
+      <div className={s.strip} data-phase={phase}>
+        <p role="status" className={s.stripText}>
+          {phase === 'stopped'
+            ? `Stopped after ${plural(read, 'job', 'jobs')}${progress ? ` of ${formatCount(progress.jobsToRead)}` : ''}: the map shows those.`
+            : `Could not load every job: ${all.error} The map shows the ${plural(read, 'job', 'jobs')} read.`}
+        </p>
+        <Button size="sm" onClick={all.again}>
+          {phase === 'stopped' ? 'Load them all' : 'Try again'}
+        </Button>
+      </div>
+    );
+  }
+  if (progress?.capped) {
+    return (
+      <div className={s.strip} data-phase="capped">
+        <p role="status" className={s.stripText}>
+          The map shows the first {formatCount(progress.jobsSeen)} of the {formatCount(progress.totalRecords)} matching jobs: it holds at most{' '}
+          {formatCount(progress.jobsToRead)}. Narrow the filters to see the rest.
+        </p>
+      </div>
+    );
+  }
+  if (all.error) {
+    return (
+      <div className={s.strip} data-phase="error">
+        <p role="status" className={s.stripText}>
+          The last refresh failed ({all.error}); the map shows the jobs as they were read before.
+        </p>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The honest summary: what is on the map and what could not be placed (a live region). */
+function Summary({
+  id,
+  data,
+  loading,
+  lateOnly,
+  note,
+}: {
+  id: string;
+  data: OpsMapData;
+  loading: boolean;
+  lateOnly: boolean;
+  note: string | null;
+}) {
+  const { summary: n, unplacedStops, unplacedRiders } = data;
+  let text: string;
+  if (n.jobs === 0) text = loading ? 'Loading jobs…' : lateOnly ? 'No late jobs to show on the map.' : 'No jobs to show on the map.';
+  else if (n.stops > 0 && n.placedStops === 0 && n.placedRiders === 0) {
+    text =
+      `None of the ${plural(n.stops, 'stop', 'stops')}${n.riders ? ` and ${plural(n.riders, 'rider', 'riders')}` : ''} of these ` +
+      `${plural(n.jobs, 'job', 'jobs')} has coordinates: the service sends addresses without a position. ` +
+      `The map shows their ${plural(n.branches, 'branch', 'branches')}.`;
+  } else {
+    const late = n.lateStops ? ` (${formatCount(n.placedLateStops)} late)` : '';
+    const parts = [
+      `${formatCount(n.placedStops)} of ${plural(n.stops, 'stop', 'stops')}${late}`,
+      `${formatCount(n.placedRiders)} of ${plural(n.riders, 'rider', 'riders')}`,
+      plural(n.branches, 'branch', 'branches'),
+    ];
+    text = `${plural(n.jobs, 'job', 'jobs')} on the map: ${parts.join(', ')}.`;
+    const missing = [
+      unplacedStops.length ? plural(unplacedStops.length, 'stop', 'stops') : '',
+      unplacedRiders.length ? plural(unplacedRiders.length, 'rider', 'riders') : '',
+    ].filter(Boolean);
+    if (missing.length) text += ` Not placed, for want of coordinates: ${missing.join(' and ')}.`;
+  }
+  return (
+    <div className={s.summary}>
+      <p id={id} role="status" className={s.summaryText}>
+        {text}
+      </p>
+      {note && (
+        <p role="status" className={s.note}>
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What could not be placed, by job, each openable (a disclosure; its list is built when opened). */
+function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: number) => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { unplacedStops, unplacedRiders } = data;
+  const count = unplacedStops.length + unplacedRiders.length;
+  const byJob = useMemo(() => {
+    const out = new Map<number, { names: string[]; late: boolean; noAddress: boolean }>();
+    for (const stop of unplacedStops) {
+      const entry = out.get(stop.jobId) ?? { names: [], late: false, noAddress: true };
+      entry.names.push(stopName(stop.kind, stop.index));
+      entry.late ||= stop.late;
+      entry.noAddress &&= stop.noAddress;
+      out.set(stop.jobId, entry);
+    }
+    return [...out];
+  }, [unplacedStops]);
+  if (count === 0) return null;
+  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !ref.current?.open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    ref.current.open = false;
+    ref.current.querySelector('summary')?.focus();
+  };
+  return (
+    <details ref={ref} className={s.unplaced} onToggle={(e) => setOpen(e.currentTarget.open)} onKeyDown={onKeyDown}>
+      <summary>Not placed ({formatCount(count)})</summary>
+      {open && (
+        <div className={s.unplacedPanel}>
+          {byJob.length > 0 && (
+            <>
+              <h3 className={s.unplacedTitle}>Stops without coordinates, by job</h3>
+              <ul className={s.unplacedList}>
+                {byJob.map(([jobId, entry]) => (
+                  <li key={jobId}>
+                    <button type="button" className={s.linkButton} onClick={() => onOpen(jobId)}>
+                      Job {jobId}
+                    </button>{' '}
+                    {entry.names.join(', ')}
+                    <span className={s.muted}>{entry.noAddress ? ': no address' : ': the address has no coordinates'}</span>
+                    {entry.late && <strong className={s.late}> · late</strong>}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {unplacedRiders.length > 0 && (
+            <>
+              <h3 className={s.unplacedTitle}>Riders without a last position</h3>
+              <ul className={s.unplacedList}>
+                {unplacedRiders.map((rider) => (
+                  <li key={rider.riderId}>
+                    {rider.name}:{' '}
+                    {rider.jobIds.map((jobId, i) => (
+                      <span key={jobId}>
+                        {i > 0 && ', '}
+                        <button type="button" className={s.linkButton} onClick={() => onOpen(jobId)}>
+                          Job {jobId}
+                        </button>
+                      </span>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </details>
+  );
+}
+
+function ZonesNote({ state }: { state: OpsMapData['zonesState'] }) {
+  if (state === 'unlisted') return <p className={s.quiet}>Delivery zones are not shown: this service does not list branches.</p>;
+  if (state === 'none') return <p className={s.quiet}>These branches have no delivery zones.</p>;
+  return null;
+}
+
+function Legend() {
+  const items: [Parameters<typeof MarkerSymbol>[0], string][] = [
+    [{ shape: SHAPES.pickup, color: TONE_COLORS.neutral }, 'Pickup'],
+    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral }, 'Delivery'],
+    [{ shape: SHAPES.rider, color: RIDER_COLOR }, 'Rider'],
+    [{ shape: SHAPES.branch, color: BRANCH_COLOR }, 'Branch'],
+    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral, alert: true }, 'Late (ringed)'],
+  ];
+  return (
+    <ul className={s.legend} aria-label="Map key: stops are coloured by status">
+      {items.map(([symbol, label]) => (
+        <li key={label}>
+          <MarkerSymbol {...symbol} />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SPLIT_MIN = 25;
+const SPLIT_MAX = 75;
+
+/**
+ * The separator between the table and the map (wide screens): drag it, or focus it and use
+ * the arrow keys (Home and End for the ends). The table's share is remembered per browser.
+ */
+function Splitter({ workRef }: { workRef: RefObject<HTMLDivElement | null> }) {
+  const [share, setShare] = useState(splitSetting.load);
+  const dragging = useRef(false);
+  useEffect(() => {
+    const work = workRef.current;
+    if (!work) return;
+    work.style.setProperty('--table-share', String(share));
+    work.style.setProperty('--map-share', String(100 - share));
+    return () => {
+      work.style.removeProperty('--table-share');
+      work.style.removeProperty('--map-share');
+    };
+  }, [share, workRef]);
+  const set = (value: number) => {
+    const next = Math.round(Math.max(SPLIT_MIN, Math.min(SPLIT_MAX, value)));
+    setShare(next);
+    splitSetting.save(next);
+  };
+  /** The table's share of the width the table and the map have together. */
+  const shareAt = (clientX: number) => {
+    const table = workRef.current?.querySelector<HTMLElement>('[data-table-region]');
+    const map = workRef.current?.querySelector<HTMLElement>('[data-ops-map]');
+    if (!table || !map) return share;
+    const left = table.getBoundingClientRect().left;
+    const right = map.getBoundingClientRect().right;
+    return ((clientX - left) / Math.max(1, right - left)) * 100;
+  };
+  const keys: Record<string, () => void> = {
+    ArrowLeft: () => set(share - 5),
+    ArrowRight: () => set(share + 5),
+    Home: () => set(SPLIT_MIN),
+    End: () => set(SPLIT_MAX),
+  };
+  return (
+    <div
+      className={s.splitter}
+      role="separator"
+      aria-orientation="vertical"
+      aria-label="Table and map widths"
+      aria-valuemin={SPLIT_MIN}
+      aria-valuemax={SPLIT_MAX}
+      aria-valuenow={share}
+      aria-valuetext={`Table ${share}%, map ${100 - share}%`}
+      tabIndex={0}
+      title="Drag, or use the arrow keys, to share the width between the table and the map"
+      onKeyDown={(e) => {
+        const action = keys[e.key];
+        if (!action) return;
+        e.preventDefault();
+        action();
+      }}
+      onPointerDown={(e) => {
+        dragging.current = true;
+        e.currentTarget.setPointerCapture(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        if (dragging.current) set(shareAt(e.clientX));
+      }}
+      onPointerUp={(e) => {
+        dragging.current = false;
+        e.currentTarget.releasePointerCapture(e.pointerId);
+      }}
+    />
+  );
+}

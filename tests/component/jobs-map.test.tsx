@@ -1,0 +1,233 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../support/server';
+import { renderApp } from './render';
+
+/**
+ * The operations map's view of the jobs screen without WebGL (jsdom): the view in the URL, its
+ * summary of what is on the map and what is not, the list of what could not be placed, "all
+ * matching" with its progress, Stop and cap, late only, and a service without coordinates.
+ * jsdom is narrow (no media query matches): the map replaces the table. The map itself is
+ * proven in Chromium (tests/e2e/ops-map.e2e.ts).
+ */
+let server: TestServer;
+/** The newest job: its first delivery has no address and its rider no position. */
+let newest: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 60, pageSize: 5 });
+  newest = idsInOrder()[0]!;
+  server.db.prepare('UPDATE deliveries SET address = NULL WHERE job_id = ? AND position = 0').run(newest);
+  server.db
+    .prepare('UPDATE riders SET last_latitude = NULL, last_longitude = NULL WHERE id = (SELECT rider_id FROM jobs WHERE id = ?)')
+    .run(newest);
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function idsInOrder(db = () => server.db): number[] {
+  return db().prepare('SELECT id FROM jobs ORDER BY created_at DESC, id DESC').pluck().all() as number[];
+}
+
+/** What page 1 (the 5 newest jobs) holds, counted in the database. */
+function pageOne(s: TestServer = server) {
+  const ids = idsInOrder(() => s.db).slice(0, 5).join(',');
+  const count = (sql: string) => s.db.prepare(sql).pluck().get() as number;
+  const stops = (table: string, where: string) => count(`SELECT count(*) FROM ${table} WHERE job_id IN (${ids}) AND ${where}`);
+  const placed = "json_extract(address, '$.latitude') IS NOT NULL";
+  return {
+    stops: stops('pickups', '1') + stops('deliveries', '1'),
+    placedStops: stops('pickups', placed) + stops('deliveries', placed),
+    riders: count(`SELECT count(DISTINCT rider_id) FROM jobs WHERE id IN (${ids})`),
+    placedRiders: count(`SELECT count(*) FROM riders WHERE last_latitude IS NOT NULL AND id IN (SELECT rider_id FROM jobs WHERE id IN (${ids}))`),
+    branches: count(
+      `SELECT count(*) FROM (SELECT branch_id FROM pickups WHERE job_id IN (${ids}) UNION SELECT branch_id FROM deliveries WHERE job_id IN (${ids}))`,
+    ),
+  };
+}
+
+const open = (path: string, config = {}, s: TestServer = server) =>
+  renderApp({ apiBaseUrl: s.url, token: s.token, path, config });
+const search = (history: { location: { search: string } }) => new URLSearchParams(history.location.search);
+/** The map's summary: the live region that says what is on the map. */
+const summary = () =>
+  within(screen.getByRole('region', { name: 'Map' }))
+    .getAllByRole('status')
+    .find((el) => /on the map\b|has coordinates|^No (late )?jobs|^Loading jobs/.test(el.textContent ?? ''))!;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+describe('the map view of the jobs screen', () => {
+  it('opens from the View switch into the URL, says what is on the map, and Back returns to the table', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs');
+    const table = await screen.findByRole('region', { name: 'Jobs' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    expect(search(history).get('view')).toBe('map');
+    expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+    // Narrow: the map instead of the table.
+    const region = await screen.findByRole('region', { name: 'Map' });
+    expect(screen.queryByRole('region', { name: 'Jobs' })).not.toBeInTheDocument();
+    const n = pageOne();
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(
+        new RegExp(
+          `^5 jobs on the map: ${n.placedStops} of ${n.stops} stops( \\(\\d+ late\\))?, ${n.placedRiders} of ${plural(n.riders, 'rider', 'riders')}, ${plural(n.branches, 'branch', 'branches')}\\. ` +
+            `Not placed, for want of coordinates: ${plural(n.stops - n.placedStops, 'stop', 'stops')} and ${plural(n.riders - n.placedRiders, 'rider', 'riders')}\\.$`,
+        ),
+      ),
+    );
+    // Without WebGL the map says so; the rest of the view works.
+    expect(await within(region).findByText('The map could not be shown')).toBeInTheDocument();
+
+    act(() => history.back());
+    await waitFor(() => expect(search(history).get('view')).toBeNull());
+    expect(await screen.findByRole('region', { name: 'Jobs' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Map' })).not.toBeInTheDocument();
+  });
+
+  it('lists what could not be placed, by job, and opens a job from there', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs?view=map');
+    const region = await screen.findByRole('region', { name: 'Map' });
+    const n = pageOne();
+    const missing = n.stops - n.placedStops + (n.riders - n.placedRiders);
+    const disclosure = await within(region).findByText(`Not placed (${missing})`);
+    await user.click(disclosure);
+    const stops = within(region).getByRole('heading', { name: 'Stops without coordinates, by job' }).nextElementSibling as HTMLElement;
+    const item = within(stops)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.startsWith(`Job ${newest} `))!;
+    expect(item).toHaveTextContent(/Delivery 1: no address/);
+    const riders = within(region).getByRole('heading', { name: 'Riders without a last position' }).nextElementSibling as HTMLElement;
+    expect(within(riders).getAllByRole('button', { name: `Job ${newest}` })).toHaveLength(1);
+
+    await user.click(within(item).getByRole('button', { name: `Job ${newest}` }));
+    expect(search(history).get('job')).toBe(String(newest));
+    expect(await screen.findByRole('dialog', { name: `Job ${newest}` })).toBeInTheDocument();
+  });
+
+  it('loads every matching job up to the map’s cap, with progress and Stop, and says when the cap cuts it short', async () => {
+    // Pages after the first are held until released: the load is seen in progress.
+    let hold = true;
+    let release = () => {};
+    let held = new Promise<void>((resolve) => (release = resolve));
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (hold && url.pathname === '/v1/jobs' && Number(url.searchParams.get('page')) > 1) await held;
+      return realFetch(input, init);
+    });
+    const user = userEvent.setup();
+    const { history } = open('/jobs?view=map', { scanCaps: { search: 5000, map: 12 } });
+    const region = await screen.findByRole('region', { name: 'Map' });
+    await waitFor(() => expect(summary()).toHaveTextContent(/^5 jobs on the map/));
+
+    await user.click(within(region).getByRole('button', { name: 'All matching' }));
+    expect(search(history).get('scope')).toBe('all');
+    expect(await within(region).findByText('Loading every matching job onto the map: 5 of 12…')).toBeInTheDocument();
+    expect(within(region).getByRole('progressbar', { name: 'Map loading progress' })).toHaveAttribute('aria-valuenow', '1');
+    await user.click(within(region).getByRole('button', { name: 'Stop loading' }));
+    expect(await within(region).findByText('Stopped after 5 jobs of 12: the map shows those.')).toBeInTheDocument();
+    expect(summary()).toHaveTextContent(/^5 jobs on the map/);
+
+    hold = false;
+    release();
+    held = Promise.resolve();
+    await user.click(within(region).getByRole('button', { name: 'Load them all' }));
+    expect(
+      await within(region).findByText(
+        'The map shows the first 12 of the 60 matching jobs: it holds at most 12. Narrow the filters to see the rest.',
+      ),
+    ).toBeInTheDocument();
+    expect(summary()).toHaveTextContent(/^12 jobs on the map/);
+
+    // Back: the page again.
+    act(() => history.back());
+    await waitFor(() => expect(search(history).get('scope')).toBeNull());
+    await waitFor(() => expect(summary()).toHaveTextContent(/^5 jobs on the map/));
+  });
+
+  it('applies "late only" to the map as to the table', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
+    // Two of page 1's jobs made late: open, their pickup's slot ended three hours ago.
+    const [a, b] = idsInOrder().slice(1, 3);
+    for (const id of [a, b]) {
+      server.db.prepare('UPDATE jobs SET status = 2 WHERE id = ?').run(id);
+      server.db.prepare('UPDATE pickups SET status = 1, slot_to = ? WHERE job_id = ?').run(TEST_REFERENCE_TIME - 3 * 3600, id);
+    }
+    const user = userEvent.setup();
+    const { history } = open('/jobs?view=map');
+    const header = (await screen.findByRole('heading', { name: 'Jobs', level: 1 })).closest('header')!;
+    await waitFor(() => expect(header).toHaveTextContent(/(\d+) of the 5 jobs loaded (is|are) late/));
+    const late = Number(/(\d+) of the 5 jobs loaded/.exec(header.textContent ?? '')![1]);
+    expect(late).toBeGreaterThanOrEqual(2);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Late only' }));
+    expect(search(history).get('late')).toBe('1');
+    await waitFor(() => expect(summary()).toHaveTextContent(new RegExp(`^${plural(late, 'job', 'jobs')} on the map: .*\\(\\d+ late\\)`)));
+  });
+
+  it('says quietly that zones are not shown when the service does not list branches', async () => {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(String(input)).pathname === '/v1/branches'
+        ? new Response('{"error":{"code":"not_found","message":"Not Found"}}', { status: 404 })
+        : realFetch(input, init),
+    );
+    open('/jobs?view=map');
+    const region = await screen.findByRole('region', { name: 'Map' });
+    expect(await within(region).findByText('Delivery zones are not shown: this service does not list branches.')).toBeInTheDocument();
+  });
+
+  it('says when a job to zoom to has no position', async () => {
+    const user = userEvent.setup();
+    server.db.prepare('UPDATE pickups SET address = NULL WHERE job_id = ?').run(newest);
+    server.db.prepare('UPDATE deliveries SET address = NULL WHERE job_id = ?').run(newest);
+    const { history } = open(`/jobs?view=map&job=${newest}`);
+    const dialog = await screen.findByRole('dialog', { name: `Job ${newest}` });
+    await user.click(await within(dialog).findByRole('button', { name: 'Zoom the map to this job' }));
+    // Narrow: the panel closes so that the map shows.
+    await waitFor(() => expect(search(history).get('job')).toBeNull());
+    const region = screen.getByRole('region', { name: 'Map' });
+    expect(
+      await within(region).findByText(`Job ${newest} has no stop or rider with coordinates: it cannot be shown on the map.`),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the map view against a service whose addresses carry no coordinates', () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await startTestServer({ jobs: 20, pageSize: 5 });
+    bare.db.exec(`
+      UPDATE pickups SET address = json_remove(address, '$.latitude', '$.longitude') WHERE address IS NOT NULL;
+      UPDATE deliveries SET address = json_remove(address, '$.latitude', '$.longitude') WHERE address IS NOT NULL;
+      UPDATE riders SET last_latitude = NULL, last_longitude = NULL;
+    `);
+  });
+  afterAll(async () => {
+    await bare.close();
+  });
+
+  it('says so, and shows the branches', async () => {
+    open('/jobs?view=map', {}, bare);
+    await screen.findByRole('region', { name: 'Map' });
+    const n = pageOne(bare);
+    expect(n.placedStops).toBe(0);
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(
+        `None of the ${n.stops} stops and ${plural(n.riders, 'rider', 'riders')} of these 5 jobs has coordinates: ` +
+          `the service sends addresses without a position. The map shows their ${plural(n.branches, 'branch', 'branches')}.`,
+      ),
+    );
+  });
+});
