@@ -21,6 +21,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';
 import { earliestOpenSlot, formatMoney, jobTimeZone, lastRemark, phoneOf } from './derive';
 import { safeImageUrl, timeline, type TimelineEntry } from './derive-details';
+import { JobRouteMap } from './JobRouteMap';
 import { formatLate, formatLateBy, jobLateness, lateRule, type StopLateness } from './lateness';
 import { LiveTime, useScreenNow } from './now';
 import { StatusBadge } from './StatusBadge';
@@ -566,6 +567,7 @@ function Overview({ job }: { job: Job }) {
   return (
     <div className={s.stack}>
       <Triage job={job} />
+      <JobRouteMap job={job} />
       <Facts
         items={[
           ['Order id', job.order_id ? <span className="mono">{job.order_id}</span> : <Empty />],
