@@ -78,6 +78,8 @@ export type MapViewProps = {
   interactive?: boolean;
   /** What still works when the map cannot be shown (default: the zone editor's list). */
   withoutMap?: string;
+  /** How long symbols fade in and out, ms (maplibre's default 300); 0 draws data changes at once. */
+  fadeDuration?: number;
   styleTimeoutMs?: number;
   /** Called once the base style is final and loaded. May return a cleanup, run before the map is removed. */
   onReady?: (map: MaplibreMap, info: BaseMapInfo) => void | (() => void);
@@ -120,7 +122,7 @@ export function MapView(props: MapViewProps) {
       const style = configuredOffline ? await loadOfflineStyle(scheme) : styleUrl;
       if (cancelled) return;
       ensureWorkerUrl();
-      const { initialView, label, styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS, interactive = true } = latest.current;
+      const { initialView, label, styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS, interactive = true, fadeDuration } = latest.current;
       const view = initialView.bounds
         ? { bounds: initialView.bounds as LngLatBoundsLike, fitBoundsOptions: { padding: 40, maxZoom: 15 } }
         : { center: initialView.center ?? ([0, 20] as [number, number]), zoom: initialView.zoom ?? 1.2 };
@@ -129,6 +131,7 @@ export function MapView(props: MapViewProps) {
         style,
         ...view,
         interactive,
+        ...(fadeDuration === undefined ? {} : { fadeDuration }),
         attributionControl: { compact: true },
         locale: { 'Map.Title': label },
         dragRotate: false,

@@ -77,10 +77,10 @@ function uniqueTargets(markers: readonly MarkerProperties[]): MapTarget[] {
   return [...seen.values()];
 }
 
-/** Fits the map to a request, with room around for the markers (less on a small map). */
+/** Fits the map to a request as MapView opens it (room around for the markers, less on a small map). */
 function fitTo(map: MaplibreMap, fit: FitRequest): void {
   const { clientWidth, clientHeight } = map.getContainer();
-  const padding = Math.max(0, Math.min(48, clientWidth / 4, clientHeight / 4));
+  const padding = Math.max(0, Math.min(40, clientWidth / 4, clientHeight / 4));
   map.fitBounds(fit.bounds, { padding, maxZoom: 15, animate: fit.animate === true });
 }
 
@@ -154,9 +154,8 @@ export default function PointsMap(props: PointsMapProps) {
 
   const onReady = (map: MaplibreMap) => {
     mapRef.current = map;
-    const first = latest.current.fit;
-    fitted.current = first?.key ?? null;
-    if (first) fitTo(map, { ...first, animate: false });
+    // The map opened at the latest fit (MapView's initial view).
+    fitted.current = latest.current.fit?.key ?? null;
     lit.current = 0;
     const popup = { current: null as Popup | null };
     const tooltip = new Popup({ closeButton: false, closeOnClick: false, className: s.tooltip, offset: 14, maxWidth: '280px' });
@@ -363,6 +362,8 @@ export default function PointsMap(props: PointsMapProps) {
       describedBy={describedBy}
       initialView={{ bounds: fit?.bounds ?? null }}
       interactive={interactive}
+      // A refresh's markers drawn at once, not faded in.
+      fadeDuration={0}
       withoutMap={props.withoutMap ?? ''}
       onReady={onReady}
       className={[s.box, className].filter(Boolean).join(' ')}
