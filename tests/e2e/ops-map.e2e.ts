@@ -1,0 +1,242 @@
+/**
+ * The operations map of the jobs screen in Chromium (WebGL in software), on the built app
+ * (dist/) with the offline base map, against the in-process reference server: the view
+ * opened from the table and its chunk loaded only then, a stop selected on the map opening
+ * its job's panel, a row's hover drawn on the map, Back and Forward, every matching job
+ * loaded, the narrow screen's map instead of the table; and a service whose addresses carry
+ * no coordinates, where the map says so and still shows the branches.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NARROW, screenshot, searchOf, signIn, startApp, type App, type PageOptions } from './support';
+
+/** The embedded offline base map: no network here, and the same picture each run. */
+async function useOfflineMap(context: BrowserContext): Promise<void> {
+  const config = JSON.parse(readFileSync(join('dist', 'config.json'), 'utf8')) as Record<string, unknown>;
+  await context.route('**/config.json', (route) => route.fulfill({ json: { ...config, mapStyle: 'offline' } }));
+}
+
+async function openPage(app: App, options: PageOptions = {}): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
+  const page = await app.newPage(options);
+  await useOfflineMap(page.context());
+  const errors: string[] = [];
+  const scripts: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  return { page, errors, scripts };
+}
+
+const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map', exact: true });
+
+/** The operations map idle: everything it was given is drawn (its container's `data-map-state`). */
+async function mapIdle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const map = document.querySelector('[data-ops-map] [data-map-state]');
+      return map?.getAttribute('data-map-state') === 'idle' && map.hasAttribute('data-map-data');
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** Does `act`, then waits for the map to have drawn what it caused (an idle after it: MapView's `data-map-idle` count). */
+async function mapRedrawn(page: Page, act: () => Promise<void>): Promise<void> {
+  const idles = () => page.evaluate(() => Number(document.querySelector('[data-ops-map] [data-map-idle]')?.getAttribute('data-map-idle') ?? 0));
+  const before = await idles();
+  await act();
+  await expect.poll(idles, { timeout: 30_000 }).toBeGreaterThan(before);
+  await mapIdle(page);
+}
+
+/** The map's summary (its live region). */
+const summaryOf = (page: Page) => mapRegion(page).getByRole('status').filter({ hasText: /on the map\b|has coordinates/ });
+
+/**
+ * The middle of the map, once the map has followed its box's size (the panel closing widens it;
+ * maplibre resizes on its own observer, a moment later) and drawn that.
+ */
+async function mapCenter(page: Page): Promise<{ x: number; y: number }> {
+  const canvas = mapRegion(page).locator('.maplibregl-canvas');
+  const container = mapRegion(page).locator('.maplibregl-map');
+  await expect
+    .poll(async () => Math.abs((await canvas.boundingBox())!.width - (await container.boundingBox())!.width))
+    .toBeLessThan(1);
+  await mapIdle(page);
+  const box = (await canvas.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+describe('the operations map', () => {
+  let app: App;
+  /** A job of page 1 with one stop placed (its first delivery), no other position: "zoom to" centres the map on it. */
+  let single: { id: number; deliveryId: number };
+
+  beforeAll(async () => {
+    app = await startApp({ jobs: 200 });
+    const db = app.server.db;
+    const ids = db.prepare('SELECT id FROM jobs ORDER BY created_at DESC, id DESC LIMIT 20').pluck().all() as number[];
+    const id = ids[3]!;
+    const deliveryId = db.prepare('SELECT id FROM deliveries WHERE job_id = ? ORDER BY position LIMIT 1').pluck().get(id) as number;
+    db.prepare('UPDATE pickups SET address = NULL WHERE job_id = ?').run(id);
+    db.prepare('UPDATE deliveries SET address = NULL WHERE job_id = ? AND id <> ?').run(id, deliveryId);
+    db.prepare(
+      `UPDATE deliveries SET address = json_object('line1', 'Dock 4', 'latitude', 51.5046, 'longitude', -0.0195) WHERE id = ?`,
+    ).run(deliveryId);
+    db.prepare('UPDATE jobs SET rider_id = NULL WHERE id = ?').run(id);
+    single = { id, deliveryId };
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('opens from the table (its code only then), and a stop selected on the map opens its job', async () => {
+    const { page, errors, scripts } = await openPage(app);
+    await signIn(page, app.token, '/jobs');
+    await page.getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => /\/(MapView|PointsMap|OpsMapView)-/.test(s))).toBe(false);
+
+    await page.getByRole('button', { name: 'Table and map' }).click();
+    expect(searchOf(page).get('view')).toBe('map');
+    await mapIdle(page);
+    expect(scripts.some((s) => /\/MapView-/.test(s))).toBe(true);
+    // Beside the table at 1280 px.
+    await expect.poll(() => page.getByRole('region', { name: 'Jobs', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => summaryOf(page).textContent()).toMatch(/^20 jobs on the map: \d+ of \d+ stops/);
+    await screenshot(page, 'ops-map-wide-light');
+
+    // Zoom to the job (its one stop in the middle of the map), close its panel, select the stop.
+    await page.locator(`tr[data-job-id="${single.id}"]`).click();
+    const panel = page.getByRole('complementary', { name: `Job ${single.id}` });
+    await mapRedrawn(page, () => panel.getByRole('button', { name: 'Zoom the map to this job' }).click());
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await mapIdle(page);
+    const center = await mapCenter(page);
+    // Pointed at, the stop names itself; clicked, it opens its job.
+    await page.mouse.move(center.x, center.y);
+    await page.locator('.maplibregl-popup').getByText(`Job ${single.id} · Delivery 1 · `).waitFor();
+    await page.mouse.click(center.x, center.y);
+    // The stop itself, or (should another crowd it) its cluster's list of jobs.
+    const listed = page.locator('.maplibregl-popup').getByRole('button', { name: new RegExp(`^Job ${single.id} `) });
+    await panel.or(listed).waitFor();
+    if (await listed.isVisible()) await listed.click();
+    await panel.waitFor();
+    expect(searchOf(page).get('job')).toBe(String(single.id));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the hovered row’s job on the map', async () => {
+    const { page } = await openPage(app);
+    await signIn(page, app.token, `/jobs?view=map&job=${single.id}`);
+    const panel = page.getByRole('complementary', { name: `Job ${single.id}` });
+    await mapRedrawn(page, () => panel.getByRole('button', { name: 'Zoom the map to this job' }).click());
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await mapIdle(page);
+    const { x, y } = await mapCenter(page);
+    const around = { x: x - 30, y: y - 30, width: 60, height: 60 };
+    // Another job's row under the pointer: the job in the middle is drawn plainly.
+    const other = page.locator('tr[data-job-id]').filter({ hasNot: page.locator(`[data-job-id="${single.id}"]`) }).first();
+    const hoverRow = async (row: typeof other) => {
+      await row.hover();
+      await mapIdle(page);
+      return page.screenshot({ clip: around });
+    };
+    const plain = await hoverRow(other);
+    const lit = await hoverRow(page.locator(`tr[data-job-id="${single.id}"]`));
+    expect(lit.equals(plain)).toBe(false);
+    expect((await hoverRow(other)).equals(plain)).toBe(true);
+    await page.close();
+  });
+
+  it('restores the view with Back and Forward, and loads every matching job', async () => {
+    const { page } = await openPage(app);
+    await signIn(page, app.token, '/jobs');
+    await page.getByRole('row').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Table and map' }).click();
+    await mapIdle(page);
+    await mapRegion(page).getByRole('button', { name: 'All matching' }).click();
+    expect(searchOf(page).get('scope')).toBe('all');
+    await expect.poll(() => summaryOf(page).textContent(), { timeout: 20_000 }).toMatch(/^200 jobs on the map:/);
+
+    await page.goBack();
+    await expect.poll(() => searchOf(page).get('scope')).toBeNull();
+    await expect.poll(() => summaryOf(page).textContent()).toMatch(/^20 jobs on the map:/);
+    await page.goBack();
+    await expect.poll(() => searchOf(page).get('view')).toBeNull();
+    await mapRegion(page).waitFor({ state: 'detached' });
+    await page.goForward();
+    await mapRegion(page).waitFor();
+    expect(searchOf(page).get('view')).toBe('map');
+    await page.close();
+  });
+
+  it('shows the map instead of the table on a narrow screen, and the job in an overlay', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, errors } = await openPage(app, { viewport: NARROW, colorScheme });
+      await signIn(page, app.token, '/jobs?view=map');
+      await mapIdle(page);
+      expect(await page.getByRole('region', { name: 'Jobs', exact: true }).count()).toBe(0);
+      await screenshot(page, `ops-map-narrow-${colorScheme}`);
+      await mapRegion(page).getByText(/^Not placed \(\d+\)$/).click();
+      await mapRegion(page).getByRole('button', { name: `Job ${single.id}` }).first().click();
+      await page.getByRole('dialog', { name: `Job ${single.id}` }).waitFor();
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('looks finished in the dark at 1280 px, the panel open', async () => {
+    const { page } = await openPage(app, { colorScheme: 'dark' });
+    await signIn(page, app.token, `/jobs?view=map&job=${single.id}`);
+    await mapIdle(page);
+    await page.getByRole('complementary', { name: `Job ${single.id}` }).getByRole('tab', { name: 'Overview' }).waitFor();
+    await screenshot(page, 'ops-map-wide-dark-panel');
+    await page.close();
+  });
+});
+
+describe('the operations map against a service whose addresses carry no coordinates', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ jobs: 60 });
+    // Least invasive: the seeded data with the positions taken out, and each stop at its job's branch.
+    app.server.db.exec(`
+      UPDATE pickups SET address = json_remove(address, '$.latitude', '$.longitude') WHERE address IS NOT NULL;
+      UPDATE deliveries SET address = json_remove(address, '$.latitude', '$.longitude') WHERE address IS NOT NULL;
+      UPDATE riders SET last_latitude = NULL, last_longitude = NULL;
+      UPDATE pickups SET branch_id = (SELECT branch_id FROM jobs WHERE jobs.id = pickups.job_id);
+      UPDATE deliveries SET branch_id = (SELECT branch_id FROM jobs WHERE jobs.id = deliveries.job_id);
+    `);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('says so, lists every stop as not placed, and still shows the branches', async () => {
+    const { page, errors } = await openPage(app);
+    const branch = app.server.db.prepare("SELECT id, name FROM branches WHERE id = 'LDN-01'").get() as { id: string; name: string };
+    await signIn(page, app.token, `/jobs?view=map&branch_id=${branch.id}`);
+    await mapIdle(page);
+    await expect
+      .poll(() => summaryOf(page).textContent())
+      .toMatch(/^None of the \d+ stops and \d+ riders? of these \d+ jobs has coordinates: the service sends addresses without a position\. The map shows their 1 branch\.$/);
+    await screenshot(page, 'ops-map-no-coordinates');
+    // The one branch in the middle of the map, named on hover.
+    const { x, y } = await mapCenter(page);
+    await page.mouse.move(x, y);
+    await page.locator('.maplibregl-popup').getByText(`Branch ${branch.name} (${branch.id})`).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
