@@ -84,6 +84,12 @@ export default function OpsMapView(props: OpsMapViewProps) {
     [allJobs, lateOnly, rows, now, rule],
   );
   const data = useMemo(() => opsMapData(jobs, branchList, now, rule, config), [jobs, branchList, now, rule, config]);
+  // The branches and their zones stay the same objects while they are the same branches: a
+  // refresh hands the map its moved stops and riders only.
+  const placesKey = `${data.zonesState}|${data.branches.features.map((f) => f.properties.id).join()}`;
+  const [places, setPlaces] = useState({ key: placesKey, list: branchList, branches: data.branches, zones: data.zones });
+  if (places.key !== placesKey || places.list !== branchList)
+    setPlaces({ key: placesKey, list: branchList, branches: data.branches, zones: data.zones });
   const hovered = useSyncExternalStore(hover.subscribe, hover.get);
   const highlight = hovered ?? openJobId ?? null;
   const loading = all ? all.phase === 'loading' : rowsPending;
@@ -138,8 +144,8 @@ export default function OpsMapView(props: OpsMapViewProps) {
               label="Operations map: the jobs' stops, riders and branches"
               describedBy={summaryId}
               points={data.points}
-              landmarks={data.branches}
-              areas={data.zones}
+              landmarks={places.branches}
+              areas={places.zones}
               highlight={highlight === null ? null : String(highlight)}
               fit={fit}
               onSelect={(id) => onOpen(Number(id))}
