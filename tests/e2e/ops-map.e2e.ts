@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NARROW, screenshot, searchOf, signIn, startApp, type App, type PageOptions } from './support';
@@ -60,17 +61,22 @@ async function mapRedrawn(page: Page, act: () => Promise<void>): Promise<void> {
 const summaryOf = (page: Page) => mapRegion(page).getByRole('status').filter({ hasText: /on the map\b|has coordinates/ });
 
 /**
- * The middle of the map, once the map has followed its box's size (the panel closing widens it;
- * maplibre resizes on its own observer, a moment later) and drawn that.
+ * Waits for the map to follow its box's size (the panel opening or closing changes it; maplibre
+ * resizes on its own observer, a moment later) and to draw that. A camera move started before
+ * would end off its mark, as it would for a person quicker than the panel.
  */
-async function mapCenter(page: Page): Promise<{ x: number; y: number }> {
+async function mapSized(page: Page): Promise<void> {
   const canvas = mapRegion(page).locator('.maplibregl-canvas');
   const container = mapRegion(page).locator('.maplibregl-map');
   await expect
     .poll(async () => Math.abs((await canvas.boundingBox())!.width - (await container.boundingBox())!.width))
     .toBeLessThan(1);
   await mapIdle(page);
-  const box = (await canvas.boundingBox())!;
+}
+
+async function mapCenter(page: Page): Promise<{ x: number; y: number }> {
+  await mapSized(page);
+  const box = (await mapRegion(page).locator('.maplibregl-canvas').boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -116,6 +122,8 @@ describe('the operations map', () => {
     // Zoom to the job (its one stop in the middle of the map), close its panel, select the stop.
     await page.locator(`tr[data-job-id="${single.id}"]`).click();
     const panel = page.getByRole('complementary', { name: `Job ${single.id}` });
+    await panel.waitFor();
+    await mapSized(page);
     await mapRedrawn(page, () => panel.getByRole('button', { name: 'Zoom the map to this job' }).click());
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
@@ -139,6 +147,8 @@ describe('the operations map', () => {
     const { page } = await openPage(app);
     await signIn(page, app.token, `/jobs?view=map&job=${single.id}`);
     const panel = page.getByRole('complementary', { name: `Job ${single.id}` });
+    await panel.waitFor();
+    await mapSized(page);
     await mapRedrawn(page, () => panel.getByRole('button', { name: 'Zoom the map to this job' }).click());
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
@@ -196,12 +206,17 @@ describe('the operations map', () => {
     }
   });
 
-  it('looks finished in the dark at 1280 px, the panel open', async () => {
+  it('passes axe in the dark at 1280 px, the panel and the list of what is not placed open', async () => {
     const { page } = await openPage(app, { colorScheme: 'dark' });
     await signIn(page, app.token, `/jobs?view=map&job=${single.id}`);
     await mapIdle(page);
     await page.getByRole('complementary', { name: `Job ${single.id}` }).getByRole('tab', { name: 'Overview' }).waitFor();
     await screenshot(page, 'ops-map-wide-dark-panel');
+    await mapRegion(page).getByText(/^Not placed \(\d+\)$/).click();
+    await mapRegion(page).getByRole('heading', { name: 'Stops without coordinates, by job' }).waitFor();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.close();
   });
 });
