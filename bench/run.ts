@@ -12,7 +12,7 @@ import { Api } from './lib/api';
 import { startBrowser } from './lib/browser';
 import { startBareBrowser, type BareBrowser } from './lib/cdp';
 import { bundleFigures } from './lib/bundle';
-import { cachedDatabase, workingCopy } from './lib/database';
+import { cachedDatabase, moveRiders, workingCopy } from './lib/database';
 import {
   EDITOR_ZONES,
   EDITOR_ZONE_VERTICES,
@@ -57,6 +57,7 @@ const browserGroups: Group[] = [
   'status-counts',
   'rows1000',
   'heap',
+  'ops-map',
   'editor',
 ];
 /** The job found by the search figure: the last of the first 5,000 in the service's order. */
@@ -249,6 +250,17 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       context.heapPerformanceMemoryMb = Object.fromEntries(
         Object.entries(h.afterPages).map(([k, v]) => [k, v.performanceMemoryMb]),
       );
+    });
+
+    await bench.step('ops-map', ['ops_map_open_ms', 'ops_map_1000_ms', 'ops_map_refresh_ms'], async () => {
+      bench.median('ops_map_open_ms', await jobs.opsMapOpen(b, b.appUrl, runs));
+      bench.notes.ops_map_open_ms = `page of ${PAGE_SIZE}, a fresh context each run (the map's code and the offline base map fetched then)`;
+      bench.median('ops_map_1000_ms', await jobs.opsMapOpen(b, b.bigPageUrl, runs));
+      bench.notes.ops_map_1000_ms = 'page of 1,000 jobs, clustered; as ops_map_open_ms';
+      const r = await jobs.opsMapRefresh(b, runs, () => moveRiders(dbPath));
+      bench.median('ops_map_refresh_ms', r.fromRequest);
+      bench.samples.ops_map_refresh_from_response_ms = r.fromResponse.map((t) => Math.round(t));
+      bench.notes.ops_map_refresh_ms = `every located rider moved in the database, then the next auto-refresh (every 5 s here): its request of page 1 → the map idle with them drawn; from its response, median ${median(r.fromResponse).toFixed(0)} ms`;
     });
 
     // Server load before any zone is written: every job page embeds its branches, zones included.

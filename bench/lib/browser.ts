@@ -92,6 +92,12 @@ export async function timeInteraction(
   return painted;
 }
 
+/** Waits for `condition` painted, brought about by the page itself (no input: an auto-refresh, say). */
+export async function timeOwnChange(page: Page, condition: Condition): Promise<Painted> {
+  await page.evaluate(`window.__bench.armPassive(${JSON.stringify(condition)})`);
+  return withTimeout(page.evaluate<Painted>('window.__bench.result()'), JSON.stringify(condition));
+}
+
 /** The condition given as `watchFromStart`, painted (ms since navigation start). */
 export function waitForWatched(page: Page, what: string): Promise<Painted> {
   return withTimeout(page.evaluate<Painted>('window.__bench.result()'), what);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
 
@@ -56,4 +57,18 @@ export function cachedDatabase(outDir: string, jobs: number, seedNumber: number)
 export function workingCopy(source: string, target: string): string {
   copyFileSync(source, target);
   return target;
+}
+
+/**
+ * Moves every rider with a position about 100 m north in the working copy (the server sees
+ * the change at its next read: the auto-refresh figure of the operations map).
+ */
+export function moveRiders(dbPath: string): void {
+  const db = new BetterSqlite3(dbPath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE riders SET last_latitude = last_latitude + 0.001 WHERE last_latitude IS NOT NULL').run();
+  } finally {
+    db.close();
+  }
 }

@@ -7,12 +7,14 @@ import {
   heapAfterGc,
   openPage,
   timeInteraction,
+  timeOwnChange,
+  withTimeout,
   type BenchPage,
   type PageOptions,
 } from './browser';
 import type { BareBrowser } from './cdp';
 import { NetworkLog } from './network';
-import type { PageOneTiming, Painted } from './probe';
+import { opsMapDrawn, type PageOneTiming, type Painted } from './probe';
 
 export interface JobsBench {
   /** Playwright's Chromium: interactions (page change, drawer, heap, editor). */
@@ -361,4 +363,72 @@ export async function statusCounts(b: JobsBench, branchIds: string[], runs: numb
     }
   });
   return times;
+}
+
+/**
+ * The operations map opened on a warm jobs screen (its first rows painted, its network quiet;
+ * a fresh context each run, so the map's code is fetched as on a first open): pointerdown on
+ * "Table and map" → the map idle with the page's stops drawn. `origin`: the instance with pages
+ * of 20, or the one with pages of 1,000.
+ */
+export async function opsMapOpen(b: JobsBench, origin: string, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await inFreshPage(b, async ({ page }) => {
+      const network = new NetworkLog(page);
+      await gotoFirstRows(page, `${origin}/jobs`);
+      await network.idle();
+      const painted = await timeInteraction(page, { kind: 'count', selector: opsMapDrawn(), min: 1 }, () =>
+        page.getByRole('button', { name: 'Table and map' }).click(),
+      );
+      times.push(since(painted));
+    });
+  }
+  return times;
+}
+
+export interface OpsMapRefreshFigures {
+  /** The auto-refresh's request of page 1 sent → the map idle with the moved riders drawn. */
+  fromRequest: number[];
+  /** That request's response received → the same. */
+  fromResponse: number[];
+}
+
+const REFRESH_SECONDS = 5;
+
+/**
+ * Auto-refresh of the map (every 5 s here, through config.json): the riders are moved in the
+ * database, then the next refresh is waited for; from its request of page 1 to the map idle
+ * with the new data drawn. One session, `runs` refreshes.
+ */
+export async function opsMapRefresh(b: JobsBench, runs: number, moveRiders: () => void): Promise<OpsMapRefreshFigures> {
+  const figures: OpsMapRefreshFigures = { fromRequest: [], fromResponse: [] };
+  await inFreshPage(b, async ({ page, context }) => {
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...config, refreshSeconds: REFRESH_SECONDS } });
+    });
+    await gotoFirstRows(page, `${b.appUrl}/jobs?view=map`);
+    await withTimeout(page.locator(opsMapDrawn()).waitFor({ timeout: 30_000 }), 'the operations map');
+    const map = page.locator('[data-ops-map] [data-map-data]');
+    for (let i = 0; i < runs; i++) {
+      const before = (await map.getAttribute('data-map-data')) ?? '';
+      moveRiders();
+      const painted = await timeOwnChange(page, { kind: 'count', selector: opsMapDrawn(before), min: 1 });
+      // The refresh's own request: the last of page 1 sent before the map changed.
+      const request = await page.evaluate<{ startTime: number; responseEnd: number } | null, number>((at) => {
+        const entries = performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/v1\/jobs\?/.test(e.name) && /[?&]page=1(&|$)/.test(e.name) && !/[?&]status=/.test(e.name))
+          .filter((e) => e.startTime < at) as PerformanceResourceTiming[];
+        const last = entries[entries.length - 1];
+        return last ? { startTime: last.startTime, responseEnd: last.responseEnd } : null;
+      }, painted.domAt);
+      if (!request) throw new Error('no request of page 1 before the map changed');
+      figures.fromRequest.push(painted.paintedAt - request.startTime);
+      figures.fromResponse.push(painted.paintedAt - request.responseEnd);
+    }
+  });
+  return figures;
 }

@@ -13,6 +13,7 @@ export const GROUPS = [
   'status-counts',
   'rows1000',
   'heap',
+  'ops-map',
   'server',
   'editor',
   'put',

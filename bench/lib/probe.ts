@@ -53,6 +53,15 @@ const EDITOR_READY = `(c) => {
       && document.querySelector('[role="status"][aria-label="Loading map"]') === null;
   }`;
 
+/**
+ * The jobs screen's operations map has drawn what it was last given: its map's container
+ * (`[data-ops-map]`) is idle and has been handed data (`data-map-data`, counted by PointsMap),
+ * and that count is not `not` (a change after the one seen before).
+ */
+export function opsMapDrawn(not?: string): string {
+  return `[data-ops-map] [data-map-state="idle"][data-map-data]${not === undefined ? '' : `:not([data-map-data="${not}"])`}`;
+}
+
 /** The first data row of the jobs table (the app's, or a static copy's): a row of the table in the "Jobs" region. */
 export const FIRST_ROW_SELECTOR = 'section[aria-label="Jobs"] table tbody tr:not([aria-hidden])';
 
@@ -108,6 +117,8 @@ export function probeSource(token: string, watchFromStart?: Condition): string {
   window.__bench = {
     firstRows: watch({ kind: 'firstRow' }, false),
     arm(condition) { armed = watch(condition, true); return true; },
+    /** Watches for a condition brought about by the page itself (an auto-refresh), no input awaited. */
+    armPassive(condition) { armed = watch(condition, false); return true; },
     result() { return armed; },
     firstRowText() { const row = firstRow(); return row ? row.textContent : null; },
     /** Resource timing of GET /v1/jobs?page=1 (the first screen's page), or null. */
