@@ -2,7 +2,13 @@ import { Tabs as RadixTabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import s from './tabs.module.css';
 
-export type TabItem = { value: string; label: ReactNode; content: ReactNode };
+export type TabItem = {
+  value: string;
+  label: ReactNode;
+  content: ReactNode;
+  /** Kept mounted (hidden) while another tab shows: for content costly to build again, a map say. */
+  keepMounted?: boolean;
+};
 
 /**
  * Tabs (Radix): arrow keys move between tabs, the panel follows. Import from
@@ -37,7 +43,7 @@ export function Tabs({
         ))}
       </RadixTabs.List>
       {items.map((item) => (
-        <RadixTabs.Content key={item.value} value={item.value} className={s.panel}>
+        <RadixTabs.Content key={item.value} value={item.value} className={s.panel} forceMount={item.keepMounted || undefined}>
           {item.content}
         </RadixTabs.Content>
       ))}

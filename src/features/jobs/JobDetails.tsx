@@ -627,7 +627,8 @@ export default function JobDetails({ job }: { job: Job }) {
       <Tabs
         label="Job details"
         items={[
-          { value: 'overview', label: 'Overview', content: <Overview job={job} /> },
+          // Kept mounted: its small map is not built again each time the tab comes back.
+          { value: 'overview', label: 'Overview', content: <Overview job={job} />, keepMounted: true },
           {
             value: 'history',
             label: `History (${entries.length})`,
