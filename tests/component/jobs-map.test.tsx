@@ -204,6 +204,33 @@ describe('the map view of the jobs screen', () => {
   });
 });
 
+describe('the map view on a wide screen', () => {
+  it('sits beside the table, the split moved with the arrow keys and remembered', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 1280px)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const user = userEvent.setup();
+    const first = open('/jobs?view=map');
+    await screen.findByRole('region', { name: 'Map' });
+    expect(screen.getByRole('region', { name: 'Jobs' })).toBeInTheDocument();
+    const separator = screen.getByRole('separator', { name: 'Table and map widths' });
+    expect(separator).toHaveAttribute('aria-valuenow', '50');
+    separator.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(separator).toHaveAttribute('aria-valuenow', '60');
+    expect(separator).toHaveAttribute('aria-valuetext', 'Table 60%, map 40%');
+    await user.keyboard('{End}');
+    expect(separator).toHaveAttribute('aria-valuenow', '75');
+    first.unmount();
+
+    open('/jobs?view=map');
+    expect(await screen.findByRole('separator', { name: 'Table and map widths' })).toHaveAttribute('aria-valuenow', '75');
+  });
+});
+
 describe('the map view against a service whose addresses carry no coordinates', () => {
   let bare: TestServer;
   beforeAll(async () => {
