@@ -46,7 +46,8 @@ const LAYER = {
 } as const;
 const PICKABLE = [LAYER.highlight, LAYER.clusters, LAYER.points, LAYER.landmarks];
 const AREA_COLOR = '#1f5fd1';
-const LINE_COLOR = '#334155';
+// Mid-grey: readable on the light and the dark base map.
+const LINE_COLOR = '#64748b';
 const HALO_COLOR = '#1f5fd1';
 /** Targets listed for a cluster before "zoom in to see the rest". */
 const LIST_MAX = 40;
@@ -198,14 +199,14 @@ export default function PointsMap(props: PointsMapProps) {
       source: SOURCE.lines,
       filter: ['!=', ['get', 'dashed'], true],
       layout: { 'line-join': 'round', 'line-cap': 'round' },
-      paint: { 'line-color': LINE_COLOR, 'line-width': 2.5, 'line-opacity': 0.8 },
+      paint: { 'line-color': LINE_COLOR, 'line-width': 3, 'line-opacity': 0.9 },
     });
     map.addLayer({
       id: LAYER.dashed,
       type: 'line',
       source: SOURCE.lines,
       filter: ['==', ['get', 'dashed'], true],
-      paint: { 'line-color': LINE_COLOR, 'line-width': 2, 'line-opacity': 0.7, 'line-dasharray': [2, 2] },
+      paint: { 'line-color': LINE_COLOR, 'line-width': 2.5, 'line-opacity': 0.9, 'line-dasharray': [2, 1.5] },
     });
     map.addLayer({ id: LAYER.landmarks, type: 'symbol', source: SOURCE.landmarks, layout: { ...icon, 'icon-size': 1.15 } });
     map.addLayer({ id: LAYER.points, type: 'symbol', source: SOURCE.points, filter: ['!', ['has', 'point_count']], layout: icon });
