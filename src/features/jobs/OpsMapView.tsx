@@ -155,8 +155,8 @@ export default function OpsMapView(props: OpsMapViewProps) {
               className={s.mapFill}
             />
           </Suspense>
-          <Legend />
         </div>
+        <Legend />
       </div>
     </section>
   );
