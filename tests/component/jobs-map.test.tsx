@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp, stubWideScreen } from './render';
 
 /**
  * The operations map's view of the jobs screen without WebGL (jsdom): the view in the URL, its
@@ -206,12 +206,7 @@ describe('the map view of the jobs screen', () => {
 
 describe('the map view on a wide screen', () => {
   it('sits beside the table, the split moved with the arrow keys and remembered', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(min-width: 1280px)',
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubWideScreen();
     const user = userEvent.setup();
     const first = open('/jobs?view=map');
     await screen.findByRole('region', { name: 'Map' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp, stubWideScreen } from './render';
 
 /** The search, late work, status counts and the job panel, against the in-process server (pages of 5). */
 let server: TestServer;
@@ -164,12 +164,7 @@ describe('status counts', () => {
 
 describe('the job panel on a wide screen', () => {
   it('sits beside the table as a named region and follows the keyboard', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(min-width: 1280px)',
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubWideScreen();
     const user = userEvent.setup();
     const { history } = open('/jobs');
     await waitFor(() => expect(shownIds()).toHaveLength(5));

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
+import { vi } from 'vitest';
 import { App } from '../../src/app/App';
 import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
@@ -42,4 +43,14 @@ export function renderApp({
   );
   const utils = render(<App {...instance} />);
   return { ...utils, ...instance, history };
+}
+
+/** A wide screen (≥ 1280 px) for the screens that follow it; undone by `vi.unstubAllGlobals()`. */
+export function stubWideScreen(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(min-width: 1280px)',
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }
