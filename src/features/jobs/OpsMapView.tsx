@@ -28,6 +28,7 @@ import type { Filters } from './search';
 import { splitSetting } from './settings';
 import { useAllJobs, type AllJobs } from './useAllJobs';
 import { bbox } from '../../geo';
+import shared from './jobs.module.css';
 import s from './opsMap.module.css';
 
 export const loadPointsMap = () => import('../../map/PointsMap');
@@ -194,8 +195,8 @@ function AllJobsStatus({ all }: { all: AllJobs }) {
   const read = progress ? progress.jobsSeen : all.jobs.length;
   if (phase === 'loading') {
     return (
-      <div className={s.strip}>
-        <p role="status" className={s.stripText}>
+      <div className={shared.progressStrip}>
+        <p role="status" className={shared.searchText}>
           Loading every matching job onto the map: {progress ? `${formatCount(read)} of ${formatCount(progress.jobsToRead)}` : 'starting'}…
         </p>
         {progress && <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Map loading progress" />}
@@ -207,8 +208,8 @@ function AllJobsStatus({ all }: { all: AllJobs }) {
   }
   if (phase === 'stopped' || phase === 'error') {
     return (
-      <div className={s.strip} data-phase={phase}>
-        <p role="status" className={s.stripText}>
+      <div className={shared.progressStrip} data-phase={phase}>
+        <p role="status" className={shared.searchText}>
           {phase === 'stopped'
             ? `Stopped after ${plural(read, 'job', 'jobs')}${progress ? ` of ${formatCount(progress.jobsToRead)}` : ''}: the map shows those.`
             : `Could not load every job: ${all.error} The map shows the ${plural(read, 'job', 'jobs')} read.`}
@@ -221,8 +222,8 @@ function AllJobsStatus({ all }: { all: AllJobs }) {
   }
   if (progress?.capped) {
     return (
-      <div className={s.strip} data-phase="capped">
-        <p role="status" className={s.stripText}>
+      <div className={shared.progressStrip}>
+        <p role="status" className={shared.searchText}>
           The map shows the first {formatCount(progress.jobsSeen)} of the {formatCount(progress.totalRecords)} matching jobs: it holds at most{' '}
           {formatCount(progress.jobsToRead)}. Narrow the filters to see the rest.
         </p>
@@ -231,8 +232,8 @@ function AllJobsStatus({ all }: { all: AllJobs }) {
   }
   if (all.error) {
     return (
-      <div className={s.strip} data-phase="error">
-        <p role="status" className={s.stripText}>
+      <div className={shared.progressStrip} data-phase="error">
+        <p role="status" className={shared.searchText}>
           The last refresh failed ({all.error}); the map shows the jobs as they were read before.
         </p>
       </div>
