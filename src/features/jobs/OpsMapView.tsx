@@ -8,6 +8,7 @@
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
 import type { Branch, Job } from '../../contract';
 import { useConfig } from '../../config';
+import { bbox } from '../../geo';
 import { MarkerSymbol, type FitRequest } from '../../map';
 import { Button, ProgressBar, Segmented, Skeleton } from '../../ui';
 import { formatCount } from './derive';
@@ -27,12 +28,10 @@ import { useScreenNow } from './now';
 import type { Filters } from './search';
 import { splitSetting } from './settings';
 import { useAllJobs, type AllJobs } from './useAllJobs';
-import { bbox } from '../../geo';
 import shared from './jobs.module.css';
 import s from './opsMap.module.css';
 
-export const loadPointsMap = () => import('../../map/PointsMap');
-const PointsMap = lazy(loadPointsMap);
+const PointsMap = lazy(() => import('../../map/PointsMap'));
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -98,14 +97,15 @@ export default function OpsMapView(props: OpsMapViewProps) {
   // The map fits the data once per fitKey, when that data is in; a refresh never moves it.
   const [fit, setFit] = useState<FitRequest | null>(null);
   const [fittedFor, setFittedFor] = useState<string | null>(null);
+  const [zoomNote, setZoomNote] = useState<string | null>(null);
   if (!loading && fittedFor !== fitKey) {
     setFittedFor(fitKey);
+    setZoomNote(null);
     if (data.bounds) setFit({ bounds: data.bounds, key: fitKey });
   }
   const fitAll = () => data.bounds && setFit({ bounds: data.bounds, key: `all-${Date.now()}`, animate: true });
 
   // "Zoom to" a job: its placed stops and rider.
-  const [zoomNote, setZoomNote] = useState<string | null>(null);
   const [zoomedFor, setZoomedFor] = useState<number | null>(null);
   if (zoomTo && zoomedFor !== zoomTo.seq) {
     setZoomedFor(zoomTo.seq);
