@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api';
 import { scanJobs, type ScanProgress } from '../../api/scan';
 import type { Job } from '../../contract';
+import { downloadFile } from '../../ui';
 import { CSV_FIELDS, jobCsvRow, type CsvConfig } from './csv';
 import type { Filters } from './search';
 
@@ -20,20 +21,10 @@ export async function jobsToCsv(
   );
 }
 
-/** Saves text as a file through the browser's download. */
+/** Saves the CSV text as a file. */
 export function download(filename: string, text: string): void {
   // The BOM makes spreadsheet programs read the file as UTF-8 (names, addresses).
-  const blob = new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  downloadFile(filename, ['\ufeff', text], 'text/csv;charset=utf-8');
 }
 
 const stamp = (d = new Date()) =>
