@@ -1,5 +1,5 @@
 /**
- * Undo/redo over snapshots of a value (pure; the hook is `useUndoableValue`).
+ * Undo/redo over snapshots of a value (pure; the zone editor's controller keeps one).
  *
  * `present` mirrors the controlled value. A commit pushes the present onto `past` and clears
  * `future`; commits with the same `key` in a row (typing in one name field) replace the present

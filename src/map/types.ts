@@ -24,8 +24,11 @@ export type ZoneEditorProps = {
   onChange(next: ZoneCollection): void;
   /** Location marker; `null` or missing: none shown until "Set location" places one. */
   pin?: MapPin | null;
-  /** Called when the marker is dragged or placed (rounded to 6 decimals). Without it the marker is fixed. */
-  onPinChange?(pin: MapPin): void;
+  /**
+   * Called when the marker is dragged or placed (rounded to 6 decimals), and with the location
+   * before when that is undone (`null`: there was none). Without it the marker is fixed.
+   */
+  onPinChange?(pin: MapPin | null): void;
   /** Other areas shown faintly for context; overlaps with them are warned about. */
   context?: readonly ContextArea[];
   /** Base map style URL, or `'offline'` for the embedded offline style. */

@@ -379,7 +379,7 @@ describe('zone map editor in Chromium', () => {
     await page.context().close();
   });
 
-  it('places the branch pin with "Set location", by dragging it, and moves it when the fields are typed', async () => {
+  it('places the branch pin with "Set location" (undoable), by dragging it, and moves it when the fields are typed', async () => {
     await putZones('DXB-01', []);
     const { coordinates } = (await getBranch(app, 'DXB-01'))!;
     const { page, errors } = await openPage();
@@ -417,6 +417,16 @@ describe('zone map editor in Chromium', () => {
     expect(Number(await longitude.inputValue())).toBeCloseTo(lon, 3);
     await page.getByText('1 unsaved change').waitFor();
     expect(near(await markerTip(), target, 4)).toBe(true);
+
+    // Placing the pin is one undo step, like every other map edit; redo places it again.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(async () => Number(await latitude.inputValue())).toBe(coordinates.latitude);
+    expect(Number(await longitude.inputValue())).toBe(coordinates.longitude);
+    await page.getByText('No unsaved changes').waitFor();
+    await expect.poll(async () => near(await markerTip(), [box.width / 2, box.height / 2], 4)).toBe(true);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => Number(await latitude.inputValue())).toBeCloseTo(lat, 3);
+    await expect.poll(async () => near(await markerTip(), target, 4)).toBe(true);
 
     // Dragging the marker.
     const from = await markerTip();

@@ -2,6 +2,7 @@ import { useCallback, useMemo, type ClipboardEvent } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button, Field, inputClass } from '../../ui';
 import { formZones, parseDegrees, type BranchFormValues } from './form-model';
+import type { MapPin } from '../../map';
 import { ZonesSection, type ZonesErrors } from './ZonesSection';
 import s from './branches.module.css';
 
@@ -148,11 +149,12 @@ export function ZonesField({
     [lat, lon],
   );
   // The pin writes the text fields (6 decimals), as typing would; diff, draft and body follow.
+  // Undoing the first placement of a pin empties them again.
   const onPinChange = useCallback(
-    ({ latitude, longitude }: { latitude: number; longitude: number }) => {
+    (at: MapPin | null) => {
       const options = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
-      setValue('coordinates.latitude', latitude.toFixed(6), options);
-      setValue('coordinates.longitude', longitude.toFixed(6), options);
+      setValue('coordinates.latitude', at ? at.latitude.toFixed(6) : '', options);
+      setValue('coordinates.longitude', at ? at.longitude.toFixed(6) : '', options);
     },
     [setValue],
   );

@@ -141,8 +141,8 @@ export function ZonesSection({
   errors?: ZonesErrors;
   /** The branch location `[lon, lat]` (null when the fields do not hold valid degrees). */
   pin?: [number, number] | null;
-  /** Called with the location chosen on the map (rounded to 6 decimals). */
-  onPinChange?: (pin: MapPin) => void;
+  /** Called with the location chosen on the map (rounded to 6 decimals); `null` when undone to none. */
+  onPinChange?: (pin: MapPin | null) => void;
 }) {
   const config = useConfig();
   const api = useApi();
