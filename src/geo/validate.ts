@@ -47,7 +47,10 @@ export type ZoneReport = {
   index: number;
   name: string | null;
   issues: GeoIssue[];
-  /** Geodesic area (holes subtracted); `null` when positions are missing, not finite or out of range. */
+  /**
+   * Geodesic area (holes subtracted); `null` when positions are missing, not finite or out of
+   * range, or when a ring crosses itself.
+   */
   areaKm2: number | null;
   /** Positions, not counting closing ones. */
   vertexCount: number;
@@ -299,8 +302,10 @@ function shapeReport(coordinates: unknown, rings: PolygonLike): ShapeReport {
   const hit = key ? shapes.get(key) : undefined;
   if (hit) return hit;
   const issues = validatePolygon(rings);
+  // An outline that crosses itself encloses no meaningful area (a bow tie's halves cancel).
   const measurable =
-    rings.length > 0 && !issues.some((i) => i.code === 'not_finite' || i.code === 'out_of_range');
+    rings.length > 0 &&
+    !issues.some((i) => i.code === 'not_finite' || i.code === 'out_of_range' || i.code === 'self_intersection');
   const report = { issues, areaKm2: measurable ? polygonAreaKm2(rings) : null, vertexCount: vertexCount(rings) };
   if (key) shapes.set(key, report);
   return report;

@@ -7,7 +7,17 @@
  * renders its snapshot (the toolbar, the status line and the zone panel) and hands it the
  * props, the map and the user's keys and files.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Banner, Button, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
 import { ZonePanel } from './ZonePanel';
@@ -39,7 +49,7 @@ function ToolButton({ disabled, onClick, ...rest }: ButtonProps) {
 }
 
 export default function ZoneEditor(props: ZoneEditorProps) {
-  const { styleUrl, height = 480, label = 'Delivery zones map', exportName = 'delivery-zones', zoneErrors } = props;
+  const { styleUrl, height, label = 'Delivery zones map', exportName = 'delivery-zones', zoneErrors, toolsId } = props;
   const [editor] = useState(() => new ZoneEditorController(props));
   useLayoutEffect(() => editor.setProps(props));
   useEffect(() => editor.connect(), [editor]);
@@ -104,15 +114,22 @@ export default function ZoneEditor(props: ZoneEditorProps) {
     edit:
       selectedCorners > 0
         ? 'Drag the corner to move it; Delete removes it. Esc when done.'
-        : 'Drag a corner to move it, drag a middle point to add a corner, click a corner then press Delete to remove it. Esc when done.',
+        : 'Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.',
     draw: 'Click to add corners, click the first corner or press Enter to finish. Esc cancels.',
     pin: 'Click the map to place the location. Esc cancels.',
   }[mode];
   const deleteLabel = mode === 'draw' ? 'Cancel zone' : mode === 'edit' && selectedCorners > 0 ? 'Delete corner' : 'Delete zone';
 
   return (
-    <div className={s.editor} onKeyDown={onKeyDown} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
-      <div className={s.toolbar} role="group" aria-label="Zone tools">
+    <div
+      className={s.editor}
+      style={height === undefined ? undefined : ({ '--zone-map-height': `${height}px` } as CSSProperties)}
+      onKeyDown={onKeyDown}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      <div className={s.toolbar} role="group" aria-label="Zone tools" id={toolsId}>
         <div className={s.toolGroup}>
           <Button
             variant={mode === 'draw' ? 'primary' : 'default'}
@@ -188,7 +205,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           {MODE_LABELS[mode]}
           {mode !== 'draw' && mode !== 'pin' && selectedName ? ` · ${selectedName}` : ''}
         </span>
-        <span id={hintId} className={s.hint}>
+        <span id={hintId} className={s.hint} title={hint}>
           {hint}
         </span>
       </div>
@@ -196,7 +213,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       <div className={s.body}>
         {/* Notices float over the map: the map and the list keep their places. */}
         <div className={s.mapCell}>
-          <MapView key={styleUrl} styleUrl={styleUrl} label={label} describedBy={hintId} initialView={initialView} height={height} onReady={editor.attach} />
+          <MapView key={styleUrl} styleUrl={styleUrl} label={label} describedBy={hintId} initialView={initialView} onReady={editor.attach} />
           {notice && (
             <div className={s.notice}>
               <Banner
@@ -227,7 +244,6 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           warningCount={checks.warningCount}
           selectedKey={selectedKey}
           zoneErrors={zoneErrors}
-          maxHeight={height}
           onSelect={(key) => editor.selectZone(key)}
           onRename={editor.renameZone}
           onDelete={editor.deleteZone}

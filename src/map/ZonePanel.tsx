@@ -3,7 +3,7 @@
  * problems (with "Show" to fly to the place) and warnings. Selection is shared with the map.
  * No maplibre here: it renders from plain data.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type CSSProperties } from 'react';
 import { Badge, Button } from '../ui';
 import s from './ZoneEditor.module.css';
 import type { ZoneRow } from './zoneChecks';
@@ -15,7 +15,6 @@ export type ZonePanelProps = {
   selectedKey: string | null;
   /** Problems found outside the editor, by zone index (shown with the zone's own). */
   zoneErrors?: Readonly<Record<number, string>> | undefined;
-  maxHeight: number;
   onSelect(key: string): void;
   onRename(key: string, name: string): void;
   onDelete(key: string): void;
@@ -35,7 +34,6 @@ export function ZonePanel({
   warningCount,
   selectedKey,
   zoneErrors,
-  maxHeight,
   onSelect,
   onRename,
   onDelete,
@@ -54,7 +52,7 @@ export function ZonePanel({
   const count = rows.length;
   const totalKm2 = rows.reduce((sum, row) => sum + (row.areaKm2 ?? 0), 0);
   return (
-    <section className={s.panel} style={{ maxHeight }} aria-label="Zones">
+    <section className={s.panel} aria-label="Zones">
       <header className={s.panelHeader}>
         <div className={s.panelTitleRow}>
           <h3 className={s.panelTitle}>
@@ -91,6 +89,7 @@ export function ZonePanel({
               <li
                 key={row.key}
                 data-zone-key={row.key}
+                style={{ '--zone-color': row.color } as CSSProperties}
                 className={[s.zone, selected && s.zoneSelected, invalid && s.zoneInvalid]
                   .filter(Boolean)
                   .join(' ')}

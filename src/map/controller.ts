@@ -36,6 +36,8 @@ import {
   type DrawChange,
 } from './sync';
 import type { ContextArea, MapPin, ZoneCollection, ZoneEditorProps } from './types';
+import { MapLabels } from './labels';
+import { zoneColor } from './palette';
 import { checkZones, type WarnFn, type ZoneChecks } from './zoneChecks';
 import s from './ZoneEditor.module.css';
 
@@ -133,6 +135,7 @@ export class ZoneEditorController {
   private map: MaplibreMap | null = null;
   private draw: Draw | null = null;
   private marker: Marker | null = null;
+  private labels: MapLabels | null = null;
   private placingPin = false;
   /** Draw's id of the polygon being drawn (not in the value until it is finished). */
   private drawingId: string | null = null;
@@ -290,6 +293,7 @@ export class ZoneEditorController {
     const draw = addDraw(map);
     this.draw = draw;
     addOverlayLayers(map);
+    this.labels = new MapLabels(map);
     this.shown = {};
 
     const offs = [
@@ -330,6 +334,8 @@ export class ZoneEditorController {
       canvas.removeEventListener('mousedown', focusCanvas);
       this.marker?.remove();
       this.marker = null;
+      this.labels?.remove();
+      this.labels = null;
       removeDraw(map, draw);
       this.draw = null;
       this.map = null;
@@ -349,9 +355,8 @@ export class ZoneEditorController {
     const { checks } = this.snapshot;
     const context = this.props.context ?? NO_CONTEXT;
     const shown = this.shown;
-    if (shown.zones !== zones || shown.checks !== checks) {
-      const invalid = new Set(checks.rows.filter((r) => r.issues.length > 0).map((r) => r.index));
-      const desired = toDrawFeatures(zones, (index) => invalid.has(index));
+    if (shown.zones !== zones) {
+      const desired = toDrawFeatures(zones, zoneColor);
       const keep = new Set<string>();
       if (draw.getMode() === DRAW_MODES.draw && this.drawingId) keep.add(this.drawingId);
       const diff = diffDrawFeatures(desired, draw.getAll().features, keep);
@@ -366,6 +371,7 @@ export class ZoneEditorController {
       }
     }
     if (shown.checks?.markers !== checks.markers) setLayerData(map, MARKER_SOURCE, checks.markers);
+    if (shown.checks?.labels !== checks.labels) this.labels?.set(checks.labels);
     if (shown.context !== context) setLayerData(map, CONTEXT_SOURCE, contextCollection(context));
     this.shown = { zones, checks, context };
     this.syncMarker(map);
@@ -383,6 +389,7 @@ export class ZoneEditorController {
       const marker = new Marker({ color: '#c2410c', draggable: editable }).setLngLat([pin.longitude, pin.latitude]).addTo(map);
       const element = marker.getElement();
       element.setAttribute('aria-label', 'Location');
+      element.style.zIndex = '1'; // over the zones' labels
       element.title = editable ? 'Location (drag to move)' : 'Location';
       marker.on('dragend', () => {
         const at = marker.getLngLat();

@@ -1,21 +1,20 @@
 /**
- * Layer styles of the draw control (mapbox-gl-draw). Zones are blue; the selected one is drawn
- * in the accent colour with a thicker outline; zones whose feature property `invalid` is true
- * (draw exposes it as `user_invalid`) are red. Expression syntax only.
+ * Layer styles of the draw control (mapbox-gl-draw). Each zone is drawn in its own colour
+ * (feature property `color`, exposed by draw as `user_color`; see palette.ts); the selected one
+ * with a stronger fill and a thicker outline; the polygon being drawn dashed in orange. Zones
+ * with problems keep their colour: the marker layer outlines them in red. Expression syntax only.
  */
 export const ZONE_COLORS = {
   zone: '#1b6fb0',
   selected: '#1f5fd1',
-  selectedFill: '#3b7bf0',
-  invalid: '#d92d20',
   vertex: '#ffffff',
   drawing: '#e07a00',
 } as const;
 
-const isInvalid = ['==', ['get', 'user_invalid'], true];
 const isActive = ['==', ['get', 'active'], 'true'];
 /** The polygon being drawn (draw marks it active while in draw_polygon mode). */
 const isDrawing = ['all', ['==', ['get', 'mode'], 'draw_polygon'], ['==', ['get', 'active'], 'true']];
+const zoneColor = ['coalesce', ['get', 'user_color'], ZONE_COLORS.zone];
 
 export const drawStyles: object[] = [
   {
@@ -23,8 +22,8 @@ export const drawStyles: object[] = [
     type: 'fill',
     filter: ['all', ['==', ['geometry-type'], 'Polygon'], ['==', ['get', 'meta'], 'feature']],
     paint: {
-      'fill-color': ['case', isInvalid, ZONE_COLORS.invalid, isDrawing, ZONE_COLORS.drawing, isActive, ZONE_COLORS.selectedFill, ZONE_COLORS.zone],
-      'fill-opacity': ['case', isActive, 0.28, isInvalid, 0.22, 0.16],
+      'fill-color': ['case', isDrawing, ZONE_COLORS.drawing, zoneColor],
+      'fill-opacity': ['case', isActive, 0.32, 0.16],
     },
   },
   {
@@ -33,8 +32,8 @@ export const drawStyles: object[] = [
     filter: ['all', ['any', ['==', ['geometry-type'], 'Polygon'], ['==', ['geometry-type'], 'LineString']], ['==', ['get', 'meta'], 'feature']],
     layout: { 'line-cap': 'round', 'line-join': 'round' },
     paint: {
-      'line-color': ['case', isInvalid, ZONE_COLORS.invalid, isDrawing, ZONE_COLORS.drawing, isActive, ZONE_COLORS.selected, ZONE_COLORS.zone],
-      'line-width': ['case', isActive, 3, 2],
+      'line-color': ['case', isDrawing, ZONE_COLORS.drawing, zoneColor],
+      'line-width': ['case', isActive, 3.5, 2],
       'line-dasharray': ['case', isDrawing, ['literal', [2, 1.5]], ['literal', [1, 0]]],
     },
   },

@@ -157,10 +157,10 @@ function closeRings(rings: readonly (readonly Position[])[]): Position[][] {
 
 /**
  * The features draw should hold for this value: each drawable Polygon under its key, with the
- * properties the draw styles read (`invalid`, `name`). Features that are not polygons or have
+ * properties the draw styles read (`name`, `color`). Features that are not polygons or have
  * unusable positions are left out (the zone panel still lists them).
  */
-export function toDrawFeatures(value: ZoneCollection, isInvalid: (index: number) => boolean = () => false): Feature<Polygon>[] {
+export function toDrawFeatures(value: ZoneCollection, colorOf: (index: number) => string = () => ''): Feature<Polygon>[] {
   const keys = zoneKeys(value);
   const out: Feature<Polygon>[] = [];
   value.features.forEach((feature, index) => {
@@ -169,7 +169,7 @@ export function toDrawFeatures(value: ZoneCollection, isInvalid: (index: number)
     out.push({
       type: 'Feature',
       id: keys[index]!,
-      properties: { invalid: isInvalid(index), name: typeof name === 'string' ? name : '' },
+      properties: { name: typeof name === 'string' ? name : '', color: colorOf(index) },
       geometry: { type: 'Polygon', coordinates: closeRings(feature.geometry.coordinates) },
     });
   });
@@ -177,7 +177,7 @@ export function toDrawFeatures(value: ZoneCollection, isInvalid: (index: number)
 }
 
 function sameDrawProperties(a: Feature['properties'], b: Feature['properties']): boolean {
-  return (a?.invalid ?? false) === (b?.invalid ?? false) && (a?.name ?? '') === (b?.name ?? '');
+  return (a?.name ?? '') === (b?.name ?? '') && (a?.color ?? '') === (b?.color ?? '');
 }
 
 /**

@@ -33,8 +33,13 @@ export type ZoneEditorProps = {
   context?: readonly ContextArea[];
   /** Base map style URL, or `'offline'` for the embedded offline style. */
   styleUrl: string;
-  /** Height of the map in CSS pixels (default 480). */
+  /**
+   * Height of the map in CSS pixels. Without it, `--zone-map-height` set by the page (480 px
+   * when unset; `100%` makes the editor fill a container of definite height).
+   */
   height?: number;
+  /** id of the toolbar, for a link or a shortcut that jumps to the map tools. */
+  toolsId?: string;
   /** Accessible name of the map (default "Delivery zones map"). */
   label?: string;
   /** File name (without extension) for Export (default "delivery-zones"). */

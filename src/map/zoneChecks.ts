@@ -3,7 +3,9 @@
  * `zoneWarnings` from src/geo, keyed by the editor's zone keys. Pure.
  */
 import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
-import { validateZones, type GeoIssue, type ZoneWarning, type zoneWarnings } from '../geo';
+import { interiorPoint, validateZones, type GeoIssue, type GeoIssueCode, type ZoneWarning, type zoneWarnings } from '../geo';
+import type { MapLabel } from './labels';
+import { zoneColor } from './palette';
 import { zoneKeys } from './sync';
 import type { ContextArea, MapPin, ZoneCollection } from './types';
 
@@ -11,6 +13,8 @@ export type ZoneRow = {
   key: string;
   index: number;
   name: string;
+  /** The zone's colour, on the map and in the list. */
+  color: string;
   areaKm2: number | null;
   vertexCount: number;
   issues: GeoIssue[];
@@ -29,7 +33,31 @@ export type ZoneChecks = {
    * area is about zero (a symmetric bow tie), so the fill alone may not show them.
    */
   markers: FeatureCollection<Point | LineString, MarkerProperties>;
+  /** Each zone's number and name at a point inside it, and a short note at each located problem. */
+  labels: MapLabel[];
 };
+
+/** What a located problem is called on the map, beside its marker. */
+const ISSUE_LABELS: Partial<Record<GeoIssueCode, string>> = {
+  self_intersection: 'Edges cross',
+  duplicate_position: 'Repeated point',
+  not_closed: 'Not closed',
+  hole_outside: 'Hole meets the outline',
+  holes_intersect: 'Holes overlap',
+};
+
+/** Where each zone's label goes, per coordinates array (zones are values: see src/geo/README.md). */
+const labelPoints = new WeakMap<object, [number, number] | null>();
+
+function labelPoint(coordinates: number[][][]): [number, number] | null {
+  let point = labelPoints.get(coordinates);
+  if (point === undefined) {
+    const finite = coordinates.every((ring) => ring.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1])));
+    point = finite && coordinates.length > 0 ? interiorPoint(coordinates) : null;
+    labelPoints.set(coordinates, point);
+  }
+  return point;
+}
 
 /** The id src/geo gives a feature in warnings: its id as text, else `#n`. */
 function geoId(feature: ZoneCollection['features'][number], index: number): string {
@@ -71,6 +99,7 @@ export function checkZones(
     key: keys[index]!,
     index,
     name: typeof value.features[index]?.properties?.name === 'string' ? (value.features[index]!.properties!.name as string) : '',
+    color: zoneColor(index),
     areaKm2: report.areaKm2,
     vertexCount: report.vertexCount,
     issues: report.issues,
@@ -82,8 +111,13 @@ export function checkZones(
   }
 
   const markers: Feature<Point | LineString, MarkerProperties>[] = [];
+  const labels: MapLabel[] = [];
   rows.forEach((row) => {
     const geometry = value.features[row.index]?.geometry;
+    if (geometry?.type === 'Polygon') {
+      const at = labelPoint(geometry.coordinates);
+      if (at) labels.push({ id: `zone:${row.key}`, kind: 'zone', position: at, number: row.index + 1, text: row.name || `Zone ${row.index + 1}`, color: row.color });
+    }
     if (row.issues.length > 0 && geometry?.type === 'Polygon') {
       for (const ring of geometry.coordinates) {
         const line = ring.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]!) <= 180 && Math.abs(p[1]!) <= 90);
@@ -92,11 +126,12 @@ export function checkZones(
         }
       }
     }
-    for (const issue of row.issues) {
-      if (issue.position) {
-        markers.push({ type: 'Feature', properties: { key: row.key, kind: 'issue', message: issue.message }, geometry: { type: 'Point', coordinates: issue.position } });
-      }
-    }
+    row.issues.forEach((issue, i) => {
+      if (!issue.position) return;
+      markers.push({ type: 'Feature', properties: { key: row.key, kind: 'issue', message: issue.message }, geometry: { type: 'Point', coordinates: issue.position } });
+      const text = ISSUE_LABELS[issue.code];
+      if (text) labels.push({ id: `issue:${row.key}:${i}`, kind: 'issue', position: issue.position, text: `${text} (zone ${row.index + 1})` });
+    });
   });
   for (const warning of warnings) {
     if ('position' in warning) {
@@ -114,5 +149,6 @@ export function checkZones(
     invalidCount: rows.filter((r) => r.issues.length > 0).length,
     warningCount: warnings.length,
     markers: { type: 'FeatureCollection', features: markers },
+    labels,
   };
 }

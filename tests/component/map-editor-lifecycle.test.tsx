@@ -157,13 +157,11 @@ const fake = vi.hoisted(() => {
     static live = 0;
     features = new Map<string, unknown>();
     mode = 'simple_select';
-    private map: FakeMap | null = null;
     private onMove = () => {};
     static constants = { classes: {} };
     static modes = {};
     onAdd(map: FakeMap) {
       FakeDraw.live++;
-      this.map = map;
       map.on('mousemove', this.onMove);
       map.addLayer({ id: 'gl-draw-polygon-fill' });
       return document.createElement('div');
@@ -172,7 +170,6 @@ const fake = vi.hoisted(() => {
       FakeDraw.live--;
       map.off('mousemove', this.onMove);
       map.removeLayer('gl-draw-polygon-fill');
-      this.map = null;
     }
     getMode() {
       return this.mode;
@@ -250,7 +247,7 @@ describe('the zone editor under StrictMode', () => {
     expect(live).toHaveLength(1);
     const map = live[0]!;
     expect(fake.FakeDraw.live).toBe(1);
-    expect(fake.FakeMarker.live).toBe(1);
+    expect(fake.FakeMarker.live).toBe(2); // the pin, and the zone's number and name
     expect(map.layers.filter((l) => l.startsWith('zone-editor-'))).toEqual([...new Set(map.layers.filter((l) => l.startsWith('zone-editor-')))]);
     expect(map.count((t) => t === 'click')).toBe(1);
     expect(map.count((t) => t === 'draw.create')).toBe(1);

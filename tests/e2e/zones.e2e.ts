@@ -445,6 +445,43 @@ describe('zone map editor in Chromium', () => {
     await page.context().close();
   });
 
+  it('puts the map and its tools on the first screen at 1280×720, beside the fields, above the action bar; Alt+M and a skip link reach them', async () => {
+    const { page, errors } = await openPage({ viewport: { width: 1280, height: 720 } });
+    await signIn(page, app.token, '/branches/LDN-01');
+    const drawZone = page.getByRole('button', { name: 'Draw zone' });
+    await drawZone.and(page.locator(':enabled')).waitFor();
+    await mapSettled(page);
+    await screenshot(page, 'zones-first-screen-1280x720');
+    const inView = async (locator: Locator) => {
+      const b = (await locator.boundingBox())!;
+      return b.x >= 0 && b.y >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 720;
+    };
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const canvas = page.locator('.maplibregl-canvas');
+    expect(await inView(drawZone)).toBe(true);
+    expect(await inView(canvas)).toBe(true);
+    const map = (await canvas.boundingBox())!;
+    expect(map.height).toBeGreaterThanOrEqual(300);
+    // Beside the fields (to their right), and the action bar does not cover it.
+    const latitude = (await page.getByLabel('Latitude').boundingBox())!;
+    expect(map.x).toBeGreaterThan(latitude.x + latitude.width);
+    const bar = (await page.getByRole('region', { name: 'Save changes' }).boundingBox())!;
+    expect(map.y + map.height).toBeLessThanOrEqual(bar.y);
+
+    // Alt+M from a field jumps to the tools; so does the skip link, the form's first stop.
+    await page.locator('input[name="name"]').focus();
+    await page.keyboard.press('Alt+m');
+    await expect.poll(() => drawZone.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Branches' }).focus();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the map tools (Alt+M)' });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => drawZone.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows a map-shaped skeleton while the map’s chunk loads, then the map', async () => {
     const { page, errors } = await openPage();
     let release!: () => void;

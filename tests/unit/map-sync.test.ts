@@ -28,7 +28,7 @@ function fc(...features: ZoneCollection['features']): ZoneCollection {
 
 /** A feature as draw reports it in its events (its id is the editor's key). */
 function drawn(id: string, rings: Position[][]): Feature<Polygon> {
-  return { type: 'Feature', id, properties: { invalid: false }, geometry: { type: 'Polygon', coordinates: rings } };
+  return { type: 'Feature', id, properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
 }
 
 describe('zoneKeys', () => {
@@ -132,10 +132,10 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
   const value = fc(zone('a', polygon(10, 50), { name: 'North' }), zone('b', polygon(11, 51)));
 
   it('gives draw the polygons under their keys with the properties the styles read', () => {
-    const features = toDrawFeatures(value, (i) => i === 1);
+    const features = toDrawFeatures(value, (i) => ['#111111', '#222222'][i]!);
     expect(features.map((f) => [f.id, f.properties])).toEqual([
-      ['a', { invalid: false, name: 'North' }],
-      ['b', { invalid: true, name: '' }],
+      ['a', { name: 'North', color: '#111111' }],
+      ['b', { name: '', color: '#222222' }],
     ]);
   });
 
@@ -156,8 +156,8 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
 
   it('adds what draw lacks, removes what the value lacks, updates what differs', () => {
     const current: Feature<Polygon>[] = [
-      { ...drawn('b', polygon(11.2, 51.2)), properties: { invalid: false, name: '' } },
-      { ...drawn('gone', polygon(0, 0)), properties: { invalid: false, name: '' } },
+      { ...drawn('b', polygon(11.2, 51.2)), properties: { name: '', color: '' } },
+      { ...drawn('gone', polygon(0, 0)), properties: { name: '', color: '' } },
     ];
     const diff = diffDrawFeatures(toDrawFeatures(value), current);
     expect(diff.add.map((f) => f.id)).toEqual(['a']);
@@ -186,9 +186,9 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
     expect(isDrawDiffEmpty(settled)).toBe(true);
   });
 
-  it('a change of validity or name alone is an update (the styles show it)', () => {
+  it('a change of colour or name alone is an update (the styles show it)', () => {
     const current = toDrawFeatures(value);
-    expect(diffDrawFeatures(toDrawFeatures(value, (i) => i === 0), current).update.map((f) => f.id)).toEqual(['a']);
+    expect(diffDrawFeatures(toDrawFeatures(value, (i) => (i === 0 ? '#123456' : '')), current).update.map((f) => f.id)).toEqual(['a']);
     const renamed = renameZone(value, 'b', 'South');
     expect(diffDrawFeatures(toDrawFeatures(renamed), current).update.map((f) => f.id)).toEqual(['b']);
   });

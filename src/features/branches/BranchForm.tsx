@@ -22,6 +22,7 @@ import type { BranchDraft } from './draft';
 import { FIELDS, changedFields, type PatchField } from './fields';
 import { createFormSchema, toFormValues, type BranchFormValues, type FormSchema } from './form-model';
 import { IdentitySection, LocationSection, ZonesField } from './FormSections';
+import { MapToolsLink } from './ZonesSection';
 import { putBody } from './put-body';
 import { rebase } from './rebase';
 import { RenameDialog } from './RenameDialog';
@@ -235,7 +236,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
 
   return (
     <FormProvider {...form}>
-      <div className={s.page}>
+      <div className={s.editorPage}>
         <div className={s.pageHeader}>
           <div className={s.pageTitleBlock}>
             <nav className={s.crumbs} aria-label="Breadcrumb">
@@ -356,18 +357,26 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
             e.preventDefault();
             void openReview(e);
           }}
-          style={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-3)' }}
+          className={s.form}
         >
-          <div className={s.grid}>
-            <IdentitySection originalId={loaded.id} onChangeId={() => setRenameOpen(true)} />
-            <LocationSection />
+          {/* Wide screens: the fields scroll on the left, the zone map stays on the right. */}
+          <div className={s.workspace}>
+            <div className={s.formColumn}>
+              <MapToolsLink />
+              <div className={s.grid}>
+                <IdentitySection originalId={loaded.id} onChangeId={() => setRenameOpen(true)} />
+                <LocationSection />
+              </div>
+              <ContactsField />
+            </div>
+            <div className={s.mapColumn}>
+              <ZonesField
+                branchId={loaded.id}
+                serverErrors={zoneServerErrors}
+                onEdited={() => setZoneServerErrors(undefined)}
+              />
+            </div>
           </div>
-          <ContactsField />
-          <ZonesField
-            branchId={loaded.id}
-            serverErrors={zoneServerErrors}
-            onEdited={() => setZoneServerErrors(undefined)}
-          />
           <ActionBar
             base={base}
             schema={schema}

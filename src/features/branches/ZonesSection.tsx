@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { branchListQueryOptions, useApi } from '../../api';
 import { useConfig } from '../../config';
@@ -47,11 +47,49 @@ class MapChunkBoundary extends Component<
   }
 }
 
-const MAP_HEIGHT = 480;
 const NO_CONTEXT: readonly ContextArea[] = [];
+const TOOLS_ID = 'zone-tools';
+
+/** Moves the focus to the zone map's tools (their first button that is on). */
+function focusMapTools(): boolean {
+  const tools = document.getElementById(TOOLS_ID);
+  const first = tools?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+  if (!first) return false;
+  first.focus();
+  first.scrollIntoView?.({ block: 'nearest' });
+  return true;
+}
+
+/**
+ * "Skip to the map tools", first in the form (shown when focused), and its shortcut Alt+M
+ * from anywhere on the page.
+ */
+export function MapToolsLink() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.code !== 'KeyM') return;
+      if (focusMapTools()) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <a
+      href={`#${TOOLS_ID}`}
+      className={s.skipLink}
+      aria-keyshortcuts="Alt+M"
+      onClick={(event) => {
+        event.preventDefault();
+        focusMapTools();
+      }}
+    >
+      Skip to the map tools (Alt+M)
+    </a>
+  );
+}
 
 /** The editor's shape while its chunk loads: toolbar, status line, map and zone list. */
-function MapSkeleton({ height }: { height: number }) {
+function MapSkeleton() {
   return (
     <div className={s.mapSkeleton} aria-busy="true">
       <p className="visually-hidden" role="status">
@@ -65,8 +103,8 @@ function MapSkeleton({ height }: { height: number }) {
       </div>
       <Skeleton width="45%" height={14} />
       <div className={s.mapSkeletonBody}>
-        <Skeleton height={height} />
-        <Skeleton height={Math.min(height, 220)} />
+        <Skeleton style={{ height: '100%' }} />
+        <Skeleton style={{ height: '100%' }} />
       </div>
     </div>
   );
@@ -163,7 +201,7 @@ export function ZonesSection({
   const [Editor, setEditor] = useState(() => ZoneEditor);
 
   return (
-    <section className={s.card} aria-labelledby="zones-title">
+    <section className={`${s.card} ${s.zonesCard}`} aria-labelledby="zones-title">
       <div className={s.cardHeader}>
         <h2 id="zones-title" className={s.cardTitle}>
           Delivery zones
@@ -184,7 +222,7 @@ export function ZonesSection({
       )}
 
       <MapChunkBoundary onRetry={() => setEditor(() => lazy(loadZoneEditor))}>
-        <Suspense fallback={<MapSkeleton height={MAP_HEIGHT} />}>
+        <Suspense fallback={<MapSkeleton />}>
           <Editor
             key={branchId}
             value={shown as unknown as MapZones}
@@ -193,7 +231,7 @@ export function ZonesSection({
             onPinChange={onPinChange}
             context={context}
             styleUrl={config.mapStyle}
-            height={MAP_HEIGHT}
+            toolsId={TOOLS_ID}
             label={`Delivery zones map of branch ${branchId}`}
             exportName={`${branchId}-delivery-zones`}
             zoneErrors={zoneErrors}
