@@ -33,3 +33,16 @@ export function formatKm(km: number): string {
 export function quoteZone(zone: { id: string; name: string | null }): string {
   return `"${zone.name ?? zone.id}"`;
 }
+
+/** An area as people read it: `850 m²` under 0.01 km², else `0.82 km²`, `12.4 km²`, `150 km²`. */
+export function formatAreaKm2(km2: number): string {
+  if (km2 < 0.01) return `${Math.max(1, Math.round(km2 * 1e6)).toLocaleString('en')} m²`;
+  const digits = km2 < 10 ? 2 : km2 < 100 ? 1 : 0;
+  return `${km2.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} km²`;
+}
+
+/** A share in whole percent, `<1 %` for a trace: `7 %`. */
+export function formatShare(part: number, whole: number): string {
+  const percent = whole > 0 ? (100 * part) / whole : 0;
+  return percent < 1 ? '<1 %' : `${Math.round(percent)} %`;
+}

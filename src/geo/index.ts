@@ -6,7 +6,7 @@ export { ringArea, polygonAreaKm2 } from './area';
 export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collection';
 export { zoneName } from './collection';
 export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
-export { formatPoint } from './format';
+export { formatAreaKm2, formatPoint, formatShare } from './format';
 export { parseGeoJsonImport, type GeoJsonImport } from './import';
 export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';
 export { positionOf } from './position';

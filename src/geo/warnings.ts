@@ -1,5 +1,6 @@
+import { polygonAreaKm2 } from './area';
 import { featureId, polygonParts, zoneName, type ZoneCollectionLike } from './collection';
-import { formatKm, formatPoint, quoteZone } from './format';
+import { formatAreaKm2, formatKm, formatShare, quoteZone } from './format';
 import { findCrossingsBetween } from './intersect';
 import {
   createPointLocator,
@@ -8,25 +9,33 @@ import {
   type PointLocation,
   type PointLocator,
 } from './locate';
+import { overlapOf, type Overlap, type PolygonRings } from './overlap';
 import { bbox, bboxesIntersect, isFinitePosition, ringCorners, type BBox, type PositionLike } from './ring';
 
+/** Where two zones overlap: its area, and the pieces of it to shade on a map. */
+type OverlapFacts = {
+  position: [number, number];
+  areaKm2: number;
+  /** The overlap's pieces, each a polygon's rings. */
+  pieces: PolygonRings[];
+};
+
 export type ZoneWarning =
-  | {
+  | ({
       code: 'zones_overlap';
       zoneId: string;
       otherZoneId: string;
-      position: [number, number];
       message: string;
-    }
-  | {
+    } & OverlapFacts)
+  | ({
       code: 'overlaps_other_branch';
       zoneId: string;
       branchId: string;
       otherZoneId: string;
-      position: [number, number];
       message: string;
-    }
-  | { code: 'far_from_branch'; zoneId: string; distanceKm: number; message: string };
+    } & OverlapFacts)
+  | { code: 'far_from_branch'; zoneId: string; distanceKm: number; message: string }
+  | { code: 'pin_outside_zones'; position: [number, number]; message: string };
 
 export type ZoneWarningOptions = {
   /** Zones of other branches, to warn about overlaps with them. */
@@ -50,14 +59,23 @@ class Zone {
   private locator: PointLocator | undefined;
   private vertexKeys: Set<string> | undefined;
 
+  private area: number | undefined;
+
   constructor(
     readonly id: string,
     readonly name: string | null,
     /** Corners of each ring (open). */
     readonly corners: readonly PositionLike[][],
+    /** The coordinates as given: the key under which overlaps with this shape are remembered. */
+    readonly source: object,
   ) {
     this.box = bbox(corners)!;
     this.rings = corners.map((c) => [...c, c[0]!]);
+  }
+
+  areaKm2(): number {
+    this.area ??= polygonAreaKm2(this.rings);
+    return this.area;
   }
 
   locate(point: PositionLike): PointLocation {
@@ -102,8 +120,12 @@ function prepareZones(fc: ZoneCollectionLike | null | undefined): Zone[] {
     return parts.flatMap((rings, k) => {
       const corners = rings.map((ring) => ringCorners(ring));
       const usable = corners.length > 0 && corners.every((c) => c.length >= 3 && c.every(isFinitePosition));
-      return usable
-        ? [new Zone(parts.length > 1 ? `${id}-${k + 1}` : id, zoneName(feature.properties), corners)]
+      // One part's rings, or a MultiPolygon's part: the key of its shape for remembered overlaps.
+      const geometry = feature.geometry as { coordinates?: unknown } | null | undefined;
+      const coordinates = geometry?.coordinates;
+      const source = parts.length > 1 && Array.isArray(coordinates) ? coordinates[k] : coordinates;
+      return usable && typeof source === 'object' && source !== null
+        ? [new Zone(parts.length > 1 ? `${id}-${k + 1}` : id, zoneName(feature.properties), corners, source)]
         : [];
     });
   });
@@ -133,6 +155,22 @@ function overlapPoint(a: Zone, b: Zone): [number, number] | null {
   return null;
 }
 
+/**
+ * Overlaps measured so far, per pair of shapes (zones are values: an edit makes new
+ * coordinates), so an edit measures again only the pairs of the zone it changed.
+ */
+const measured = new WeakMap<object, WeakMap<object, Overlap | null>>();
+
+/** The overlap of two zones (area, pieces), or `null` when they only touch or share slivers. */
+function overlapBetween(a: Zone, b: Zone): Overlap | null {
+  let row = measured.get(a.source);
+  if (!row) measured.set(a.source, (row = new WeakMap()));
+  if (row.has(b.source)) return row.get(b.source)!;
+  const overlap = overlapPoint(a, b) ? overlapOf(a.rings, b.rings) : null;
+  row.set(b.source, overlap);
+  return overlap;
+}
+
 function firstCorner(zone: Zone): [number, number] {
   const p = zone.corners[0]![0]!;
   return [p[0]!, p[1]!];
@@ -160,11 +198,13 @@ function distanceKm(pin: readonly [number, number], zone: Zone): number {
 }
 
 /**
- * Non-blocking warnings about a branch's zones: zones of the branch that overlap each other,
- * zones that overlap another branch's zones, and zones far from the branch pin. "Far" is
- * measured from the pin to the zone's nearest edge (0 when the pin is inside it), in a local
- * equirectangular projection around the pin, so a large zone reaching up to the pin is not
- * far however distant its centre. Zones whose geometry is invalid are skipped.
+ * Non-blocking warnings about a branch's zones: zones of the branch that overlap each other
+ * (once per pair), zones that overlap another branch's zones, each with the overlap's area and
+ * its share of the smaller zone (of the branch's own zone for another branch's); zones far from
+ * the branch pin; and a pin outside all of the branch's zones. "Far" is measured from the pin to
+ * the zone's nearest edge (0 when the pin is inside it), in a local equirectangular projection
+ * around the pin, so a large zone reaching up to the pin is not far however distant its centre.
+ * Zones whose geometry is invalid are skipped.
  */
 export function zoneWarnings(
   zones: ZoneCollectionLike | null | undefined,
@@ -176,16 +216,16 @@ export function zoneWarnings(
 
   own.forEach((a, i) => {
     for (const b of own.slice(i + 1)) {
-      const position = overlapPoint(a, b);
-      if (position) {
-        warnings.push({
-          code: 'zones_overlap',
-          zoneId: a.id,
-          otherZoneId: b.id,
-          position,
-          message: `Zones ${a.label()} and ${b.label()} overlap near ${formatPoint(position)}.`,
-        });
-      }
+      const overlap = overlapBetween(a, b);
+      if (!overlap) continue;
+      const smaller = a.areaKm2() <= b.areaKm2() ? a : b;
+      warnings.push({
+        code: 'zones_overlap',
+        zoneId: a.id,
+        otherZoneId: b.id,
+        ...facts(overlap),
+        message: `Zones ${a.label()} and ${b.label()} overlap: ${formatAreaKm2(overlap.areaKm2)}, ${formatShare(overlap.areaKm2, smaller.areaKm2())} of ${smaller.label()}.`,
+      });
     }
   });
 
@@ -193,24 +233,25 @@ export function zoneWarnings(
     const theirs = prepareZones(fc);
     for (const a of own) {
       for (const b of theirs) {
-        const position = overlapPoint(a, b);
-        if (position) {
-          warnings.push({
-            code: 'overlaps_other_branch',
-            zoneId: a.id,
-            branchId,
-            otherZoneId: b.id,
-            position,
-            message: `Zone ${a.label()} overlaps zone ${b.label()} of branch "${branchId}" near ${formatPoint(position)}.`,
-          });
-        }
+        const overlap = overlapBetween(a, b);
+        if (!overlap) continue;
+        warnings.push({
+          code: 'overlaps_other_branch',
+          zoneId: a.id,
+          branchId,
+          otherZoneId: b.id,
+          ...facts(overlap),
+          message: `Zone ${a.label()} overlaps zone ${b.label()} of branch "${branchId}": ${formatAreaKm2(overlap.areaKm2)}, ${formatShare(overlap.areaKm2, a.areaKm2())} of ${a.label()}.`,
+        });
       }
     }
   }
 
   if (pin && isFinitePosition(pin)) {
+    let inAny = false;
     for (const zone of own) {
       const km = distanceKm(pin, zone);
+      if (km === 0) inAny = true;
       if (km > farKm) {
         warnings.push({
           code: 'far_from_branch',
@@ -220,6 +261,17 @@ export function zoneWarnings(
         });
       }
     }
+    if (own.length > 0 && !inAny) {
+      warnings.push({
+        code: 'pin_outside_zones',
+        position: [pin[0], pin[1]],
+        message: `The branch location is outside all of its ${own.length === 1 ? 'zone' : `${own.length} zones`}. Check the location, or draw a zone around it.`,
+      });
+    }
   }
   return warnings;
+}
+
+function facts(overlap: Overlap): OverlapFacts {
+  return { position: overlap.position, areaKm2: overlap.areaKm2, pieces: overlap.pieces };
 }

@@ -151,6 +151,15 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           </ToolButton>
         </div>
         <div className={s.toolGroup}>
+          <ToolButton
+            onClick={() => selectedKey !== null && void editor.clipZone(selectedKey)}
+            disabled={!selectedRow || selectedRow.overlaps === 0}
+            title="Remove from the selected zone every area its neighbours overlap"
+          >
+            Clip to neighbours
+          </ToolButton>
+        </div>
+        <div className={s.toolGroup}>
           <ToolButton onClick={editor.undo} disabled={!view.canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
             ↶ Undo
           </ToolButton>
@@ -240,6 +249,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         </div>
         <ZonePanel
           rows={checks.rows}
+          general={checks.general}
           invalidCount={checks.invalidCount}
           warningCount={checks.warningCount}
           selectedKey={selectedKey}
@@ -248,6 +258,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           onRename={editor.renameZone}
           onDelete={editor.deleteZone}
           onShow={editor.showPoint}
+          onShowPlace={editor.showPlace}
+          onClip={(key) => void editor.clipZone(key)}
         />
       </div>
 

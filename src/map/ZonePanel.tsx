@@ -4,12 +4,15 @@
  * No maplibre here: it renders from plain data.
  */
 import { useEffect, useId, useRef, type CSSProperties } from 'react';
+import { formatAreaKm2, type ZoneWarning } from '../geo';
 import { Badge, Button } from '../ui';
 import s from './ZoneEditor.module.css';
 import type { ZoneRow } from './zoneChecks';
 
 export type ZonePanelProps = {
   rows: readonly ZoneRow[];
+  /** Warnings about the zones as a whole (the pin outside all of them). */
+  general: readonly ZoneWarning[];
   invalidCount: number;
   warningCount: number;
   selectedKey: string | null;
@@ -20,16 +23,20 @@ export type ZonePanelProps = {
   onDelete(key: string): void;
   /** Select the zone and fly to the position (or to the zone when there is none). */
   onShow(key: string, position: [number, number] | undefined): void;
+  /** Fly to a place that belongs to no zone (the pin). */
+  onShowPlace(position: [number, number]): void;
+  /** Remove from the zone every area its neighbours (this branch's and others') overlap. */
+  onClip(key: string): void;
 };
 
-export function formatArea(km2: number | null): string {
-  if (km2 === null || !Number.isFinite(km2)) return '— km²';
-  const digits = km2 < 1 ? 3 : km2 < 100 ? 2 : km2 < 10_000 ? 1 : 0;
-  return `${km2.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} km²`;
+/** A zone's area, or a dash when it has none that means anything (a self-crossing outline). */
+function formatArea(km2: number | null): string {
+  return km2 === null || !Number.isFinite(km2) ? '— km²' : formatAreaKm2(km2);
 }
 
 export function ZonePanel({
   rows,
+  general,
   invalidCount,
   warningCount,
   selectedKey,
@@ -38,6 +45,8 @@ export function ZonePanel({
   onRename,
   onDelete,
   onShow,
+  onShowPlace,
+  onClip,
 }: ZonePanelProps) {
   const idPrefix = useId();
   const listRef = useRef<HTMLOListElement>(null);
@@ -69,6 +78,20 @@ export function ZonePanel({
           )}
           {count > 0 && invalidCount === 0 && warningCount === 0 && <Badge tone="success">All valid</Badge>}
         </div>
+        {general.length > 0 && (
+          <ul className={s.messages} aria-label="Warnings about the zones">
+            {general.map((warning) => (
+              <li key={warning.code} className={s.warning}>
+                <span>{warning.message}</span>
+                {'position' in warning && (
+                  <Button size="sm" variant="ghost" onClick={() => onShowPlace(warning.position)} aria-label={`Show on the map: ${warning.message}`}>
+                    Show
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </header>
       {count === 0 ? (
         <p className={s.panelEmpty}>Draw a zone on the map or import a GeoJSON file.</p>
@@ -169,17 +192,31 @@ export function ZonePanel({
                   <ul className={s.messages} aria-label={`Warnings of ${title}`}>
                     {row.warnings.map((warning, i) => {
                       const position = 'position' in warning ? warning.position : undefined;
+                      const overlap = warning.code === 'zones_overlap' || warning.code === 'overlaps_other_branch';
                       return (
                         <li key={`${warning.code}-${i}`} className={s.warning}>
                           <span>{warning.message}</span>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => onShow(row.key, position)}
-                            aria-label={`Show on the map: ${warning.message}`}
-                          >
-                            Show
-                          </Button>
+                          <span className={s.messageActions}>
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => onShow(row.key, position)}
+                              aria-label={`Show on the map: ${warning.message}`}
+                            >
+                              Show
+                            </Button>
+                            {overlap && (
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                onClick={() => onClip(row.key)}
+                                aria-label={`Clip ${title} to its neighbours: remove the areas they overlap from ${title}`}
+                                title={`Remove from ${title} every area its neighbours overlap`}
+                              >
+                                Clip
+                              </Button>
+                            )}
+                          </span>
                         </li>
                       );
                     })}

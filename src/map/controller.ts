@@ -17,8 +17,8 @@
  */
 import type { LngLatBoundsLike, Map as MaplibreMap, MapMouseEvent } from 'maplibre-gl';
 import { Marker } from 'maplibre-gl';
-import type { Feature } from 'geojson';
-import { defaultZoneId, roundCoordinate } from '../geo';
+import type { Feature, Position } from 'geojson';
+import { bbox, bboxesIntersect, defaultZoneId, formatAreaKm2, roundCoordinate } from '../geo';
 import { downloadFile } from '../ui';
 import { addDraw, DRAW_MODES, removeDraw, type Draw } from './draw';
 import { historyReducer, initialHistory, sameJson, type History, type HistoryAction } from './history';
@@ -449,6 +449,11 @@ export class ZoneEditorController {
     else if (pin && this.map) this.map.flyTo({ center: [pin.longitude, pin.latitude], zoom: 12 });
   };
 
+  /** Flies to a place (the pin, when it lies outside every zone). */
+  showPlace = (position: [number, number]): void => {
+    this.map?.flyTo({ center: position, zoom: Math.max(this.map.getZoom(), 14) });
+  };
+
   /** Selects the zone and flies to the position (or to the zone when there is none). */
   showPoint = (key: string, position: [number, number] | undefined): void => {
     this.selectZone(key, position === undefined);
@@ -578,6 +583,65 @@ export class ZoneEditorController {
       this.selected = null;
     }
     this.refresh();
+  };
+
+  /**
+   * Removes from the zone every area its neighbours overlap: the branch's other zones (those
+   * without problems) and other branches' zones. What is left in several pieces keeps the zone
+   * for the largest and adds the others as new zones; one undo step.
+   */
+  clipZone = async (key: string): Promise<void> => {
+    const { zones } = this.present;
+    const index = zoneKeys(zones).indexOf(key);
+    const feature = zones.features[index];
+    const row = this.snapshot.checks.rows[index];
+    if (!feature || !row || feature.geometry?.type !== 'Polygon') return;
+    const subject = feature.geometry.coordinates;
+    const box = bbox(subject);
+    if (!box) return;
+    const cutters: Position[][][] = [];
+    const consider = (rings: Position[][]) => {
+      const other = bbox(rings);
+      if (other && bboxesIntersect(box, other)) cutters.push(rings);
+    };
+    zones.features.forEach((f, i) => {
+      if (i !== index && f.geometry?.type === 'Polygon' && this.snapshot.checks.rows[i]?.issues.length === 0) consider(f.geometry.coordinates);
+    });
+    for (const area of this.props.context ?? NO_CONTEXT) {
+      for (const f of area.fc.features) {
+        if (f.geometry?.type === 'Polygon') consider(f.geometry.coordinates);
+        else if (f.geometry?.type === 'MultiPolygon') f.geometry.coordinates.forEach(consider);
+      }
+    }
+    const { clipPolygon } = await import('../geo/overlap');
+    if (!this.connected || this.present.zones !== zones) return;
+    const name = row.name || `Zone ${index + 1}`;
+    let clipped: ReturnType<typeof clipPolygon>;
+    try {
+      clipped = clipPolygon(subject, cutters);
+    } catch (error) {
+      this.setNotice({ tone: 'danger', title: `Could not clip ${name}`, message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    const [first, ...rest] = clipped.parts;
+    if (!first) {
+      this.setNotice({ tone: 'danger', title: `Nothing would be left of ${name}`, message: 'It lies entirely inside its neighbours. Delete it instead, or move its corners.' });
+      return;
+    }
+    this.leaveSpecialModes();
+    const features = zones.features.map((f, i) => (i === index ? { ...f, geometry: { type: 'Polygon' as const, coordinates: first } } : f));
+    const pieces = rest.map((coordinates, k) => ({
+      type: 'Feature' as const,
+      id: defaultZoneId(),
+      properties: { ...(feature.properties ?? {}), name: `${name} (${k + 2})` },
+      geometry: { type: 'Polygon' as const, coordinates },
+    }));
+    this.commitZones({ ...zones, features: [...features, ...pieces] });
+    this.setNotice({
+      tone: 'info',
+      title: `Clipped ${name}: ${formatAreaKm2(clipped.removedKm2)} removed.`,
+      ...(pieces.length > 0 ? { message: `What is left is in ${pieces.length + 1} pieces: the smaller ${pieces.length === 1 ? 'one is a new zone' : 'ones are new zones'}.` } : {}),
+    });
   };
 
   // ---- notices, files ------------------------------------------------------------------------

@@ -60,7 +60,8 @@ export class MapLabels {
       const element = document.createElement('div');
       element.setAttribute('aria-hidden', 'true');
       render(element, label);
-      const marker = new Marker({ element, anchor: label.kind === 'zone' ? 'center' : 'left', offset: label.kind === 'zone' ? [0, 0] : [10, 0] })
+      // A zone's label hangs below its point, so a pin standing on that point leaves it readable.
+      const marker = new Marker({ element, anchor: label.kind === 'zone' ? 'top' : 'left', offset: label.kind === 'zone' ? [0, 4] : [10, 0] })
         .setLngLat(label.position)
         .addTo(this.map);
       this.shown.set(label.id, { marker, key });

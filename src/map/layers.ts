@@ -27,7 +27,7 @@ export function contextCollection(context: readonly ContextArea[]): FeatureColle
   };
 }
 
-/** Context areas under the zones; problem markers and invalid outlines over them. */
+/** Context areas under the zones; overlaps (shaded), invalid outlines and problem markers over them. */
 const OVERLAY_LAYERS: AddLayerObject[] = [
   {
     id: `${CONTEXT_SOURCE}-fill`,
@@ -42,10 +42,24 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
     paint: { 'line-color': MARKER_COLORS.context, 'line-width': 1.5, 'line-dasharray': [2, 2], 'line-opacity': 0.7 },
   },
   {
+    id: `${MARKER_SOURCE}-overlaps`,
+    type: 'fill',
+    source: MARKER_SOURCE,
+    filter: ['==', ['get', 'kind'], 'overlap'],
+    paint: { 'fill-color': MARKER_COLORS.warning, 'fill-opacity': 0.45 },
+  },
+  {
+    id: `${MARKER_SOURCE}-overlap-lines`,
+    type: 'line',
+    source: MARKER_SOURCE,
+    filter: ['==', ['get', 'kind'], 'overlap'],
+    paint: { 'line-color': MARKER_COLORS.warning, 'line-width': 1.5, 'line-dasharray': [2, 1] },
+  },
+  {
     id: `${MARKER_SOURCE}-outlines`,
     type: 'line',
     source: MARKER_SOURCE,
-    filter: ['==', ['geometry-type'], 'LineString'],
+    filter: ['==', ['get', 'kind'], 'invalid-outline'],
     layout: { 'line-join': 'round' },
     paint: { 'line-color': MARKER_COLORS.issue, 'line-width': 2, 'line-dasharray': [3, 1.5] },
   },
@@ -53,10 +67,10 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
     id: `${MARKER_SOURCE}-points`,
     type: 'circle',
     source: MARKER_SOURCE,
-    filter: ['==', ['geometry-type'], 'Point'],
+    filter: ['==', ['get', 'kind'], 'issue'],
     paint: {
       'circle-radius': 6,
-      'circle-color': ['match', ['get', 'kind'], 'issue', MARKER_COLORS.issue, MARKER_COLORS.warning],
+      'circle-color': MARKER_COLORS.issue,
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 2,
     },
@@ -64,7 +78,7 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
 ];
 
 const UNDER_DRAW = [`${CONTEXT_SOURCE}-fill`, `${CONTEXT_SOURCE}-line`];
-const OVER_DRAW = [`${MARKER_SOURCE}-outlines`, `${MARKER_SOURCE}-points`];
+const OVER_DRAW = [`${MARKER_SOURCE}-overlaps`, `${MARKER_SOURCE}-overlap-lines`, `${MARKER_SOURCE}-outlines`, `${MARKER_SOURCE}-points`];
 
 /** Adds the sources (empty) and layers; `setLayerData` fills them. */
 export function addOverlayLayers(map: MaplibreMap): void {

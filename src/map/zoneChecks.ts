@@ -2,7 +2,7 @@
  * What the zone panel and the marker layers show about each zone: `validateZones` and
  * `zoneWarnings` from src/geo, keyed by the editor's zone keys. Pure.
  */
-import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
+import type { Feature, FeatureCollection, LineString, MultiPolygon, Point } from 'geojson';
 import { interiorPoint, validateZones, type GeoIssue, type GeoIssueCode, type ZoneWarning, type zoneWarnings } from '../geo';
 import type { MapLabel } from './labels';
 import { zoneColor } from './palette';
@@ -18,21 +18,26 @@ export type ZoneRow = {
   areaKm2: number | null;
   vertexCount: number;
   issues: GeoIssue[];
+  /** Warnings about this zone; an overlap between two zones of the branch is on the first one only. */
   warnings: ZoneWarning[];
+  /** How many zones (of this branch and others) overlap this one. */
+  overlaps: number;
 };
 
-export type MarkerProperties = { key: string; kind: 'issue' | 'warning' | 'invalid-outline'; message: string };
+export type MarkerProperties = { key: string; kind: 'issue' | 'invalid-outline' | 'overlap'; message: string };
 
 export type ZoneChecks = {
   rows: ZoneRow[];
+  /** Warnings about the zones as a whole (the pin outside all of them). */
+  general: ZoneWarning[];
   invalidCount: number;
   warningCount: number;
   /**
-   * Crossing points and other located issues (red markers), overlap points (amber markers),
-   * and the outlines of invalid zones as lines: the map's tiler drops polygons whose signed
-   * area is about zero (a symmetric bow tie), so the fill alone may not show them.
+   * Crossing points and other located issues (red markers), the outlines of invalid zones as
+   * lines (the map's tiler drops polygons whose signed area is about zero, a symmetric bow
+   * tie, so the fill alone may not show them), and the areas where zones overlap (shaded).
    */
-  markers: FeatureCollection<Point | LineString, MarkerProperties>;
+  markers: FeatureCollection<Point | LineString | MultiPolygon, MarkerProperties>;
   /** Each zone's number and name at a point inside it, and a short note at each located problem. */
   labels: MapLabel[];
 };
@@ -104,13 +109,27 @@ export function checkZones(
     vertexCount: report.vertexCount,
     issues: report.issues,
     warnings: [],
+    overlaps: 0,
   }));
+  const general: ZoneWarning[] = [];
+  const markers: Feature<Point | LineString | MultiPolygon, MarkerProperties>[] = [];
   for (const warning of warnings) {
-    const owners = [warning.zoneId, ...(warning.code === 'zones_overlap' ? [warning.otherZoneId] : [])];
-    for (const owner of owners) for (const index of byGeoId.get(owner) ?? []) rows[index]?.warnings.push(warning);
+    if (warning.code === 'pin_outside_zones') {
+      general.push(warning);
+      continue;
+    }
+    const owners = byGeoId.get(warning.zoneId) ?? [];
+    for (const index of owners) rows[index]?.warnings.push(warning);
+    if (warning.code === 'far_from_branch') continue;
+    const involved = [...owners, ...(warning.code === 'zones_overlap' ? (byGeoId.get(warning.otherZoneId) ?? []) : [])];
+    for (const index of involved) rows[index]!.overlaps++;
+    markers.push({
+      type: 'Feature',
+      properties: { key: owners[0] === undefined ? '' : keys[owners[0]]!, kind: 'overlap', message: warning.message },
+      geometry: { type: 'MultiPolygon', coordinates: warning.pieces },
+    });
   }
 
-  const markers: Feature<Point | LineString, MarkerProperties>[] = [];
   const labels: MapLabel[] = [];
   rows.forEach((row) => {
     const geometry = value.features[row.index]?.geometry;
@@ -133,19 +152,9 @@ export function checkZones(
       if (text) labels.push({ id: `issue:${row.key}:${i}`, kind: 'issue', position: issue.position, text: `${text} (zone ${row.index + 1})` });
     });
   });
-  for (const warning of warnings) {
-    if ('position' in warning) {
-      const owner = byGeoId.get(warning.zoneId)?.[0];
-      markers.push({
-        type: 'Feature',
-        properties: { key: owner === undefined ? '' : keys[owner]!, kind: 'warning', message: warning.message },
-        geometry: { type: 'Point', coordinates: warning.position },
-      });
-    }
-  }
-
   return {
     rows,
+    general,
     invalidCount: rows.filter((r) => r.issues.length > 0).length,
     warningCount: warnings.length,
     markers: { type: 'FeatureCollection', features: markers },

@@ -190,6 +190,30 @@ describe('zone map in the branch editor', () => {
     await waitFor(() => expect(warnings()).not.toHaveTextContent(/from the branch location/));
   });
 
+  it('warns, once, when the branch location lies outside all of its zones, and not once it is inside one', async () => {
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches/LDN-01' });
+    await openEditor('London Shoreditch');
+    const list = await zoneList();
+    const general = () => within(list).queryByRole('list', { name: 'Warnings about the zones' });
+    // The seeded location is inside "Central".
+    await waitFor(() => expect(within(list).getAllByText(/overlap/).length).toBeGreaterThan(0));
+    expect(general()).toBeNull();
+
+    const lat = screen.getByLabelText('Latitude');
+    await user.clear(lat);
+    await user.type(lat, '51.6');
+    await waitFor(() =>
+      expect(general()).toHaveTextContent('The branch location is outside all of its 3 zones. Check the location, or draw a zone around it.'),
+    );
+    expect(within(general()!).getByRole('button', { name: /^Show on the map: The branch location/ })).toBeInTheDocument();
+    expect(within(list).getAllByText(/The branch location is outside/)).toHaveLength(1);
+
+    await user.clear(lat);
+    await user.type(lat, '51.5156');
+    await waitFor(() => expect(general()).toBeNull());
+  });
+
   it('lists a MultiPolygon zone from a lenient service as its parts, and saves them as separate zones', async () => {
     const user = userEvent.setup();
     const multi = {

@@ -28,8 +28,8 @@ const start: ZoneCollection = {
   ],
 };
 
-function Harness({ onValue }: { onValue: (v: ZoneCollection) => void }) {
-  const [value, setValue] = useState(start);
+function Harness({ onValue, initial = start }: { onValue: (v: ZoneCollection) => void; initial?: ZoneCollection }) {
+  const [value, setValue] = useState(initial);
   return (
     <ZoneEditor
       value={value}
@@ -43,10 +43,10 @@ function Harness({ onValue }: { onValue: (v: ZoneCollection) => void }) {
   );
 }
 
-function setup() {
+function setup(initial = start) {
   const values: ZoneCollection[] = [];
   const user = userEvent.setup();
-  render(<Harness onValue={(v) => values.push(v)} />);
+  render(<Harness onValue={(v) => values.push(v)} initial={initial} />);
   const last = () => values[values.length - 1]!;
   return { user, values, last };
 }
@@ -150,6 +150,38 @@ describe('ZoneEditor without WebGL', () => {
     expect(values).toHaveLength(0);
     await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Could not import point.json')).not.toBeInTheDocument();
+  });
+
+  it('shows an overlap once, with its area and share, and clips the zone to its neighbour in one undoable step', async () => {
+    // Two squares of 0.01°, the second reaching half into the first: they share a quarter.
+    const square = (lon: number, lat: number) => [[lon, lat], [lon + 0.01, lat], [lon + 0.01, lat + 0.01], [lon, lat + 0.01], [lon, lat]];
+    const pair: ZoneCollection = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', id: 'west', properties: { name: 'West' }, geometry: { type: 'Polygon', coordinates: [square(13.4, 52.5)] } },
+        { type: 'Feature', id: 'east', properties: { name: 'East' }, geometry: { type: 'Polygon', coordinates: [square(13.405, 52.505)] } },
+      ],
+    };
+    const { user, last } = setup(pair);
+    const zones = screen.getByRole('region', { name: 'Zones' });
+    const westWarnings = await within(zones).findByRole('list', { name: 'Warnings of West' });
+    expect(westWarnings).toHaveTextContent(/^Zones "West" and "East" overlap: 0\.1\d km², 25 % of "East"\./);
+    expect(within(zones).queryByRole('list', { name: 'Warnings of East' })).toBeNull();
+    expect(within(zones).getByText('1 warning')).toBeInTheDocument();
+
+    await user.click(within(westWarnings).getByRole('button', { name: /^Clip West to its neighbours/ }));
+    expect(await screen.findByText(/^Clipped West: 0\.1\d km² removed\.$/)).toBeInTheDocument();
+    expect(last().features[0]!.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [[[13.4, 52.5], [13.41, 52.5], [13.41, 52.505], [13.405, 52.505], [13.405, 52.51], [13.4, 52.51], [13.4, 52.5]]],
+    });
+    expect(last().features[1]).toEqual(pair.features[1]);
+    await waitFor(() => expect(within(zones).queryByRole('list', { name: 'Warnings of West' })).toBeNull());
+    expect(within(zones).getByText('All valid')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(last()).toEqual(pair);
+    expect(await within(zones).findByRole('list', { name: 'Warnings of West' })).toBeInTheDocument();
   });
 
   it('exports the zones as a .geojson download', async () => {

@@ -5,7 +5,7 @@ import { collection, feature, hole, outer, reversed, square } from './fixtures';
 const zone = (id: string, rings: number[][][], name?: string) => feature(id, rings, name ? { name } : {});
 
 describe('zoneWarnings: overlaps within the branch', () => {
-  it('warns about an overlapping pair, with a point in the overlap', () => {
+  it('warns once about an overlapping pair, with its area, its share of the smaller zone, its pieces and a point in it', () => {
     const warnings = zoneWarnings(
       collection(zone('a', [square(0, 0, 2)], 'North'), zone('b', [square(1, 1, 2)], 'East')),
     );
@@ -15,9 +15,10 @@ describe('zoneWarnings: overlaps within the branch', () => {
         zoneId: 'a',
         otherZoneId: 'b',
         position: expect.any(Array),
-        message: expect.stringMatching(
-          /^Zones "North" and "East" overlap near -?\d+\.\d{6}, -?\d+\.\d{6} \(lat, lon\)\.$/,
-        ),
+        areaKm2: expect.any(Number),
+        pieces: [[square(1, 1)]],
+        // Squares of 2° overlapping by a square of 1°: a quarter of "East", the smaller (further north).
+        message: expect.stringMatching(/^Zones "North" and "East" overlap: [\d,]+ km², 25 % of "East"\.$/),
       },
     ]);
     const [lon, lat] = (warnings[0] as { position: [number, number] }).position;
@@ -39,10 +40,11 @@ describe('zoneWarnings: overlaps within the branch', () => {
     expect(
       zoneWarnings(collection(zone('a', [square(0, 0)]), zone('b', [reversed(square(0, 0))]))),
     ).toHaveLength(1);
-    const nested = zoneWarnings(collection(zone('big', [outer]), zone('small', [square(1, 1)])));
-    expect(nested).toMatchObject([
-      { code: 'zones_overlap', zoneId: 'big', otherZoneId: 'small', position: [1, 1] },
-    ]);
+    const nested = zoneWarnings(collection(zone('big', [outer]), zone('small', [square(1, 1)], 'Small')));
+    expect(nested).toMatchObject([{ code: 'zones_overlap', zoneId: 'big', otherZoneId: 'small' }]);
+    expect(nested[0]!.message).toMatch(/, 100 % of "Small"\.$/);
+    const [lon, lat] = (nested[0] as { position: [number, number] }).position;
+    expect(lon > 1 && lon < 2 && lat > 1 && lat < 2).toBe(true);
   });
 
   it('is quiet for a zone that sits in another zone’s hole', () => {
@@ -78,7 +80,8 @@ describe('zoneWarnings: other branches', () => {
     expect(warnings).toMatchObject([
       { code: 'overlaps_other_branch', zoneId: 'a', branchId: 'camden', otherZoneId: 'c1' },
     ]);
-    expect(warnings[0]!.message).toMatch(/^Zone "Mine" overlaps zone "Theirs" of branch "camden" near /);
+    // A 1° square reaching half a degree into a 2° one: a sixteenth of "Mine" (about 6 %).
+    expect(warnings[0]!.message).toMatch(/^Zone "Mine" overlaps zone "Theirs" of branch "camden": [\d,]+ km², 6 % of "Mine"\.$/);
   });
 });
 
@@ -87,9 +90,10 @@ describe('zoneWarnings: far zones', () => {
 
   it('warns about a zone far from the branch pin, measured to its nearest edge', () => {
     const farAway = zone('far', [square(1.5, 51.4, 0.1)], 'Far');
-    const [warning] = zoneWarnings(collection(farAway, zone('near', [square(-0.2, 51.45, 0.1)])), {
+    const [warning, ...more] = zoneWarnings(collection(farAway, zone('near', [square(-0.2, 51.45, 0.1)])), {
       pin: london,
     });
+    expect(more).toEqual([]); // the pin is in the near zone
     expect(warning).toMatchObject({ code: 'far_from_branch', zoneId: 'far' });
     const { distanceKm } = warning as { distanceKm: number };
     // 1.6276° of longitude at 51.5°N is about 112.7 km.
@@ -111,15 +115,43 @@ describe('zoneWarnings: far zones', () => {
       ],
     ]);
     const around = zone('around', [square(-0.5, 51.3, 0.6)]);
-    expect(zoneWarnings(collection(long), { pin: london })).toEqual([]);
+    const far = (fc: ReturnType<typeof collection>) => zoneWarnings(fc, { pin: london }).filter((w) => w.code === 'far_from_branch');
+    expect(far(collection(long))).toEqual([]);
     expect(zoneWarnings(collection(around), { pin: london })).toEqual([]);
   });
 
   it('uses the given distance', () => {
     const nearby = zone('nearby', [square(0, 51.5, 0.05)]);
-    expect(zoneWarnings(collection(nearby), { pin: london, farKm: 5 })).toMatchObject([
-      { code: 'far_from_branch' },
+    const codes = (farKm?: number) => zoneWarnings(collection(nearby), { pin: london, ...(farKm ? { farKm } : {}) }).map((w) => w.code);
+    expect(codes(5)).toEqual(['far_from_branch', 'pin_outside_zones']);
+    expect(codes()).toEqual(['pin_outside_zones']);
+  });
+});
+
+describe('zoneWarnings: the pin outside the zones', () => {
+  const pin: [number, number] = [0.005, 0.005];
+  const small = (lon: number, lat: number) => square(lon, lat, 0.01);
+
+  it('warns when the branch location lies in none of its zones, at the pin', () => {
+    expect(zoneWarnings(collection(zone('a', [small(0.01, 0.01)]), zone('b', [small(0.03, 0.03)])), { pin })).toEqual([
+      {
+        code: 'pin_outside_zones',
+        position: pin,
+        message: 'The branch location is outside all of its 2 zones. Check the location, or draw a zone around it.',
+      },
     ]);
-    expect(zoneWarnings(collection(nearby), { pin: london })).toEqual([]);
+  });
+
+  it('is quiet when the pin is in a zone or on its edge, when there are no zones, and without a pin', () => {
+    expect(zoneWarnings(collection(zone('a', [small(0.03, 0.03)]), zone('b', [small(0, 0)])), { pin })).toEqual([]);
+    expect(zoneWarnings(collection(zone('a', [small(0.005, 0)])), { pin })).toEqual([]);
+    expect(zoneWarnings(collection(), { pin })).toEqual([]);
+    expect(zoneWarnings(collection(zone('a', [small(0.01, 0.01)])))).toEqual([]);
+  });
+
+  it('counts a pin in a zone’s hole as outside it', () => {
+    expect(zoneWarnings(collection(zone('ring', [outer, hole])), { pin: [5, 5], farKm: 10_000 })).toMatchObject([
+      { code: 'pin_outside_zones' },
+    ]);
   });
 });
