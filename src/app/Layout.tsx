@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api';
 import { clearAllDrafts } from '../features/branches';
@@ -9,14 +9,16 @@ import s from './shell.module.css';
 export function Layout() {
   const api = useApi();
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   // An explicit sign-out leaves no draft of the manager's edits in this browser (a 401 keeps
-  // them, so that the edits survive signing in again). They are removed once the editor has
-  // been left, since leaving for sign-in writes its pending draft.
+  // them, so that the edits survive signing in again). The page is left first: an editor with
+  // unsaved edits asks before it lets the sign-out go on, and the manager may stay.
   const signOut = async () => {
+    await navigate({ to: '/sign-in', search: {} });
+    if (router.state.location.pathname !== '/sign-in') return;
     tokenStore.clear();
     queryClient.clear();
-    await navigate({ to: '/sign-in', search: {} });
     clearAllDrafts();
   };
   return (

@@ -223,6 +223,11 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         {/* Notices float over the map: the map and the list keep their places. */}
         <div className={s.mapCell}>
           <MapView key={styleUrl} styleUrl={styleUrl} label={label} describedBy={hintId} initialView={initialView} onReady={editor.attach} />
+          {props.pinNote && (
+            <p className={s.pinNote} role="status">
+              {props.pinNote}
+            </p>
+          )}
           {notice && (
             <div className={s.notice}>
               <Banner

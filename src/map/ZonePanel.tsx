@@ -51,6 +51,19 @@ export function ZonePanel({
   const idPrefix = useId();
   const listRef = useRef<HTMLOListElement>(null);
 
+  // After a zone is deleted from its row, the focus moves to the row that takes its place (or
+  // the list's heading), not to the page: the keys (Ctrl+Z) keep reaching the editor.
+  const focusAfterDelete = useRef<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const index = focusAfterDelete.current;
+    if (index === null) return;
+    focusAfterDelete.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>('[data-zone-key] button[aria-pressed]') ?? [];
+    const next = buttons[Math.min(index, buttons.length - 1)];
+    (next ?? headingRef.current)?.focus();
+  }, [rows]);
+
   useEffect(() => {
     if (selectedKey === null) return;
     const items = listRef.current?.querySelectorAll<HTMLElement>('[data-zone-key]') ?? [];
@@ -64,7 +77,7 @@ export function ZonePanel({
     <section className={s.panel} aria-label="Zones">
       <header className={s.panelHeader}>
         <div className={s.panelTitleRow}>
-          <h3 className={s.panelTitle}>
+          <h3 className={s.panelTitle} ref={headingRef} tabIndex={-1}>
             {count === 0 ? 'No zones' : `${count} ${count === 1 ? 'zone' : 'zones'}`}
           </h3>
           {count > 0 && <span className={`${s.panelTotal} num`}>Total {formatArea(totalKm2)}</span>}
@@ -149,7 +162,10 @@ export function ZonePanel({
                   <Button
                     size="sm"
                     variant="ghost"
-                    onClick={() => onDelete(row.key)}
+                    onClick={() => {
+                      focusAfterDelete.current = row.index;
+                      onDelete(row.key);
+                    }}
                     aria-label={`Delete ${title}`}
                     title="Delete this zone"
                   >

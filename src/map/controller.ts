@@ -68,7 +68,10 @@ export type EditorSnapshot = {
 };
 
 /** The props the controller reads (the rest only concern rendering). */
-export type ControllerProps = Pick<ZoneEditorProps, 'value' | 'onChange' | 'pin' | 'onPinChange' | 'context' | 'farKm' | 'exportName'>;
+export type ControllerProps = Pick<
+  ZoneEditorProps,
+  'value' | 'onChange' | 'pin' | 'pinNote' | 'onPinChange' | 'context' | 'farKm' | 'exportName'
+>;
 
 /** One undo step holds the zones and the location together (placing the pin is undoable). */
 type Present = { zones: ZoneCollection; pin: MapPin | null };
@@ -226,7 +229,11 @@ export class ZoneEditorController {
       next = historyReducer(next, { type: 'sync', value: { ...next.present, pin: nextPin } });
     }
     const changed =
-      next !== this.history || props.context !== before.context || props.farKm !== before.farKm || props.onPinChange !== before.onPinChange;
+      next !== this.history ||
+      props.context !== before.context ||
+      props.farKm !== before.farKm ||
+      props.onPinChange !== before.onPinChange ||
+      props.pinNote !== before.pinNote;
     this.history = next;
     if (changed) this.refresh();
   }
@@ -400,6 +407,7 @@ export class ZoneEditorController {
       this.marker.setLngLat([pin.longitude, pin.latitude]);
       this.marker.setDraggable(editable);
     }
+    this.marker.getElement().classList.toggle(s.pinStale!, this.props.pinNote !== undefined);
   }
 
   private modeNow(): EditorMode {

@@ -24,6 +24,8 @@ export type ZoneEditorProps = {
   onChange(next: ZoneCollection): void;
   /** Location marker; `null` or missing: none shown until "Set location" places one. */
   pin?: MapPin | null;
+  /** Shown over the map, and the marker dimmed, when the pin is not where the caller's fields say. */
+  pinNote?: string | undefined;
   /**
    * Called when the marker is dragged or placed (rounded to 6 decimals), and with the location
    * before when that is undone (`null`: there was none). Without it the marker is fixed.

@@ -148,7 +148,7 @@ describe('drafts', () => {
 });
 
 describe('signing out', () => {
-  it('removes the drafts kept in this browser: signing in again offers nothing back', async () => {
+  it('asks first with unsaved edits, then removes the drafts kept in this browser: signing in again offers nothing back', async () => {
     const user = userEvent.setup();
     const { history } = renderBranchApp({ server, path: '/branches/PAR-01' });
     await openEditor('Paris');
@@ -156,7 +156,19 @@ describe('signing out', () => {
     await user.type(address, ' (side door)');
     await waitFor(() => expect(draftOf(server, 'PAR-01')).toContain('side door'));
 
+    // Unsaved edits: asked first; staying keeps everything.
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sign out without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(history.location.pathname).toBe('/branches/PAR-01');
+    expect((screen.getByLabelText('Formatted address') as HTMLTextAreaElement).value).toContain('side door');
+    expect(draftOf(server, 'PAR-01')).toContain('side door');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument(); // still signed in
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Sign out without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard and sign out' }));
     await waitFor(() => expect(history.location.pathname).toBe('/sign-in'));
     await waitFor(() => expect(draftOf(server, 'PAR-01')).toBeNull());
     expect(Object.keys(localStorage).filter((k) => k.startsWith('dispatch.branchDraft'))).toEqual([]);

@@ -233,6 +233,35 @@ describe('saving a branch', () => {
     expect((await getBranch(server, 'DXB-01'))!.contacts).toEqual(expected);
   });
 
+  it('asks to confirm hours that end before they start: changing them leads back to the field, confirming goes on to the review', async () => {
+    const user = userEvent.setup();
+    const rec = recordingFetch();
+    renderBranchApp({ server, path: '/branches/MAD-01', fetch: rec.impl });
+    await openEditor('Madrid');
+    const first = contactCard(1);
+    const name = (within(first).getByLabelText('Name') as HTMLInputElement).value;
+    await setTime(user, within(first).getByLabelText('From'), '22:00');
+    await setTime(user, within(first).getByLabelText('To'), '06:00');
+    // Next to the field, a warning (not a grey note) that saving will ask.
+    expect(within(first).getByText(/Ends before it starts \(the next day\?\): you will be asked to confirm\./)).toBeInTheDocument();
+
+    await user.click(saveButton());
+    let dialog = await screen.findByRole('alertdialog', { name: 'Hours that end before they start' });
+    expect(dialog).toHaveTextContent(`Contact 1 (${name}): 10:00 PM to 06:00 AM, ending the next day.`);
+    await user.click(within(dialog).getByRole('button', { name: 'Change the hours' }));
+    await waitFor(() => expect(within(first).getByLabelText('To')).toHaveFocus());
+    expect(screen.queryByRole('dialog', { name: 'Review changes' })).toBeNull();
+
+    await user.click(saveButton());
+    dialog = await screen.findByRole('alertdialog', { name: 'Hours that end before they start' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save these hours' }));
+    const review = await screen.findByRole('dialog', { name: 'Review changes' });
+    await user.click(within(review).getByRole('button', { name: /^Save \d+ changes?$/ }));
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    const body = rec.puts()[0]!.body as { branch: { contacts: { work_timings: unknown }[] } };
+    expect(body.branch.contacts[0]!.work_timings).toEqual({ from: '10:00 PM', to: '06:00 AM' });
+  });
+
   it('saves zones: rename, remove and import of a GeoJSON file, normalised', async () => {
     const user = userEvent.setup();
     const rec = recordingFetch();

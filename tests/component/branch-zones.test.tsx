@@ -181,13 +181,19 @@ describe('zone map in the branch editor', () => {
     await user.type(lon, '4.89');
     await waitFor(() => expect(warnings()).not.toHaveTextContent(/from the branch location/));
     expect(warnings()).toHaveTextContent(/Zone "Borrowed" overlaps zone "Central" of branch "AMS-01"/);
-    // Back far away, then no pin at all while the field does not hold degrees.
+    // Back far away (with a decimal comma). A field that does not hold degrees keeps the last
+    // valid pin, and the map says why; the field shows its own error.
     await user.clear(lon);
-    await user.type(lon, '-0.07');
+    await user.type(lon, '-0,07');
     await waitFor(() => expect(warnings()).toHaveTextContent(/from the branch location/));
     await user.clear(lat);
     await user.type(lat, 'north');
-    await waitFor(() => expect(warnings()).not.toHaveTextContent(/from the branch location/));
+    await user.tab();
+    expect(await screen.findByText('Latitude must be decimal degrees, for example 51.5072: the pin stays at the last valid location.')).toBeInTheDocument();
+    expect(warnings()).toHaveTextContent(/from the branch location/);
+    await user.clear(lat);
+    await user.type(lat, '52,36');
+    await waitFor(() => expect(screen.queryByText(/the pin stays at the last valid location/)).toBeNull());
   });
 
   it('warns, once, when the branch location lies outside all of its zones, and not once it is inside one', async () => {

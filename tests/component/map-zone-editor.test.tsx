@@ -110,6 +110,12 @@ describe('ZoneEditor without WebGL', () => {
     await user.click(screen.getByRole('button', { name: 'Delete North' }));
     expect(last().features.map((f) => f.id)).toEqual(['bowtie']);
     expect(undo).not.toHaveAttribute('aria-disabled');
+    // The focus moves to the row that took the deleted one's place, so the keys still reach the editor.
+    expect(screen.getByRole('button', { name: /^Zone 1: select Bow tie/ })).toHaveFocus();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(last().features.map((f) => f.id)).toEqual(['north', 'bowtie']);
+    await user.keyboard('{Control>}y{/Control}');
+    expect(last().features.map((f) => f.id)).toEqual(['bowtie']);
     await user.click(undo);
     expect(last().features.map((f) => f.id)).toEqual(['north', 'bowtie']);
     expect(last()).toEqual(start);

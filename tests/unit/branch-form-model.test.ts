@@ -14,7 +14,10 @@ import { describePath } from '../../src/features/branches/fields';
 import {
   createFormSchema,
   formIssues,
+  parseCoordinatePair,
   parseDegrees,
+  unusualHours,
+  type ContactValues,
   readDays,
   to12h,
   to24h,
@@ -79,14 +82,58 @@ describe('reading a branch into the form', () => {
     expect(toFormValues(b).contacts[0]!.work_timings).toEqual({ from: 'noon', to: '05:00 PM' });
   });
 
-  it('reads decimal degrees strictly', () => {
+  it('reads decimal degrees strictly, with a decimal point or a decimal comma', () => {
     expect(parseDegrees(' -0.1276 ')).toBe(-0.1276);
     expect(parseDegrees('+51')).toBe(51);
     expect(parseDegrees('.5')).toBe(0.5);
-    expect(parseDegrees('51,5')).toBeNull();
+    expect(parseDegrees('72,88')).toBe(72.88);
+    expect(parseDegrees('-0,1276')).toBe(-0.1276);
+    expect(parseDegrees('1,2,3')).toBeNull();
+    expect(parseDegrees('1.2,3')).toBeNull();
     expect(parseDegrees('1e2')).toBeNull();
     expect(parseDegrees('51°')).toBeNull();
     expect(parseDegrees('')).toBeNull();
+  });
+});
+
+describe('parseCoordinatePair', () => {
+  it('reads a pasted position, latitude first, with decimal points or decimal commas', () => {
+    expect(parseCoordinatePair('51.5072, -0.1276')).toEqual(['51.5072', '-0.1276']);
+    expect(parseCoordinatePair('51.5072,-0.1276')).toEqual(['51.5072', '-0.1276']);
+    expect(parseCoordinatePair(' 51.5072 -0.1276 ')).toEqual(['51.5072', '-0.1276']);
+    expect(parseCoordinatePair('51,5072; -0,1276')).toEqual(['51,5072', '-0,1276']);
+    expect(parseCoordinatePair('51,5072, -0,1276')).toEqual(['51,5072', '-0,1276']);
+    expect(parseCoordinatePair('51,5072 -0,1276')).toEqual(['51,5072', '-0,1276']);
+  });
+
+  it('takes one number with a decimal comma for one number, not a pair', () => {
+    expect(parseCoordinatePair('72,88')).toBeNull();
+    expect(parseCoordinatePair('51.5')).toBeNull();
+    expect(parseCoordinatePair('north, west')).toBeNull();
+  });
+});
+
+describe('unusualHours', () => {
+  const contact = (name: string, from: string, to: string): ContactValues => ({
+    clientKey: name,
+    name,
+    phone: '',
+    work_timings: { from, to },
+    work_days: [],
+  });
+
+  it('finds hours that end before they start, or when they start, and nothing else', () => {
+    expect(
+      unusualHours([
+        contact('Day', '09:00 AM', '05:00 PM'),
+        contact('Night', '10:00 PM', '06:00 AM'),
+        contact('Same', '08:00 AM', '08:00 AM'),
+        contact('Unreadable', 'noon', '05:00 PM'),
+      ]),
+    ).toEqual([
+      { index: 1, name: 'Night', from: '10:00 PM', to: '06:00 AM', kind: 'overnight' },
+      { index: 2, name: 'Same', from: '08:00 AM', to: '08:00 AM', kind: 'same' },
+    ]);
   });
 });
 
@@ -120,11 +167,6 @@ describe('form schema messages', () => {
       'coordinates.longitude',
       (v: BranchFormValues) => (v.coordinates.longitude = '-180.5'),
       'Longitude must be between -180 and 180',
-    ],
-    [
-      'coordinates.longitude',
-      (v: BranchFormValues) => (v.coordinates.longitude = '0,5'),
-      'Use a dot as the decimal separator, for example 0.5',
     ],
     [
       'formatted_address',

@@ -20,7 +20,14 @@ import { ConflictDialog } from './ConflictDialog';
 import { ContactsField } from './ContactsField';
 import type { BranchDraft } from './draft';
 import { FIELDS, changedFields, type PatchField } from './fields';
-import { createFormSchema, toFormValues, type BranchFormValues, type FormSchema } from './form-model';
+import {
+  createFormSchema,
+  toFormValues,
+  unusualHours,
+  type BranchFormValues,
+  type FormSchema,
+  type UnusualHours,
+} from './form-model';
 import { IdentitySection, LocationSection, ZonesField } from './FormSections';
 import { MapToolsLink } from './ZonesSection';
 import { putBody } from './put-body';
@@ -92,6 +99,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const [discardOpen, setDiscardOpen] = useState(false);
   const [review, setReview] = useState<{ patch: BranchPatch; changes: Change[] } | null>(null);
   const [conflict, setConflict] = useState<Branch | null>(null);
+  const [hoursCheck, setHoursCheck] = useState<{ contacts: UnusualHours[]; proceed: () => void } | null>(null);
   const [banner, setBanner] = useState<{ shown: FormBanner; retry: SaveVariables | null } | null>(null);
   const [restoreNote, setRestoreNote] = useState<FormBanner | null>(null);
   const [zoneServerErrors, setZoneServerErrors] = useState<ZonesErrors | undefined>();
@@ -102,7 +110,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     base,
     baseUpdatedAt: loaded.updated_at,
   });
-  const { blocker, allowNavigation } = useUnsavedChangesGuard(
+  const { blocker, allowNavigation, signingOut } = useUnsavedChangesGuard(
     () => changedFields(base, form.getValues()).length > 0,
     draft.flush,
   );
@@ -168,9 +176,22 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     if (!patch) return;
     const changes = reviewChanges(base, values);
     if (changes.length === 0) return;
-    setBanner(null);
-    setReview({ patch, changes });
+    const show = () => {
+      setBanner(null);
+      setReview({ patch, changes });
+    };
+    // Hours that end before they start are asked about first: overnight, or a slip of AM/PM?
+    const odd = changedFields(base, values).includes('contacts') ? unusualHours(values.contacts) : [];
+    if (odd.length > 0) setHoursCheck({ contacts: odd, proceed: show });
+    else show();
   });
+
+  const changeHours = () => {
+    const first = hoursCheck?.contacts[0];
+    setHoursCheck(null);
+    // After the dialog has handed the focus back to the button that opened it.
+    if (first) setTimeout(() => form.setFocus(`contacts.${first.index}.work_timings.to`), 0);
+  };
 
   const overwrite = () => {
     const patch = checkedPatch(form.getValues());
@@ -426,6 +447,30 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         />
       )}
       <ConfirmDialog
+        open={hoursCheck !== null}
+        title="Hours that end before they start"
+        confirmLabel="Save these hours"
+        cancelLabel="Change the hours"
+        onConfirm={() => {
+          hoursCheck?.proceed();
+          setHoursCheck(null);
+        }}
+        onCancel={changeHours}
+      >
+        <ul className={s.dialogList}>
+          {hoursCheck?.contacts.map((c) => (
+            <li key={c.index}>
+              Contact {c.index + 1}
+              {c.name ? ` (${c.name})` : ''}:{' '}
+              {c.kind === 'overnight'
+                ? `${c.from} to ${c.to}, ending the next day.`
+                : `starts and ends at ${c.from}.`}
+            </li>
+          ))}
+        </ul>
+        Save them as they are, or change them (an AM that should be PM, say)?
+      </ConfirmDialog>
+      <ConfirmDialog
         open={discardOpen}
         title="Discard your changes?"
         confirmLabel="Discard changes"
@@ -438,7 +483,22 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         deleted.
       </ConfirmDialog>
       <ConfirmDialog
-        open={blocker.status === 'blocked'}
+        open={blocker.status === 'blocked' && signingOut}
+        title="Sign out without saving?"
+        confirmLabel="Discard and sign out"
+        cancelLabel="Stay"
+        destructive
+        onConfirm={() => {
+          draft.clear();
+          blocker.proceed?.();
+        }}
+        onCancel={() => blocker.reset?.()}
+      >
+        Branch {loaded.id} has unsaved changes. Signing out removes them from this browser, draft
+        included. Stay to review and save them first.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={blocker.status === 'blocked' && !signingOut}
         title="Leave without saving?"
         confirmLabel="Discard and leave"
         cancelLabel="Stay"

@@ -129,10 +129,14 @@ function OvernightHint({ index }: { index: number }) {
   });
   const from = minutesOfDay(timings?.from ?? '');
   const to = minutesOfDay(timings?.to ?? '');
-  if (from === null || to === null) return null;
-  if (to < from) return <>Ends the next day</>;
-  if (to === from) return <>Start and end are the same time</>;
-  return null;
+  if (from === null || to === null || to > from) return null;
+  // A warning, not a grey note: saving asks to confirm these hours.
+  return (
+    <span className={s.hoursWarning}>
+      {to < from ? 'Ends before it starts (the next day?)' : 'Starts and ends at the same time'}: you will be
+      asked to confirm.
+    </span>
+  );
 }
 
 function ContactTitle({

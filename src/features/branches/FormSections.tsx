@@ -1,7 +1,7 @@
-import { useCallback, useMemo, type ClipboardEvent } from 'react';
+import { useCallback, useMemo, useState, type ClipboardEvent } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button, Field, inputClass } from '../../ui';
-import { formZones, parseDegrees, type BranchFormValues } from './form-model';
+import { formZones, parseCoordinatePair, parseDegrees, type BranchFormValues } from './form-model';
 import type { MapPin } from '../../map';
 import { ZonesSection, type ZonesErrors } from './ZonesSection';
 import s from './branches.module.css';
@@ -75,13 +75,11 @@ export function LocationSection() {
   const { errors } = useFormState({ control, name: ['coordinates', 'formatted_address'] });
   // Pasting "51.5072, -0.1276" into latitude fills both fields.
   const onPastePair = (e: ClipboardEvent<HTMLInputElement>) => {
-    const m = /^\s*([-+]?\d+(?:\.\d+)?)\s*[,;\s]\s*([-+]?\d+(?:\.\d+)?)\s*$/.exec(
-      e.clipboardData.getData('text'),
-    );
-    if (!m) return;
+    const pair = parseCoordinatePair(e.clipboardData.getData('text'));
+    if (!pair) return;
     e.preventDefault();
-    setValue('coordinates.latitude', m[1]!, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
-    setValue('coordinates.longitude', m[2]!, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
+    setValue('coordinates.latitude', pair[0], { shouldDirty: true, shouldValidate: true, shouldTouch: true });
+    setValue('coordinates.longitude', pair[1], { shouldDirty: true, shouldValidate: true, shouldTouch: true });
   };
   return (
     <section className={s.card} aria-labelledby="location-title">
@@ -94,7 +92,7 @@ export function LocationSection() {
         <Field
           label="Latitude"
           error={errors.coordinates?.latitude?.message}
-          hint="Decimal degrees, −90 to 90"
+          hint="Decimal degrees, −90 to 90 (a decimal comma is fine)"
         >
           <input
             className={`${inputClass} num`}
@@ -142,12 +140,23 @@ export function ZonesField({
 }) {
   const { control, trigger, setValue } = useFormContext<BranchFormValues>();
   const coordinates = useWatch<BranchFormValues, 'coordinates'>({ name: 'coordinates' });
+  const { errors } = useFormState({ control, name: 'coordinates' });
   const lat = parseDegrees(coordinates?.latitude ?? '');
   const lon = parseDegrees(coordinates?.longitude ?? '');
-  const pin = useMemo<[number, number] | null>(
+  const typed = useMemo<[number, number] | null>(
     () => (lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lon, lat] : null),
     [lat, lon],
   );
+  // While a field does not hold a valid position, the pin stays where the last valid one was,
+  // and the map says why (the field itself shows its error).
+  const [lastValid, setLastValid] = useState(typed);
+  if (typed && typed !== lastValid) setLastValid(typed);
+  const pin = typed ?? lastValid;
+  const fieldError = errors.coordinates?.latitude?.message ?? errors.coordinates?.longitude?.message;
+  const pinNote =
+    typed || !lastValid
+      ? undefined
+      : `${fieldError ?? 'The location fields do not hold a valid position'}: the pin stays at the last valid location.`;
   // The pin writes the text fields (6 decimals), as typing would; diff, draft and body follow.
   // Undoing the first placement of a pin empties them again.
   const onPinChange = useCallback(
@@ -175,6 +184,7 @@ export function ZonesField({
           // the form schema); these are the service's verdicts from the last save.
           errors={serverErrors}
           pin={pin}
+          pinNote={pinNote}
           onPinChange={onPinChange}
         />
       )}

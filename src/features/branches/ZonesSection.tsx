@@ -170,6 +170,7 @@ export function ZonesSection({
   onChange,
   errors,
   pin,
+  pinNote,
   onPinChange,
 }: {
   /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
@@ -177,8 +178,10 @@ export function ZonesSection({
   value: ZoneCollection;
   onChange: (fc: ZoneCollection) => void;
   errors?: ZonesErrors;
-  /** The branch location `[lon, lat]` (null when the fields do not hold valid degrees). */
+  /** The branch location `[lon, lat]` (null when the fields never held valid degrees). */
   pin?: [number, number] | null;
+  /** Why the pin is not where the fields say (they do not hold a valid position). */
+  pinNote?: string | undefined;
   /** Called with the location chosen on the map (rounded to 6 decimals); `null` when undone to none. */
   onPinChange?: (pin: MapPin | null) => void;
 }) {
@@ -228,6 +231,7 @@ export function ZonesSection({
             value={shown as unknown as MapZones}
             onChange={(next) => onChange(toFormZones(next))}
             pin={mapPin}
+            pinNote={pinNote}
             onPinChange={onPinChange}
             context={context}
             styleUrl={config.mapStyle}

@@ -7,6 +7,7 @@ import {
   Latitude,
   Longitude,
   WEEKDAYS,
+  minutesOfDay,
   normalizeTime12h,
   type Branch,
   type DeliveryZones,
@@ -89,6 +90,20 @@ export function to12h(time24: string): string {
   return `${String(h12).padStart(2, '0')}:${m[2]} ${half}`;
 }
 
+/** A contact whose hours end before they start (overnight), or at the time they start. */
+export type UnusualHours = { index: number; name: string; from: string; to: string; kind: 'overnight' | 'same' };
+
+/** The contacts whose hours need a second look before they are saved. */
+export function unusualHours(contacts: readonly ContactValues[]): UnusualHours[] {
+  return contacts.flatMap((c, index) => {
+    const from = minutesOfDay(c.work_timings.from);
+    const to = minutesOfDay(c.work_timings.to);
+    if (from === null || to === null || to > from) return [];
+    const kind = to < from ? ('overnight' as const) : ('same' as const);
+    return [{ index, name: c.name.trim(), from: c.work_timings.from, to: c.work_timings.to, kind }];
+  });
+}
+
 /** Canonical `hh:mm AM` when readable, the text as sent otherwise (so the form can flag it). */
 function readTime(value: string): string {
   return normalizeTime12h(value) ?? value;
@@ -153,14 +168,30 @@ export function toFormValues(branch: Branch): BranchFormValues {
 // Form values -> wire values
 // ---------------------------------------------------------------------------------------
 
-const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+const DECIMAL = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
-/** A typed decimal-degrees value as a number, or null when it is not one. */
+/**
+ * A typed decimal-degrees value as a number, or null when it is not one. A decimal comma is
+ * read as a point ("72,88" is 72.88), as many keyboards and locales write it.
+ */
 export function parseDegrees(text: string): number | null {
   const t = text.trim();
   if (!DECIMAL.test(t)) return null;
-  const n = Number(t);
+  const n = Number(t.replace(',', '.'));
   return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * "51.5072, -0.1276" (latitude first, as maps copy a position) as its two numbers' text, or
+ * null when it is not two numbers of degrees. Commas
+ * separate the two when the text has decimal points; without any, a comma between digits is a
+ * decimal comma and the two are separated by a semicolon or spaces ("51,5072; -0,1276").
+ */
+export function parseCoordinatePair(text: string): [string, string] | null {
+  const t = text.trim();
+  const parts = (t.includes('.') ? t.split(/\s*[,;]\s*|\s+/) : t.split(/\s*;\s*|\s+/)).map((p) => p.replace(/,$/, ''));
+  const [a, b] = parts;
+  return parts.length === 2 && parseDegrees(a!) !== null && parseDegrees(b!) !== null ? [a!, b!] : null;
 }
 
 /** A contact as the PUT body carries it: everything but its client key, times canonical. */
@@ -185,13 +216,6 @@ function degrees(label: 'Latitude' | 'Longitude', range: typeof Latitude) {
       const t = text.trim();
       if (t === '') {
         ctx.addIssue({ code: 'custom', message: `${label} is required` });
-        return;
-      }
-      if (/^[-+]?\d+,\d+$/.test(t)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Use a dot as the decimal separator, for example ${t.replace(',', '.')}`,
-        });
         return;
       }
       const n = parseDegrees(t);
