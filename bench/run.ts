@@ -20,7 +20,7 @@ import {
   editorTyping,
   putEditorZones,
 } from './lib/editor-figures';
-import { bigZoneBody, geoFigures, zoneCheckFigures } from './lib/geo-figures';
+import { bigZoneBody, clipFigures, geoFigures, zoneCheckFigures } from './lib/geo-figures';
 import * as jobs from './lib/jobs-figures';
 import { jobsLoad, p99, putLatencies, responseBytes } from './lib/load';
 import { Bench } from './lib/bench';
@@ -98,6 +98,8 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       'zones_check_20x500_ms',
       'zones_recheck_rename_ms',
       'zones_recheck_reshape_ms',
+      'clip_ms',
+      'overlap_ms',
     ],
     () => {
       const g = geoFigures(GEO_RUNS);
@@ -112,6 +114,10 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       bench.set('zones_check_20x500_ms', z.zones_check_20x500_ms, note);
       bench.set('zones_recheck_rename_ms', z.zones_recheck_rename_ms, note);
       bench.set('zones_recheck_reshape_ms', z.zones_recheck_reshape_ms, note);
+      const c = clipFigures(GEO_RUNS);
+      const clipNote = `polyclip-ts, median of ${c.runs} runs after 5 warm-up`;
+      bench.set('clip_ms', c.clip_ms, clipNote);
+      bench.set('overlap_ms', c.overlap_ms, clipNote);
     },
   );
 

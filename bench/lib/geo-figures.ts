@@ -1,5 +1,6 @@
 /** Zone geometry figures, in Node: src/geo imported and called directly. */
 import { normalizeZones, validatePolygon, validateZones } from '../../src/geo';
+import { clipPolygon, overlapOf } from '../../src/geo/overlap';
 import { median, timeSync } from './stats';
 import { wavyRing, zone, zoneGrid, type Ring, type ZoneCollection } from './rings';
 
@@ -76,6 +77,28 @@ export function zoneCheckFigures(runs: number): ZoneCheckFigures {
     zones_check_20x500_ms: timed(firsts),
     zones_recheck_rename_ms: timed(renamed),
     zones_recheck_reshape_ms: timed(reshaped),
+    runs,
+  };
+}
+
+export const CLIP_CORNERS = 500;
+
+export interface ClipFigures {
+  /** "Clip to neighbours": a 500-corner zone minus a 500-corner neighbour overlapping it. */
+  clip_ms: number;
+  /** The overlap of the same two measured (area and pieces), as a warning does once per edited pair. */
+  overlap_ms: number;
+  runs: number;
+}
+
+/** Two ordinary 500-corner outlines about 4 km across, overlapping by a third of their width. */
+export function clipFigures(runs: number): ClipFigures {
+  const zone = [wavyRing(CLIP_CORNERS, LONDON, 0.02)];
+  const neighbour = [wavyRing(CLIP_CORNERS, [LONDON[0] + 0.04, LONDON[1]], 0.02)];
+  if (!overlapOf(zone, neighbour)) throw new Error('the bench zones do not overlap');
+  return {
+    clip_ms: median(timeSync(() => clipPolygon(zone, [neighbour]), runs, 5)),
+    overlap_ms: median(timeSync(() => overlapOf(zone, neighbour), runs, 5)),
     runs,
   };
 }
