@@ -20,6 +20,7 @@ const GEOJSON_TYPES = new Set([
   'FeatureCollection',
 ]);
 const WGS84 = /CRS84|EPSG:+4326|WGS ?84/i;
+const HEIGHTS_NOTE = 'Heights (third coordinates) were dropped; zones are flat.';
 
 /**
  * Reads a GeoJSON file chosen by a branch manager. Accepts a Polygon, a MultiPolygon, a
@@ -50,7 +51,19 @@ export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions 
   const features = readFeatures(value);
   if (typeof features === 'string') return fail(features);
   if (features.length === 0) return fail('This file has no features, so there are no zones to import.');
+  return importFeatures(features, options);
+}
 
+/**
+ * Features read from a file (GeoJSON, or KML through src/map/kml.ts) as zones to add:
+ * normalised, one zone per polygon, with notes on what was skipped or split; refused when
+ * nothing in them is a polygon or their coordinates are not polygon rings. `heights`: whether
+ * dropped third coordinates deserve a note (KML always carries an altitude, usually 0).
+ */
+export function importFeatures(
+  features: readonly ZoneFeatureLike[],
+  { heights = true, ...options }: NormalizeZonesOptions & { heights?: boolean } = {},
+): GeoJsonImport {
   const report = normalizeFeatures(features, options);
   const [malformed] = report.malformed;
   if (malformed !== undefined) {
@@ -63,7 +76,8 @@ export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions 
       `This file has no polygons: it contains ${describeSkipped(report)}. Delivery zones must be polygons.`,
     );
   }
-  return { ok: true, features: report.features, notes: notesFor(report, features) };
+  const notes = notesFor(report, features).filter((note) => heights || note !== HEIGHTS_NOTE);
+  return { ok: true, features: report.features, notes };
 }
 
 function fail(message: string): GeoJsonImport {
@@ -159,6 +173,6 @@ function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[])
       `${featureLabel(features, index)} has ${ids.length} separate parts; each became its own zone (${ids.join(', ')}).`,
     );
   }
-  if (report.droppedHeights) notes.push('Heights (third coordinates) were dropped; zones are flat.');
+  if (report.droppedHeights) notes.push(HEIGHTS_NOTE);
   return notes;
 }

@@ -7,7 +7,8 @@ export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collec
 export { zoneName } from './collection';
 export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
 export { formatAreaKm2, formatPoint, formatShare } from './format';
-export { parseGeoJsonImport, type GeoJsonImport } from './import';
+export { zonesToKml } from './kml';
+export { importFeatures, parseGeoJsonImport, type GeoJsonImport } from './import';
 export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';
 export { positionOf } from './position';
 export {
@@ -24,6 +25,7 @@ export {
   bboxesIntersect,
   isClosed,
   isCounterClockwise,
+  samePosition,
   signedArea,
   vertexCount,
   type BBox,

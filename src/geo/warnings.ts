@@ -265,7 +265,7 @@ export function zoneWarnings(
       warnings.push({
         code: 'pin_outside_zones',
         position: [pin[0], pin[1]],
-        message: `The branch location is outside all of its ${own.length === 1 ? 'zone' : `${own.length} zones`}. Check the location, or draw a zone around it.`,
+        message: `The branch location is outside ${own.length === 1 ? 'its zone' : `all of its ${own.length} zones`}. Check the location, or draw a zone around it.`,
       });
     }
   }

@@ -151,7 +151,7 @@ describe('zoneWarnings: the pin outside the zones', () => {
 
   it('counts a pin in a zone’s hole as outside it', () => {
     expect(zoneWarnings(collection(zone('ring', [outer, hole])), { pin: [5, 5], farKm: 10_000 })).toMatchObject([
-      { code: 'pin_outside_zones' },
+      { code: 'pin_outside_zones', message: 'The branch location is outside its zone. Check the location, or draw a zone around it.' },
     ]);
   });
 });
