@@ -18,7 +18,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from 'react';
-import { Banner, Button, type ButtonProps } from '../ui';
+import { Banner, Button, PopoverButton, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
@@ -31,8 +31,14 @@ const MODE_LABELS: Record<EditorMode, string> = {
   select: 'Selecting',
   edit: 'Editing corners',
   draw: 'Drawing a zone',
+  hole: 'Cutting a hole',
   pin: 'Placing the location',
 };
+
+const EXPORT_FORMATS = [
+  { format: 'geojson', label: 'GeoJSON' },
+  { format: 'kml', label: 'KML (Google Earth, My Maps)' },
+] as const;
 
 function isTextInput(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -45,11 +51,25 @@ function isTextInput(target: EventTarget | null): boolean {
  * editor and Ctrl+Z or Shift+Ctrl+Z still reach it.
  */
 function ToolButton({ disabled, onClick, ...rest }: ButtonProps) {
-  return <Button size="sm" {...rest} aria-disabled={disabled || undefined} onClick={disabled ? undefined : onClick} />;
+  return (
+    <Button
+      size="sm"
+      {...rest}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
+    />
+  );
 }
 
 export default function ZoneEditor(props: ZoneEditorProps) {
-  const { styleUrl, height, label = 'Delivery zones map', exportName = 'delivery-zones', zoneErrors, toolsId } = props;
+  const {
+    styleUrl,
+    height,
+    label = 'Delivery zones map',
+    exportName = 'delivery-zones',
+    zoneErrors,
+    toolsId,
+  } = props;
   const [editor] = useState(() => new ZoneEditorController(props));
   useLayoutEffect(() => editor.setProps(props));
   useEffect(() => editor.connect(), [editor]);
@@ -73,14 +93,19 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       return;
     }
     const inMap = event.target instanceof HTMLElement && event.target.closest('.maplibregl-map') !== null;
-    if (!inMap || isTextInput(event.target) || (event.target instanceof HTMLButtonElement && event.key === 'Enter')) return;
+    if (
+      !inMap ||
+      isTextInput(event.target) ||
+      (event.target instanceof HTMLButtonElement && event.key === 'Enter')
+    )
+      return;
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       editor.deleteSelection();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.escape();
-    } else if (event.key === 'Enter' && mode === 'draw') {
+    } else if (event.key === 'Enter' && (mode === 'draw' || mode === 'hole')) {
       event.preventDefault();
       editor.finishDrawing();
     }
@@ -107,18 +132,29 @@ export default function ZoneEditor(props: ZoneEditorProps) {
 
   const selectedRow = checks.rows.find((r) => r.key === selectedKey);
   const selectedName = selectedRow ? selectedRow.name || `zone ${selectedRow.index + 1}` : null;
+  const snapHint = view.snapping ? ' Corners snap to nearby zones (hold Alt to place freely).' : '';
   const hint = {
     select: selectedKey
       ? `Click the selected zone again to move its corners. Delete removes it; Esc deselects.`
       : 'Click a zone to select it, or use “Draw zone” to add one.',
     edit:
       selectedCorners > 0
-        ? 'Drag the corner to move it; Delete removes it. Esc when done.'
-        : 'Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.',
-    draw: 'Click to add corners, click the first corner or press Enter to finish. Esc cancels.',
+        ? `Drag the corner to move it; Delete removes it. Esc when done.${snapHint}`
+        : `Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.${snapHint}`,
+    draw: `Click to add corners, click the first corner or press Enter to finish. Esc cancels.${snapHint}`,
+    hole: 'Click to add the hole’s corners inside the zone, click the first corner or press Enter to finish. Esc cancels.',
     pin: 'Click the map to place the location. Esc cancels.',
   }[mode];
-  const deleteLabel = mode === 'draw' ? 'Cancel zone' : mode === 'edit' && selectedCorners > 0 ? 'Delete corner' : 'Delete zone';
+  const deleteLabel =
+    mode === 'draw'
+      ? 'Cancel zone'
+      : mode === 'hole'
+        ? 'Cancel hole'
+        : mode === 'edit' && selectedCorners > 0
+          ? 'Delete corner'
+          : 'Delete zone';
+  const canCutHole =
+    ready && selectedRow !== undefined && zones.features[selectedRow.index]?.geometry?.type === 'Polygon';
 
   return (
     <div
@@ -129,82 +165,151 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
+      {/* Two rows: shaping zones, then history, the location, the view and files. */}
       <div className={s.toolbar} role="group" aria-label="Zone tools" id={toolsId}>
-        <div className={s.toolGroup}>
-          <Button
-            variant={mode === 'draw' ? 'primary' : 'default'}
-            size="sm"
-            onClick={editor.startDrawing}
-            disabled={!ready}
-            aria-pressed={mode === 'draw'}
-            title="Draw a new zone: click to add corners"
-          >
-            Draw zone
-          </Button>
-          <ToolButton
-            className={s.deleteButton}
-            onClick={editor.deleteSelection}
-            disabled={!ready || (mode !== 'draw' && selectedKey === null)}
-            title={`${deleteLabel} (Delete)`}
-          >
-            {deleteLabel}
-          </ToolButton>
-        </div>
-        <div className={s.toolGroup}>
-          <ToolButton
-            onClick={() => selectedKey !== null && void editor.clipZone(selectedKey)}
-            disabled={!selectedRow || selectedRow.overlaps === 0}
-            title="Remove from the selected zone every area its neighbours overlap"
-          >
-            Clip to neighbours
-          </ToolButton>
-        </div>
-        <div className={s.toolGroup}>
-          <ToolButton onClick={editor.undo} disabled={!view.canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
-            ↶ Undo
-          </ToolButton>
-          <ToolButton onClick={editor.redo} disabled={!view.canRedo} aria-label="Redo" title="Redo (Shift+Ctrl+Z)">
-            ↷ Redo
-          </ToolButton>
-        </div>
-        <div className={s.toolGroup}>
-          {pinEditable && (
+        <div className={s.toolRow}>
+          <div className={s.toolGroup}>
+            <Button
+              variant={mode === 'draw' ? 'primary' : 'default'}
+              size="sm"
+              onClick={editor.startDrawing}
+              disabled={!ready}
+              aria-pressed={mode === 'draw'}
+              title="Draw a new zone: click to add corners"
+            >
+              Draw zone
+            </Button>
+            <ToolButton
+              variant={mode === 'hole' ? 'primary' : 'default'}
+              onClick={mode === 'hole' ? editor.escape : editor.startHole}
+              disabled={!canCutHole && mode !== 'hole'}
+              aria-pressed={mode === 'hole'}
+              title="Cut a hole in the selected zone: an area inside it where it does not deliver"
+            >
+              Cut hole
+            </ToolButton>
+            <ToolButton
+              className={s.deleteButton}
+              onClick={editor.deleteSelection}
+              disabled={!ready || (mode !== 'draw' && mode !== 'hole' && selectedKey === null)}
+              title={`${deleteLabel} (Delete)`}
+            >
+              {deleteLabel}
+            </ToolButton>
+          </div>
+          <div className={s.toolGroup}>
+            <ToolButton
+              onClick={() => selectedKey !== null && void editor.clipZone(selectedKey)}
+              disabled={!selectedRow || selectedRow.overlaps === 0}
+              title="Remove from the selected zone every area its neighbours overlap"
+            >
+              Clip to neighbours
+            </ToolButton>
             <Button
               size="sm"
-              onClick={mode === 'pin' ? editor.stopPlacingPin : editor.startPlacingPin}
-              disabled={!ready}
-              aria-pressed={mode === 'pin'}
-              variant={mode === 'pin' ? 'primary' : 'default'}
-              title="Set the location: then click the map (or drag the marker)"
+              onClick={editor.toggleSnapping}
+              aria-pressed={view.snapping}
+              title="Snap corners to other zones’ corners and edges (hold Alt to place one freely)"
             >
-              Set location
+              <span aria-hidden="true" className={s.toggleMark}>
+                {view.snapping ? '✓' : ''}
+              </span>
+              Snap
             </Button>
-          )}
-          <Button size="sm" onClick={editor.fitAll} disabled={!ready || (zones.features.length === 0 && !pin)} title="Zoom to all zones">
-            Zoom to zones
-          </Button>
+          </div>
         </div>
-        <div className={s.toolGroup}>
-          <Button size="sm" onClick={() => fileInputRef.current?.click()} title="Import zones from a GeoJSON file (or drop it on the editor)">
-            Import…
-          </Button>
-          <input
-            ref={fileInputRef}
-            type="file"
-            accept=".geojson,.json,application/geo+json,application/json"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            aria-label="GeoJSON file to import"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void editor.importFile(file);
-            }}
-          />
-          <Button size="sm" onClick={editor.exportZones} disabled={zones.features.length === 0} title={`Download the zones as ${exportName}.geojson`}>
-            Export
-          </Button>
+        <div className={s.toolRow}>
+          <div className={s.toolGroup}>
+            <ToolButton
+              onClick={editor.undo}
+              disabled={!view.canUndo}
+              aria-label="Undo"
+              title="Undo (Ctrl+Z)"
+            >
+              ↶ Undo
+            </ToolButton>
+            <ToolButton
+              onClick={editor.redo}
+              disabled={!view.canRedo}
+              aria-label="Redo"
+              title="Redo (Shift+Ctrl+Z)"
+            >
+              ↷ Redo
+            </ToolButton>
+          </div>
+          <div className={s.toolGroup}>
+            {pinEditable && (
+              <Button
+                size="sm"
+                onClick={mode === 'pin' ? editor.stopPlacingPin : editor.startPlacingPin}
+                disabled={!ready}
+                aria-pressed={mode === 'pin'}
+                variant={mode === 'pin' ? 'primary' : 'default'}
+                title="Set the location: then click the map (or drag the marker)"
+              >
+                Set location
+              </Button>
+            )}
+            <Button
+              size="sm"
+              onClick={editor.fitAll}
+              disabled={!ready || (zones.features.length === 0 && !pin)}
+              title="Zoom to all zones"
+            >
+              Zoom to zones
+            </Button>
+          </div>
+          <div className={s.toolGroup}>
+            <Button
+              size="sm"
+              onClick={() => fileInputRef.current?.click()}
+              title="Import zones from a GeoJSON, KML or KMZ file (or drop it on the editor)"
+            >
+              Import…
+            </Button>
+            <input
+              ref={fileInputRef}
+              type="file"
+              accept=".geojson,.json,.kml,.kmz,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              aria-label="Zones file to import"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void editor.importFile(file);
+              }}
+            />
+            <PopoverButton
+              label="Export…"
+              panelLabel="Export the zones"
+              align="end"
+              buttonProps={{
+                size: 'sm',
+                disabled: zones.features.length === 0,
+                title: 'Download the zones as a file',
+              }}
+            >
+              {(close) => (
+                <div className={s.exportMenu}>
+                  {EXPORT_FORMATS.map(({ format, label: formatLabel }) => (
+                    <Button
+                      key={format}
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        close();
+                        void editor.exportZones(format);
+                      }}
+                    >
+                      {formatLabel} ({exportName}.{format})
+                    </Button>
+                  ))}
+                </div>
+              )}
+            </PopoverButton>
+          </div>
         </div>
       </div>
 
@@ -222,7 +327,14 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       <div className={s.body}>
         {/* Notices float over the map: the map and the list keep their places. */}
         <div className={s.mapCell}>
-          <MapView key={styleUrl} styleUrl={styleUrl} label={label} describedBy={hintId} initialView={initialView} onReady={editor.attach} />
+          <MapView
+            key={styleUrl}
+            styleUrl={styleUrl}
+            label={label}
+            describedBy={hintId}
+            initialView={initialView}
+            onReady={editor.attach}
+          />
           {props.pinNote && (
             <p className={s.pinNote} role="status">
               {props.pinNote}
@@ -234,7 +346,12 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 tone={notice.tone}
                 role={notice.tone === 'danger' ? 'alert' : 'status'}
                 actions={
-                  <Button size="sm" variant="ghost" onClick={() => editor.setNotice(null)} aria-label="Dismiss">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => editor.setNotice(null)}
+                    aria-label="Dismiss"
+                  >
                     ✕
                   </Button>
                 }
@@ -264,13 +381,14 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           onDelete={editor.deleteZone}
           onShow={editor.showPoint}
           onShowPlace={editor.showPlace}
+          onDeleteHole={editor.deleteHole}
           onClip={(key) => void editor.clipZone(key)}
         />
       </div>
 
       {dragging && (
         <div className={s.dropOverlay} aria-hidden="true">
-          Drop a GeoJSON file to add its zones
+          Drop a GeoJSON, KML or KMZ file to add its zones
         </div>
       )}
     </div>

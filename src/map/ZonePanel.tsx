@@ -27,6 +27,8 @@ export type ZonePanelProps = {
   onShowPlace(position: [number, number]): void;
   /** Remove from the zone every area its neighbours (this branch's and others') overlap. */
   onClip(key: string): void;
+  /** Remove one hole (inner ring; 1 for the first) of the zone. */
+  onDeleteHole(key: string, ring: number): void;
 };
 
 /** A zone's area, or a dash when it has none that means anything (a self-crossing outline). */
@@ -47,6 +49,7 @@ export function ZonePanel({
   onShow,
   onShowPlace,
   onClip,
+  onDeleteHole,
 }: ZonePanelProps) {
   const idPrefix = useId();
   const listRef = useRef<HTMLOListElement>(null);
@@ -107,7 +110,7 @@ export function ZonePanel({
         )}
       </header>
       {count === 0 ? (
-        <p className={s.panelEmpty}>Draw a zone on the map or import a GeoJSON file.</p>
+        <p className={s.panelEmpty}>Draw a zone on the map, or import a GeoJSON, KML or KMZ file.</p>
       ) : (
         <ol ref={listRef} className={s.zoneList}>
           {rows.map((row) => {
@@ -178,8 +181,46 @@ export function ZonePanel({
                   <span className="num">
                     {row.vertexCount} {row.vertexCount === 1 ? 'corner' : 'corners'}
                   </span>
+                  {row.holes.length > 0 && (
+                    <>
+                      <span aria-hidden="true">·</span>
+                      <span>{row.holes.length === 1 ? '1 hole' : `${row.holes.length} holes`}</span>
+                    </>
+                  )}
                   {invalid ? <Badge tone="danger">Invalid</Badge> : <Badge tone="success">Valid</Badge>}
                 </div>
+                {row.holes.length > 0 && (
+                  <ul className={s.holes} aria-label={`Holes of ${title}`}>
+                    {row.holes.map((hole) => (
+                      <li key={hole.ring} className={s.hole}>
+                        <span>
+                          Hole {hole.ring} <span className="num">{formatArea(hole.areaKm2)}</span>
+                        </span>
+                        <span className={s.messageActions}>
+                          {hole.position && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => onShow(row.key, hole.position!)}
+                              aria-label={`Show hole ${hole.ring} of ${title} on the map`}
+                            >
+                              Show
+                            </Button>
+                          )}
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => onDeleteHole(row.key, hole.ring)}
+                            aria-label={`Delete hole ${hole.ring} of ${title}`}
+                            title="Delete this hole: the zone covers its area again"
+                          >
+                            ✕
+                          </Button>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {invalid && (
                   <ul className={s.messages} aria-label={`Problems of ${title}`}>
                     {external !== undefined && (

@@ -17,12 +17,24 @@
  */
 import type { LngLatBoundsLike, Map as MaplibreMap, MapMouseEvent } from 'maplibre-gl';
 import { Marker } from 'maplibre-gl';
-import type { Feature, Position } from 'geojson';
-import { bbox, bboxesIntersect, defaultZoneId, formatAreaKm2, roundCoordinate } from '../geo';
+import type { Feature, Polygon, Position } from 'geojson';
+import { bbox, bboxesIntersect, defaultZoneId, formatAreaKm2, roundCoordinate, samePosition, type GeoJsonImport } from '../geo';
 import { downloadFile } from '../ui';
 import { addDraw, DRAW_MODES, removeDraw, type Draw } from './draw';
 import { historyReducer, initialHistory, sameJson, type History, type HistoryAction } from './history';
-import { addOverlayLayers, contextCollection, CONTEXT_SOURCE, keepOverlayOrder, MARKER_SOURCE, setLayerData } from './layers';
+import {
+  addOverlayLayers,
+  contextCollection,
+  CONTEXT_SOURCE,
+  keepOverlayOrder,
+  MARKER_SOURCE,
+  setLayerData,
+  SNAP_SOURCE,
+  snapTargetCollection,
+} from './layers';
+import { snapEvent, snappingModes, type SnapHooks } from './snapModes';
+import { isSnapOffKey, Snapper, writeSnapSetting } from './snapping';
+import type { SnapTarget } from '../geo/snap';
 import {
   appendZones,
   applyDrawChanges,
@@ -31,6 +43,7 @@ import {
   isDrawDiffEmpty,
   removeZones,
   renameZone,
+  roundRings,
   toDrawFeatures,
   zoneKeys,
   type DrawChange,
@@ -46,7 +59,7 @@ const NOTICE_MS = 10_000;
 const NO_CONTEXT: readonly ContextArea[] = [];
 
 /** What the user is doing, as shown in the status line. */
-export type EditorMode = 'select' | 'edit' | 'draw' | 'pin';
+export type EditorMode = 'select' | 'edit' | 'draw' | 'hole' | 'pin';
 
 export type Notice = { tone: 'info' | 'danger'; title: string; message?: string; notes?: string[] };
 
@@ -65,6 +78,8 @@ export type EditorSnapshot = {
   canUndo: boolean;
   canRedo: boolean;
   notice: Notice | null;
+  /** Corners snap to other zones' corners and edges. */
+  snapping: boolean;
 };
 
 /** The props the controller reads (the rest only concern rendering). */
@@ -96,15 +111,35 @@ function validPin(pin: MapPin | null | undefined): pin is MapPin {
   );
 }
 
-/** The file's text (`Blob.text()`, or FileReader where a DOM lacks it, as jsdom does). */
-function readText(file: File): Promise<string> {
-  if (typeof file.text === 'function') return file.text();
+/** The file's bytes (`Blob.arrayBuffer()`, or FileReader where a DOM lacks it, as jsdom does). */
+function readBytes(file: File): Promise<ArrayBuffer> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   });
+}
+
+/**
+ * Zones from a GeoJSON, KML or KMZ file, told apart by their content (a zip archive, XML, or
+ * else JSON). Each reader loads with the first file of its kind: most sessions import nothing.
+ */
+async function readZonesFile(file: File): Promise<GeoJsonImport> {
+  const bytes = await readBytes(file);
+  const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 4));
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {
+    const { kmlFromKmz, readKml } = await import('./kml');
+    return readKml(await kmlFromKmz(bytes));
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (/^\uFEFF?\s*</.test(text)) {
+    const { readKml } = await import('./kml');
+    return readKml(text);
+  }
+  const { parseGeoJsonImport } = await import('../geo/import');
+  return parseGeoJsonImport(text);
 }
 
 /** Listens to a draw event on the map (maplibre's typings only know its own event names). */
@@ -142,6 +177,10 @@ export class ZoneEditorController {
   private placingPin = false;
   /** Draw's id of the polygon being drawn (not in the value until it is finished). */
   private drawingId: string | null = null;
+  /** The zone a hole is being cut in ("Cut hole"): what is drawn becomes its inner ring. */
+  private holeFor: string | null = null;
+  private readonly snapper = new Snapper();
+  private snapShown: SnapTarget | null = null;
   private pending: DrawChange[] = [];
   private connected = false;
   /** What the map shows now (so an unchanged part is not set again). */
@@ -195,6 +234,7 @@ export class ZoneEditorController {
       canUndo: this.history.past.length > 0,
       canRedo: this.history.future.length > 0,
       notice: this.notice,
+      snapping: this.snapper.enabled,
     };
   }
 
@@ -238,9 +278,10 @@ export class ZoneEditorController {
     if (changed) this.refresh();
   }
 
-  /** Starts what runs on its own (the overlap warnings, loaded after first paint); returns the stop. */
+  /** Starts what runs on its own (the overlap warnings and snapping's index, loaded after first paint); returns the stop. */
   connect(): () => void {
     this.connected = true;
+    void import('../geo/snap').then((m) => this.snapper.useIndex(m.SnapIndex));
     if (!this.warn) {
       void import('../geo/warnings').then((m) => {
         if (!this.connected) return;
@@ -297,7 +338,7 @@ export class ZoneEditorController {
     this.map = map;
     // Draw first, while the map is still "loaded": draw then adds its layers at once instead
     // of polling for the map to settle (which adding our sources first would cause).
-    const draw = addDraw(map);
+    const draw = addDraw(map, snappingModes(this.snapHooks, () => this.holeFor));
     this.draw = draw;
     addOverlayLayers(map);
     this.labels = new MapLabels(map);
@@ -306,13 +347,22 @@ export class ZoneEditorController {
     const offs = [
       listen<{ features: Feature[] }>(map, 'draw.create', (e) => {
         this.drawingId = null;
+        const [created] = e.features;
+        if (this.holeFor !== null && created?.geometry.type === 'Polygon') {
+          const key = this.holeFor;
+          const [ring] = (created.geometry as Polygon).coordinates;
+          this.holeFor = null;
+          // After draw has finished its own change of mode.
+          if (ring) queueMicrotask(() => this.addHole(key, ring));
+          return;
+        }
         this.queueChange({ type: 'create', features: e.features });
-        const id = e.features[0]?.id;
-        if (id !== undefined) this.selected = String(id);
+        if (created?.id !== undefined) this.selected = String(created.id);
       }),
       listen<{ features: Feature[] }>(map, 'draw.update', (e) => this.queueChange({ type: 'update', features: e.features })),
       listen<{ features: Feature[] }>(map, 'draw.delete', (e) => this.queueChange({ type: 'delete', features: e.features })),
       listen<{ features: Feature[]; points?: Feature[] }>(map, 'draw.selectionchange', (e) => {
+        if (this.holeFor !== null) return; // the zone being cut stays selected
         const id = e.features[0]?.id;
         this.selected = id === undefined ? null : String(id);
         this.selectedCorners = e.points?.length ?? 0;
@@ -348,6 +398,8 @@ export class ZoneEditorController {
       this.map = null;
       this.placingPin = false;
       this.drawingId = null;
+      this.holeFor = null;
+      this.snapShown = null;
       this.pending = [];
       this.shown = {};
       this.refresh();
@@ -380,6 +432,7 @@ export class ZoneEditorController {
     if (shown.checks?.markers !== checks.markers) setLayerData(map, MARKER_SOURCE, checks.markers);
     if (shown.checks?.labels !== checks.labels) this.labels?.set(checks.labels);
     if (shown.context !== context) setLayerData(map, CONTEXT_SOURCE, contextCollection(context));
+    if (shown.zones !== zones || shown.context !== context) this.snapper.setTargets(zones, zoneKeys(zones), context);
     this.shown = { zones, checks, context };
     this.syncMarker(map);
   }
@@ -416,7 +469,7 @@ export class ZoneEditorController {
       case DRAW_MODES.edit:
         return 'edit';
       case DRAW_MODES.draw:
-        return 'draw';
+        return this.holeFor === null ? 'draw' : 'hole';
       default:
         return 'select';
     }
@@ -495,25 +548,102 @@ export class ZoneEditorController {
     map.getCanvas().focus({ preventScroll: true });
   };
 
-  /** Leaves drawing without keeping the unfinished zone. */
+  /** Leaves drawing without keeping the unfinished zone (or hole). */
   private cancelDrawing(): void {
-    if (this.draw?.getMode() === DRAW_MODES.draw) this.draw.trash();
+    const { draw } = this;
+    const cutting = this.holeFor;
+    this.holeFor = null;
     this.drawingId = null;
+    if (draw?.getMode() !== DRAW_MODES.draw) return;
+    draw.trash();
+    // Back to the zone a hole was being cut in.
+    if (cutting !== null && draw.get(cutting)) draw.changeMode(DRAW_MODES.select, { featureIds: [cutting] });
   }
 
   startDrawing = (): void => {
     const { draw } = this;
     if (!draw) return;
     this.stopPlacingPin();
-    if (draw.getMode() === DRAW_MODES.draw) return;
-    const before = new Set(draw.getAll().features.map((f) => String(f.id)));
-    draw.changeMode(DRAW_MODES.draw);
-    this.drawingId = draw.getAll().features.map((f) => String(f.id)).find((id) => !before.has(id)) ?? null;
+    if (draw.getMode() === DRAW_MODES.draw && this.holeFor === null) return;
+    this.cancelDrawing();
+    this.beginPolygon();
     this.selected = null;
     this.selectedCorners = 0;
     this.refresh();
-    this.map?.getCanvas().focus({ preventScroll: true });
   };
+
+  /** "Cut hole": what is drawn next becomes an inner ring of the selected zone. */
+  startHole = (): void => {
+    const { draw } = this;
+    const key = this.snapshot.selectedKey;
+    if (!draw || key === null) return;
+    this.stopPlacingPin();
+    this.cancelDrawing();
+    this.beginPolygon();
+    this.holeFor = key;
+    this.refresh();
+  };
+
+  private beginPolygon(): void {
+    const draw = this.draw!;
+    const before = new Set(draw.getAll().features.map((f) => String(f.id)));
+    draw.changeMode(DRAW_MODES.draw);
+    this.drawingId = draw.getAll().features.map((f) => String(f.id)).find((id) => !before.has(id)) ?? null;
+    this.map?.getCanvas().focus({ preventScroll: true });
+  }
+
+  /** The ring drawn in "Cut hole" becomes the zone's next hole (validated like every ring). */
+  private addHole(key: string, ring: Position[]): void {
+    const { zones } = this.present;
+    const index = zoneKeys(zones).indexOf(key);
+    const feature = zones.features[index];
+    if (feature?.geometry?.type !== 'Polygon') return;
+    // Draw gives the ring closed; a ring it left open is closed here.
+    const first = ring[0]!;
+    const last = ring[ring.length - 1]!;
+    const [hole] = roundRings([first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first]]);
+    const geometry = { type: 'Polygon' as const, coordinates: [...feature.geometry.coordinates, hole!] };
+    this.commitZones({ ...zones, features: zones.features.map((f, i) => (i === index ? { ...f, geometry } : f)) });
+    this.selectZone(key, false);
+  }
+
+  /** Removes one inner ring (1 for the first hole) of a zone. */
+  deleteHole = (key: string, ring: number): void => {
+    const { zones } = this.present;
+    const index = zoneKeys(zones).indexOf(key);
+    const feature = zones.features[index];
+    if (feature?.geometry?.type !== 'Polygon' || ring < 1 || ring >= feature.geometry.coordinates.length) return;
+    this.leaveSpecialModes();
+    const coordinates = feature.geometry.coordinates.filter((_, r) => r !== ring);
+    this.commitZones({ ...zones, features: zones.features.map((f, i) => (i === index ? { ...f, geometry: { type: 'Polygon', coordinates } } : f)) });
+  };
+
+  /** Turns snapping on or off, remembered in this browser. */
+  toggleSnapping = (): void => {
+    this.snapper.enabled = !this.snapper.enabled;
+    writeSnapSetting(this.snapper.enabled);
+    this.refresh();
+  };
+
+  /** What the snapping draw modes call on each pointer move and at its end. */
+  private readonly snapHooks: SnapHooks = {
+    place: (event, exclude) => {
+      const zoom = this.map?.getZoom();
+      if (zoom === undefined) return;
+      const target = this.snapper.target([event.lngLat.lng, event.lngLat.lat], zoom, isSnapOffKey(event.originalEvent), exclude);
+      snapEvent(event, target);
+      this.showSnapTarget(target);
+    },
+    clear: () => this.showSnapTarget(null),
+  };
+
+  /** The snap target under the pointer, drawn before the click. */
+  private showSnapTarget(target: SnapTarget | null): void {
+    const shown = this.snapShown;
+    if (shown === target || (shown && target && shown.kind === target.kind && samePosition(shown.position, target.position))) return;
+    this.snapShown = target;
+    if (this.map) setLayerData(this.map, SNAP_SOURCE, snapTargetCollection(target));
+  }
 
   /** Enter: the corners placed so far become the zone (at least 3), like a click on the first corner. */
   finishDrawing = (): void => {
@@ -667,18 +797,14 @@ export class ZoneEditorController {
       this.setNotice({ tone: 'danger', title: `Could not import ${file.name}`, message: 'The file is larger than 10 MB.' });
       return;
     }
-    let text: string;
+    let result: GeoJsonImport;
     try {
-      text = await readText(file);
+      result = await readZonesFile(file);
     } catch (error) {
-      if (!this.connected) return;
-      this.setNotice({ tone: 'danger', title: `Could not read ${file.name}`, message: error instanceof Error ? error.message : String(error) });
+      if (this.connected) this.setNotice({ tone: 'danger', title: `Could not read ${file.name}`, message: error instanceof Error ? error.message : String(error) });
       return;
     }
-    // The GeoJSON reader loads with the first import: most sessions never import a file.
-    const { parseGeoJsonImport } = await import('../geo/import');
     if (!this.connected) return;
-    const result = parseGeoJsonImport(text);
     if (!result.ok) {
       this.setNotice({ tone: 'danger', title: `Could not import ${file.name}`, message: result.message });
       return;
@@ -694,9 +820,15 @@ export class ZoneEditorController {
     this.fitTo(featuresBounds(result.features));
   };
 
-  /** Downloads the zones as a GeoJSON file. */
-  exportZones = (): void => {
+  /** Downloads the zones as a GeoJSON or a KML file. */
+  exportZones = async (format: 'geojson' | 'kml'): Promise<void> => {
     const name = this.props.exportName ?? 'delivery-zones';
-    downloadFile(`${name}.geojson`, [`${JSON.stringify(this.present.zones, null, 2)}\n`], 'application/geo+json');
+    const { zones } = this.present;
+    if (format === 'geojson') {
+      downloadFile(`${name}.geojson`, [`${JSON.stringify(zones, null, 2)}\n`], 'application/geo+json');
+      return;
+    }
+    const { zonesToKml } = await import('../geo/kml');
+    downloadFile(`${name}.kml`, [zonesToKml(zones, name)], 'application/vnd.google-earth.kml+xml');
   };
 }

@@ -43,11 +43,11 @@ const StaticMode: MapboxDraw.DrawCustomMode = {
 };
 
 /**
- * A draw control with no buttons of its own (the editor has a toolbar), no key bindings (the
+ * A draw control (with `modes` replacing draw's own of the same name) with no buttons of its own (the editor has a toolbar), no key bindings (the
  * editor handles Delete, Esc and Enter itself, wherever the focus is inside the map), and
  * user properties exposed to the styles.
  */
-export function addDraw(map: MaplibreMap): Draw {
+export function addDraw(map: MaplibreMap, modes: Record<string, MapboxDraw.DrawCustomMode> = {}): Draw {
   patchDrawForMaplibre();
   const draw = new MapboxDraw({
     displayControlsDefault: false,
@@ -56,7 +56,7 @@ export function addDraw(map: MaplibreMap): Draw {
     boxSelect: false,
     userProperties: true,
     styles: drawStyles,
-    modes: { ...MapboxDraw.modes, static: StaticMode },
+    modes: { ...MapboxDraw.modes, ...modes, static: StaticMode },
   });
   map.addControl(draw as unknown as IControl, 'top-left');
   return draw;

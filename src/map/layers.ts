@@ -4,12 +4,14 @@
  */
 import type { AddLayerObject, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import type { SnapTarget } from '../geo/snap';
 import type { ContextArea } from './types';
 
 export const CONTEXT_SOURCE = 'zone-editor-context';
 export const MARKER_SOURCE = 'zone-editor-markers';
+export const SNAP_SOURCE = 'zone-editor-snap';
 
-export const MARKER_COLORS = { issue: '#d92d20', warning: '#c27803', context: '#6b7280' } as const;
+export const MARKER_COLORS = { issue: '#d92d20', warning: '#c27803', context: '#6b7280', snap: '#e11d74' } as const;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -64,6 +66,17 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
     paint: { 'line-color': MARKER_COLORS.issue, 'line-width': 2, 'line-dasharray': [3, 1.5] },
   },
   {
+    id: `${SNAP_SOURCE}-target`,
+    type: 'circle',
+    source: SNAP_SOURCE,
+    paint: {
+      'circle-radius': ['match', ['get', 'kind'], 'corner', 8, 6],
+      'circle-color': 'rgba(255, 255, 255, 0.35)',
+      'circle-stroke-color': MARKER_COLORS.snap,
+      'circle-stroke-width': ['match', ['get', 'kind'], 'corner', 3, 2],
+    },
+  },
+  {
     id: `${MARKER_SOURCE}-points`,
     type: 'circle',
     source: MARKER_SOURCE,
@@ -78,13 +91,26 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
 ];
 
 const UNDER_DRAW = [`${CONTEXT_SOURCE}-fill`, `${CONTEXT_SOURCE}-line`];
-const OVER_DRAW = [`${MARKER_SOURCE}-overlaps`, `${MARKER_SOURCE}-overlap-lines`, `${MARKER_SOURCE}-outlines`, `${MARKER_SOURCE}-points`];
+const OVER_DRAW = [
+  `${MARKER_SOURCE}-overlaps`,
+  `${MARKER_SOURCE}-overlap-lines`,
+  `${MARKER_SOURCE}-outlines`,
+  `${SNAP_SOURCE}-target`,
+  `${MARKER_SOURCE}-points`,
+];
 
 /** Adds the sources (empty) and layers; `setLayerData` fills them. */
 export function addOverlayLayers(map: MaplibreMap): void {
-  for (const id of [CONTEXT_SOURCE, MARKER_SOURCE]) map.addSource(id, { type: 'geojson', data: EMPTY });
+  for (const id of [CONTEXT_SOURCE, MARKER_SOURCE, SNAP_SOURCE]) map.addSource(id, { type: 'geojson', data: EMPTY });
   for (const layer of OVERLAY_LAYERS) map.addLayer(layer);
   keepOverlayOrder(map);
+}
+
+/** The snap target under the pointer (a ring drawn where the corner will go), or nothing. */
+export function snapTargetCollection(target: SnapTarget | null): FeatureCollection {
+  return target
+    ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { kind: target.kind }, geometry: { type: 'Point', coordinates: target.position } }] }
+    : EMPTY;
 }
 
 export function setLayerData(map: MaplibreMap, source: string, data: FeatureCollection): void {

@@ -3,7 +3,15 @@
  * `zoneWarnings` from src/geo, keyed by the editor's zone keys. Pure.
  */
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point } from 'geojson';
-import { interiorPoint, validateZones, type GeoIssue, type GeoIssueCode, type ZoneWarning, type zoneWarnings } from '../geo';
+import {
+  interiorPoint,
+  polygonAreaKm2,
+  validateZones,
+  type GeoIssue,
+  type GeoIssueCode,
+  type ZoneWarning,
+  type zoneWarnings,
+} from '../geo';
 import type { MapLabel } from './labels';
 import { zoneColor } from './palette';
 import { zoneKeys } from './sync';
@@ -22,6 +30,8 @@ export type ZoneRow = {
   warnings: ZoneWarning[];
   /** How many zones (of this branch and others) overlap this one. */
   overlaps: number;
+  /** The zone's holes (inner rings): their ring number (1 for the first), area and a point inside. */
+  holes: { ring: number; areaKm2: number | null; position: [number, number] | null }[];
 };
 
 export type MarkerProperties = { key: string; kind: 'issue' | 'invalid-outline' | 'overlap'; message: string };
@@ -50,6 +60,22 @@ const ISSUE_LABELS: Partial<Record<GeoIssueCode, string>> = {
   hole_outside: 'Hole meets the outline',
   holes_intersect: 'Holes overlap',
 };
+
+/** Per hole: what the list shows (rings are values: remembered per ring array). */
+const holeFacts = new WeakMap<object, ZoneRow['holes'][number]>();
+
+function holesOf(geometry: ZoneCollection['features'][number]['geometry'] | undefined): ZoneRow['holes'] {
+  if (geometry?.type !== 'Polygon') return [];
+  return geometry.coordinates.slice(1).map((ring, k) => {
+    let facts = holeFacts.get(ring);
+    if (!facts) {
+      const finite = ring.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
+      facts = { ring: k + 1, areaKm2: finite ? polygonAreaKm2([ring]) : null, position: finite ? interiorPoint([ring]) : null };
+      holeFacts.set(ring, facts);
+    }
+    return facts.ring === k + 1 ? facts : { ...facts, ring: k + 1 };
+  });
+}
 
 /** Where each zone's label goes, per coordinates array (zones are values: see src/geo/README.md). */
 const labelPoints = new WeakMap<object, [number, number] | null>();
@@ -110,6 +136,7 @@ export function checkZones(
     issues: report.issues,
     warnings: [],
     overlaps: 0,
+    holes: holesOf(value.features[index]?.geometry),
   }));
   const general: ZoneWarning[] = [];
   const markers: Feature<Point | LineString | MultiPolygon, MarkerProperties>[] = [];

@@ -302,7 +302,7 @@ describe('saving a branch', () => {
       'khar.geojson',
       { type: 'application/geo+json' },
     );
-    await user.upload(screen.getByLabelText('GeoJSON file to import'), file);
+    await user.upload(screen.getByLabelText('Zones file to import'), file);
     expect(await screen.findByText('Imported 1 zone from khar.geojson.')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByText('3 unsaved changes')).toBeInTheDocument();

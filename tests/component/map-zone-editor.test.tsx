@@ -3,10 +3,11 @@
  * everything that does not need the map (the zone list, names, delete, undo/redo, import,
  * export) is tested here against a controlled parent. Drawing is proven in real Chromium.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatAreaKm2, polygonAreaKm2 } from '../../src/geo';
 import type { ZoneCollection } from '../../src/map';
 import ZoneEditor from '../../src/map/ZoneEditor';
 
@@ -190,23 +191,97 @@ describe('ZoneEditor without WebGL', () => {
     expect(await within(zones).findByRole('list', { name: 'Warnings of West' })).toBeInTheDocument();
   });
 
+  /** Catches the file the editor hands to the browser's download. */
+  function catchDownload() {
+    const saved: { name: string; blob: Blob }[] = [];
+    let blob: Blob | null = null;
+    Object.assign(URL, {
+      createObjectURL: vi.fn((b: Blob) => {
+        blob = b;
+        return 'blob:zones';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blob! });
+    });
+    return saved;
+  }
+
   it('exports the zones as a .geojson download', async () => {
     const { user } = setup();
-    let blob: Blob | null = null;
-    const createObjectURL = vi.fn((b: Blob) => {
-      blob = b;
-      return 'blob:zones';
-    });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      expect(this.download).toBe('branch-zones.geojson');
-      expect(this.href).toBe('blob:zones');
-    });
-    await user.click(screen.getByRole('button', { name: 'Export' }));
-    expect(click).toHaveBeenCalledTimes(1);
-    expect(blob).not.toBeNull();
-    const text = await act(() => blob!.text());
+    const saved = catchDownload();
+    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    await user.click(await screen.findByRole('button', { name: 'GeoJSON (branch-zones.geojson)' }));
+    expect(saved.map((s) => s.name)).toEqual(['branch-zones.geojson']);
+    const text = await act(() => saved[0]!.blob.text());
     expect(JSON.parse(text)).toEqual(start);
-    await waitFor(() => expect(blob!.type).toBe('application/geo+json'));
+    expect(saved[0]!.blob.type).toBe('application/geo+json');
+  });
+
+  it('exports the zones as KML, which imports back as the same zones (a KML file is no longer read as JSON)', async () => {
+    const { user, last } = setup();
+    const saved = catchDownload();
+    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    await user.click(await screen.findByRole('button', { name: 'KML (Google Earth, My Maps) (branch-zones.kml)' }));
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['branch-zones.kml']));
+    expect(saved[0]!.blob.type).toBe('application/vnd.google-earth.kml+xml');
+    const kml = await act(() => saved[0]!.blob.text());
+    expect(kml).toContain('<Placemark id="north"><name>North</name>');
+
+    // Deleted, then imported from the exported file: the same zones come back.
+    await user.click(screen.getByRole('button', { name: 'Delete North' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Bow tie' }));
+    expect(last().features).toEqual([]);
+    await user.upload(screen.getByLabelText('Zones file to import'), new File([kml], 'branch-zones.kml', { type: 'application/vnd.google-earth.kml+xml' }));
+    expect(await screen.findByText('Imported 2 zones from branch-zones.kml.')).toBeInTheDocument();
+    expect(last().features.map((f) => [f.id, f.properties])).toEqual([
+      ['north', { name: 'North' }],
+      ['bowtie', { name: 'Bow tie' }],
+    ]);
+    expect(last().features.map((f) => f.geometry)).toEqual(start.features.map((f) => f.geometry));
+  });
+
+  it('lists a zone’s holes with their areas; a hole deleted from the list is one undo step', async () => {
+    const square = (lon: number, lat: number, size: number) => [[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat]];
+    const holed: ZoneCollection = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 'park',
+          properties: { name: 'Around the park' },
+          geometry: { type: 'Polygon', coordinates: [square(13.4, 52.5, 0.02), square(13.405, 52.505, 0.005).reverse()] },
+        },
+      ],
+    };
+    const { user, last } = setup(holed);
+    const zones = screen.getByRole('region', { name: 'Zones' });
+    const holes = within(zones).getByRole('list', { name: 'Holes of Around the park' });
+    expect(holes).toHaveTextContent(/^Hole 1 0\.\d\d km²/);
+    expect(within(zones).getByText('1 hole')).toBeInTheDocument();
+    // The zone's area has the hole taken out.
+    const rings = (holed.features[0]!.geometry as { coordinates: number[][][] }).coordinates;
+    const withHole = formatAreaKm2(polygonAreaKm2(rings));
+    const withoutHole = formatAreaKm2(polygonAreaKm2(rings.slice(0, 1)));
+    expect(withHole).not.toBe(withoutHole);
+    expect(within(zones).getByText(withHole)).toBeInTheDocument();
+    await user.click(within(holes).getByRole('button', { name: 'Delete hole 1 of Around the park' }));
+    expect(last().features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: [square(13.4, 52.5, 0.02)] });
+    expect(within(zones).queryByRole('list', { name: 'Holes of Around the park' })).toBeNull();
+    expect(within(zones).getByText(withoutHole)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(last()).toEqual(holed);
+  });
+
+  it('remembers the Snap toggle in this browser', async () => {
+    const { user } = setup();
+    const snap = screen.getByRole('button', { name: 'Snap' });
+    expect(snap).toHaveAttribute('aria-pressed', 'true');
+    await user.click(snap);
+    expect(snap).toHaveAttribute('aria-pressed', 'false');
+    cleanup();
+    setup();
+    expect(screen.getByRole('button', { name: 'Snap' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

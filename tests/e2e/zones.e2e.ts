@@ -175,6 +175,28 @@ async function mapSettled(page: Page) {
 
 const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exact: true });
 
+/**
+ * How many pixels of the snap target's colour (src/map/layers.ts) are drawn within 12 pixels of
+ * a point of the canvas: the ring that shows where a corner will go, before the click.
+ */
+async function snapTargetPixels(page: Page, canvas: Locator, [x, y]: [number, number]): Promise<number> {
+  const box = await canvasBox(canvas);
+  const png = await page.screenshot({ clip: { x: box.x + x - 12, y: box.y + y - 12, width: 24, height: 24 } });
+  return page.evaluate(async (bytes) => {
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+    const canvas2d = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas2d.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (Math.abs(r - 0xe1) < 40 && Math.abs(g - 0x1d) < 40 && Math.abs(b - 0x74) < 40) count++;
+    }
+    return count;
+  }, [...png]);
+}
+
 describe('zone map editor in Chromium', () => {
   it('draws a zone by clicks, names it, drags a corner, undoes the drag, and saves the drawn ring (CCW, closed, 6 decimals)', async () => {
     // A branch without zones opens centred on its location at zoom 12: clicks can be turned into
@@ -286,6 +308,136 @@ describe('zone map editor in Chromium', () => {
       geometry: { type: 'Polygon' },
     });
     expect(typeof saved.features[0]!.id).toBe('string');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('snaps a zone drawn along another branch’s zone to its corners (the target shown before the click, Alt to place freely); the saved corners equal the neighbour’s, with no overlap', async () => {
+    await putZones('MAD-01', []);
+    const { coordinates } = (await getBranch(app, 'MAD-01'))!;
+    const [lon, lat] = [coordinates.longitude, coordinates.latitude];
+    const six = (n: number) => Math.round(n * 1e6) / 1e6;
+    // Another branch's zone west of the pin; its east edge runs from NE to SE.
+    const ne: LonLat = [six(lon - 0.005), six(lat + 0.01)];
+    const se: LonLat = [six(lon - 0.005), six(lat - 0.01)];
+    const neighbour = [[six(lon - 0.03), se[1]], se, ne, [six(lon - 0.03), ne[1]], [six(lon - 0.03), se[1]]];
+    await putZones('BER-01', [
+      { type: 'Feature', id: 'ber-01-next-door', properties: { name: 'Next door' }, geometry: { type: 'Polygon', coordinates: [neighbour] } },
+    ]);
+    const { page, errors } = await openPage();
+    const canvas = await openBranch(page, 'MAD-01');
+    const box = await canvasBox(canvas);
+    const view: View = { center: [lon, lat], zoom: 12, width: box.width, height: box.height };
+    const at = (p: LonLat, dx: number, dy: number): [number, number] => {
+      const [x, y] = toPixel(view, p);
+      return [Math.round(x + dx), Math.round(y + dy)];
+    };
+    let body: { branch: { delivery_zones: { features: { geometry: { coordinates: Ring[] } }[] } } } | null = null;
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') body = request.postDataJSON() as typeof body;
+    });
+
+    await page.getByRole('button', { name: 'Snap', pressed: true }).waitFor(); // on by default
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    await page.getByText('Drawing a zone').waitFor();
+    // Near the neighbour's corner, before any click: the snap target is drawn on the corner.
+    const nearNe = at(ne, 5, -4);
+    const mouseAt = async ([x, y]: [number, number]) => page.mouse.move(box.x + x, box.y + y);
+    await mouseAt(nearNe);
+    await mapSettled(page);
+    await expect.poll(() => snapTargetPixels(page, canvas, at(ne, 0, 0))).toBeGreaterThan(20);
+    await screenshot(page, 'zones-snap-target-1280');
+    // Holding Alt places freely: no target.
+    await page.keyboard.down('Alt');
+    await mouseAt(at(ne, 6, -4));
+    await mapSettled(page);
+    await expect.poll(() => snapTargetPixels(page, canvas, at(ne, 0, 0))).toBe(0);
+    await page.keyboard.up('Alt');
+
+    // Two corners near the neighbour's, two free ones to the east, then the first corner again.
+    const free1 = at(se, 160, 0);
+    const free2 = at(ne, 160, 0);
+    await clickMap(page, canvas, nearNe);
+    await clickMap(page, canvas, at(se, 4, 5));
+    await clickMap(page, canvas, free1);
+    await clickMap(page, canvas, free2);
+    await mapSettled(page);
+    await clickMap(page, canvas, at(ne, 0, 0));
+    const panel = zonePanel(page);
+    await panel.getByText('4 corners').waitFor();
+    await panel.getByText('All valid').waitFor();
+    await mapSettled(page);
+    await screenshot(page, 'zones-snapped-1280');
+    // Neighbours that meet exactly: no overlap warning, with the other branch's zone or any.
+    expect(await panel.getByText(/overlap/).count()).toBe(0);
+
+    await reviewAndSave(page);
+    await branchSaved(page);
+    const ring = body!.branch.delivery_zones.features[0]!.geometry.coordinates[0]!;
+    expect(ring).toHaveLength(5);
+    expect(ring).toContainEqual(ne);
+    expect(ring).toContainEqual(se);
+    // The free corners are where they were clicked (within 2 pixels), not snapped anywhere.
+    for (const free of [free1, free2]) {
+      const expected = toLonLat(view, free);
+      const corner = ring.find((p) => Math.hypot(...(toPixel(view, p).map((v, i) => v - toPixel(view, expected)[i]!) as [number, number])) <= 2);
+      expect(corner).toBeDefined();
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cuts a hole in the selected zone: shown, counted in the area, undoable, saved as a clockwise inner ring', async () => {
+    const { coordinates } = (await getBranch(app, 'DXB-01'))!;
+    const [lon, lat] = [coordinates.longitude, coordinates.latitude];
+    const six = (n: number) => Math.round(n * 1e6) / 1e6;
+    await putZones('DXB-01', [
+      { type: 'Feature', id: 'dxb-01-centro', properties: { name: 'Centro' }, geometry: { type: 'Polygon', coordinates: [square(six(lon - 0.02), six(lat - 0.02), 0.04)] } },
+    ]);
+    const { page, errors } = await openPage();
+    const canvas = await openBranch(page, 'DXB-01');
+    const box = await canvasBox(canvas);
+    const panel = zonePanel(page);
+    const area = () => panel.getByText(/^[\d.,]+ km²$/).first().innerText();
+    const before = await area();
+
+    await panel.getByRole('button', { name: /^Zone 1: select Centro/ }).click();
+    await page.getByRole('button', { name: 'Cut hole' }).click();
+    await page.getByText('Cutting a hole · Centro').waitFor();
+    // Below the pin, which stands at the centre (the view is fitted to the zone around it), and
+    // clear of the zone's label that hangs below the middle.
+    const cx = Math.round(box.width / 2);
+    const cy = Math.round(box.height / 2);
+    const corners: [number, number][] = [
+      [cx - 70, cy + 45],
+      [cx + 50, cy + 45],
+      [cx + 50, cy + 110],
+      [cx - 70, cy + 110],
+    ];
+    for (const p of corners) await clickMap(page, canvas, p);
+    await page.keyboard.press('Enter');
+    await panel.getByText('1 hole').waitFor();
+    await panel.getByRole('list', { name: 'Holes of Centro' }).waitFor();
+    await expect.poll(area).not.toBe(before);
+    await panel.getByText('All valid').waitFor();
+    await mapSettled(page);
+    await screenshot(page, 'zones-hole-1280');
+
+    // Undone and redone like any edit.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => panel.getByText('1 hole').count()).toBe(0);
+    await expect.poll(area).toBe(before);
+    await page.keyboard.press('Control+Shift+z');
+    await panel.getByText('1 hole').waitFor();
+
+    await reviewAndSave(page);
+    await branchSaved(page);
+    const [row] = zonesInDb('DXB-01');
+    const rings = (JSON.parse(row!.geometry) as { coordinates: Ring[] }).coordinates;
+    expect(rings).toHaveLength(2);
+    expect(signedArea(rings[0]!)).toBeGreaterThan(0);
+    expect(signedArea(rings[1]!)).toBeLessThan(0); // the hole, clockwise (RFC 7946)
+    expect(rings[1]).toHaveLength(5);
     expect(errors).toEqual([]);
     await page.context().close();
   });
