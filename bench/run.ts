@@ -19,8 +19,9 @@ import {
   editorReady,
   editorTyping,
   putEditorZones,
+  snapMoves,
 } from './lib/editor-figures';
-import { bigZoneBody, clipFigures, geoFigures, zoneCheckFigures } from './lib/geo-figures';
+import { bigZoneBody, clipFigures, geoFigures, snapIndexMs, zoneCheckFigures } from './lib/geo-figures';
 import * as jobs from './lib/jobs-figures';
 import { jobsLoad, p99, putLatencies, responseBytes } from './lib/load';
 import { Bench } from './lib/bench';
@@ -28,7 +29,7 @@ import { parseOptions, type Group } from './lib/options';
 import { markdownTable, printTable, writeResults } from './lib/report';
 import { startServers, type Servers } from './lib/servers';
 import { addPage, buildApp, prepareSite } from './lib/site';
-import { median } from './lib/stats';
+import { median, percentile } from './lib/stats';
 import { staticRowsHtml } from './lib/static-rows';
 import { staticScreenHtml } from './lib/static-screen';
 import { busiestBranch, drawerTarget, PAGE_SIZE } from './lib/targets';
@@ -41,6 +42,7 @@ const DELIVERED = 7;
 /** What browsers send over HTTPS (the server picks br). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const GEO_RUNS = 30;
+const SNAP_MOVES = 400;
 const HEAP_CHECKPOINTS = [20, 200];
 /** Past this, the run stops: a full run takes about 2-3 minutes here. */
 const WATCHDOG_MS = 20 * 60_000;
@@ -100,6 +102,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       'zones_recheck_reshape_ms',
       'clip_ms',
       'overlap_ms',
+      'snap_index_ms',
     ],
     () => {
       const g = geoFigures(GEO_RUNS);
@@ -118,6 +121,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       const clipNote = `polyclip-ts, median of ${c.runs} runs after 5 warm-up`;
       bench.set('clip_ms', c.clip_ms, clipNote);
       bench.set('overlap_ms', c.overlap_ms, clipNote);
+      bench.set('snap_index_ms', snapIndexMs(), 'median of 10 builds after 2 warm-up');
     },
   );
 
@@ -334,7 +338,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       },
     );
 
-    await bench.step('editor', ['editor_ready_ms', 'editor_typing_ms'], async () => {
+    await bench.step('editor', ['editor_ready_ms', 'editor_typing_ms', 'snap_move_ms', 'snap_move_p95_ms'], async () => {
       const branch = branches[0]!;
       await putEditorZones(api, branch);
       const e = await editorReady(b, branch.id, coldRuns);
@@ -347,6 +351,10 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
         ? `nav start → the map's data-map-state "idle", ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} vertices`
         : `nav start → zone panel lists ${EDITOR_ZONES} zones + map canvas present + "Loading map" gone (map 'load' fired), then 2 frames; the map exposes no idle hook`;
       bench.median('editor_typing_ms', await editorTyping(b, branch.id));
+      const moves = await snapMoves(b, branch.id, SNAP_MOVES);
+      const movesNote = `${moves.length} mousemove dispatches over the map while drawing, snapping on, ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} corners`;
+      bench.set('snap_move_ms', median(moves), `median of ${movesNote}`);
+      bench.set('snap_move_p95_ms', percentile(moves, 0.95), `95th percentile of ${movesNote}`);
     });
 
     await bench.step('put', ['server_put_p99_ms'], async () => {

@@ -99,3 +99,44 @@ export async function editorTyping(
     { watchFromStart: { kind: 'editorReady', zones: EDITOR_ZONES, frames: 2 } },
   );
 }
+
+/**
+ * The pointer-move handler while drawing with snapping on, in the browser: with the 20 zones of
+ * 500 corners loaded and "Draw zone" on, `mousemove` events are sent to the map on a grid over
+ * the zones (many of them within snapping distance of an edge or a corner) and each dispatch is
+ * timed: maplibre's handling, draw's move handler, the snap target found and shown. One session;
+ * the first move (which builds the snapping index) is part of the sample.
+ */
+export async function snapMoves(
+  b: Pick<JobsBench, 'browser' | 'token' | 'appUrl' | 'trace'>,
+  branchId: string,
+  moves: number,
+): Promise<number[]> {
+  const url = `${b.appUrl}/branches/${encodeURIComponent(branchId)}`;
+  return inFreshPage(
+    b,
+    async ({ page }) => {
+      await page.goto(url, { waitUntil: 'commit' });
+      await waitForWatched(page, 'the branch editor map');
+      await page.getByRole('button', { name: 'Snap', pressed: true }).waitFor();
+      await page.getByRole('button', { name: 'Draw zone' }).click();
+      await page.getByText('Drawing a zone').waitFor();
+      return page.evaluate((count) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('.maplibregl-canvas')!;
+        const box = canvas.getBoundingClientRect();
+        const columns = Math.ceil(Math.sqrt(count));
+        const times: number[] = [];
+        for (let i = 0; i < count; i++) {
+          const x = box.left + ((i % columns) + 0.5) * (box.width / columns);
+          const y = box.top + (Math.floor(i / columns) + 0.5) * (box.height / columns);
+          const event = new MouseEvent('mousemove', { clientX: x, clientY: y, bubbles: true, cancelable: true });
+          const start = performance.now();
+          canvas.dispatchEvent(event);
+          times.push(performance.now() - start);
+        }
+        return times;
+      }, moves);
+    },
+    { watchFromStart: { kind: 'editorReady', zones: EDITOR_ZONES, frames: 2 } },
+  );
+}

@@ -2,6 +2,9 @@
 import { normalizeZones, validatePolygon, validateZones } from '../../src/geo';
 import { clipPolygon, overlapOf } from '../../src/geo/overlap';
 import { median, timeSync } from './stats';
+import { SnapIndex } from '../../src/geo/snap';
+import { Snapper } from '../../src/map/snapping';
+import type { ZoneCollection as MapZones } from '../../src/map/types';
 import { wavyRing, zone, zoneGrid, type Ring, type ZoneCollection } from './rings';
 
 export const BIG_ZONE_VERTICES = 10_000;
@@ -101,4 +104,23 @@ export function clipFigures(runs: number): ClipFigures {
     overlap_ms: median(timeSync(() => overlapOf(zone, neighbour), runs, 5)),
     runs,
   };
+}
+
+/**
+ * Building snapping's index of the edges of 20 zones of 500 corners (src/map/snapping.ts does it
+ * on the first pointer move after the zones change). Median of 10 builds, in ms.
+ */
+export function snapIndexMs(): number {
+  const grid = zoneGrid(20, 500, LONDON);
+  const keys = grid.features.map((f) => f.id);
+  const snapper = new Snapper();
+  snapper.useIndex(SnapIndex);
+  snapper.enabled = true;
+  const pointer = grid.features[0]!.geometry.coordinates[0]![0]!;
+  return median(
+    timeSync(() => {
+      snapper.setTargets({ ...(grid as unknown as MapZones) }, keys, []);
+      snapper.target(pointer, 15, false, null);
+    }, 10, 2),
+  );
 }
