@@ -387,6 +387,62 @@ describe('zone map editor in Chromium', () => {
     await page.context().close();
   });
 
+  it('snaps a corner being moved onto another branch’s corner', async () => {
+    await putZones('MAD-01', []);
+    const { coordinates } = (await getBranch(app, 'MAD-01'))!;
+    const [lon, lat] = [coordinates.longitude, coordinates.latitude];
+    const six = (n: number) => Math.round(n * 1e6) / 1e6;
+    const ne: LonLat = [six(lon - 0.005), six(lat + 0.01)];
+    const se: LonLat = [six(lon - 0.005), six(lat - 0.01)];
+    const neighbour = [[six(lon - 0.03), se[1]], se, ne, [six(lon - 0.03), ne[1]], [six(lon - 0.03), se[1]]];
+    await putZones('BER-01', [
+      { type: 'Feature', id: 'ber-01-next-door', properties: { name: 'Next door' }, geometry: { type: 'Polygon', coordinates: [neighbour] } },
+    ]);
+    const { page, errors } = await openPage();
+    const canvas = await openBranch(page, 'MAD-01');
+    const box = await canvasBox(canvas);
+    const view: View = { center: [lon, lat], zoom: 12, width: box.width, height: box.height };
+    const at = (p: LonLat, dx: number, dy: number): [number, number] => {
+      const [x, y] = toPixel(view, p);
+      return [Math.round(x + dx), Math.round(y + dy)];
+    };
+    // A zone whose west corners stand 30 pixels east of the neighbour's, out of snapping reach.
+    const nw = at(ne, 30, 0);
+    const corners = [nw, at(se, 30, 0), at(se, 150, 0), at(ne, 150, 0)];
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    for (const p of corners) await clickMap(page, canvas, p);
+    await page.keyboard.press('Enter');
+    const panel = zonePanel(page);
+    await panel.getByText('4 corners').waitFor();
+
+    // Its corners on show (a click on the selected zone), then its north-west corner dragged to
+    // 4 pixels from the neighbour's north-east corner: it lands on that corner.
+    const select = panel.getByRole('button', { name: /^Zone 1: select/ });
+    await vi.waitFor(
+      async () => {
+        const beforeSelect = await mapIdles(page);
+        if ((await select.getAttribute('aria-pressed')) !== 'true') {
+          await select.click();
+          await mapDrawnSince(page, beforeSelect);
+        }
+        const beforeClick = await mapIdles(page);
+        await clickMap(page, canvas, at(ne, 90, 0));
+        await page.getByText('Editing corners').waitFor({ timeout: 5_000 });
+        await mapDrawnSince(page, beforeClick);
+      },
+      { timeout: 25_000, interval: 500 },
+    );
+    await dragOnMap(page, canvas, nw, at(ne, 4, 3));
+    await page.keyboard.press('Escape');
+
+    await reviewAndSave(page);
+    await branchSaved(page);
+    const ring = (JSON.parse(zonesInDb('MAD-01')[0]!.geometry) as { coordinates: Ring[] }).coordinates[0]!;
+    expect(ring).toContainEqual(ne);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('cuts a hole in the selected zone: shown, counted in the area, undoable, saved as a clockwise inner ring', async () => {
     const { coordinates } = (await getBranch(app, 'DXB-01'))!;
     const [lon, lat] = [coordinates.longitude, coordinates.latitude];
