@@ -4,6 +4,7 @@
  */
 import { normalizeZones } from '../../src/geo';
 import type { Branch } from '../../src/contract';
+import type { Page } from 'playwright-core';
 import type { Api } from './api';
 import { timeInteraction, waitForWatched } from './browser';
 import { inFreshPage, type JobsBench } from './jobs-figures';
@@ -74,27 +75,38 @@ export async function editorTyping(
   b: Pick<JobsBench, 'browser' | 'token' | 'appUrl' | 'trace'>,
   branchId: string,
 ): Promise<number[]> {
+  return inReadyEditor(b, branchId, async (page) => {
+    const field = page.locator(NAME_FIELD);
+    await field.focus();
+    await field.press('End');
+    const before = await field.inputValue();
+    const times: number[] = [];
+    for (let i = 1; i <= TYPED.length; i++) {
+      const painted = await timeInteraction(
+        page,
+        { kind: 'inputValue', selector: NAME_FIELD, value: before + TYPED.slice(0, i) },
+        () => page.keyboard.type(TYPED[i - 1]!),
+      );
+      times.push(painted.paintedAt - painted.inputAt!);
+      await page.waitForTimeout(50);
+    }
+    return times;
+  });
+}
+
+/** `fn` on the branch editor of `branchId` in a fresh page, once its map is ready. */
+function inReadyEditor<T>(
+  b: Pick<JobsBench, 'browser' | 'token' | 'appUrl' | 'trace'>,
+  branchId: string,
+  fn: (page: Page) => Promise<T>,
+): Promise<T> {
   const url = `${b.appUrl}/branches/${encodeURIComponent(branchId)}`;
   return inFreshPage(
     b,
     async ({ page }) => {
       await page.goto(url, { waitUntil: 'commit' });
       await waitForWatched(page, 'the branch editor map');
-      const field = page.locator(NAME_FIELD);
-      await field.focus();
-      await field.press('End');
-      const before = await field.inputValue();
-      const times: number[] = [];
-      for (let i = 1; i <= TYPED.length; i++) {
-        const painted = await timeInteraction(
-          page,
-          { kind: 'inputValue', selector: NAME_FIELD, value: before + TYPED.slice(0, i) },
-          () => page.keyboard.type(TYPED[i - 1]!),
-        );
-        times.push(painted.paintedAt - painted.inputAt!);
-        await page.waitForTimeout(50);
-      }
-      return times;
+      return fn(page);
     },
     { watchFromStart: { kind: 'editorReady', zones: EDITOR_ZONES, frames: 2 } },
   );
@@ -112,31 +124,29 @@ export async function snapMoves(
   branchId: string,
   moves: number,
 ): Promise<number[]> {
-  const url = `${b.appUrl}/branches/${encodeURIComponent(branchId)}`;
-  return inFreshPage(
-    b,
-    async ({ page }) => {
-      await page.goto(url, { waitUntil: 'commit' });
-      await waitForWatched(page, 'the branch editor map');
-      await page.getByRole('button', { name: 'Snap', pressed: true }).waitFor();
-      await page.getByRole('button', { name: 'Draw zone' }).click();
-      await page.getByText('Drawing a zone').waitFor();
-      return page.evaluate((count) => {
-        const canvas = document.querySelector<HTMLCanvasElement>('.maplibregl-canvas')!;
-        const box = canvas.getBoundingClientRect();
-        const columns = Math.ceil(Math.sqrt(count));
-        const times: number[] = [];
-        for (let i = 0; i < count; i++) {
-          const x = box.left + ((i % columns) + 0.5) * (box.width / columns);
-          const y = box.top + (Math.floor(i / columns) + 0.5) * (box.height / columns);
-          const event = new MouseEvent('mousemove', { clientX: x, clientY: y, bubbles: true, cancelable: true });
-          const start = performance.now();
-          canvas.dispatchEvent(event);
-          times.push(performance.now() - start);
-        }
-        return times;
-      }, moves);
-    },
-    { watchFromStart: { kind: 'editorReady', zones: EDITOR_ZONES, frames: 2 } },
-  );
+  return inReadyEditor(b, branchId, async (page) => {
+    await page.getByRole('button', { name: 'Snap', pressed: true }).waitFor();
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    await page.getByText('Drawing a zone').waitFor();
+    return page.evaluate((count) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.maplibregl-canvas')!;
+      const box = canvas.getBoundingClientRect();
+      const columns = Math.ceil(Math.sqrt(count));
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const x = box.left + ((i % columns) + 0.5) * (box.width / columns);
+        const y = box.top + (Math.floor(i / columns) + 0.5) * (box.height / columns);
+        const event = new MouseEvent('mousemove', {
+          clientX: x,
+          clientY: y,
+          bubbles: true,
+          cancelable: true,
+        });
+        const start = performance.now();
+        canvas.dispatchEvent(event);
+        times.push(performance.now() - start);
+      }
+      return times;
+    }, moves);
+  });
 }

@@ -159,7 +159,10 @@ const mapIdles = (page: Page) =>
 async function mapDrawnSince(page: Page, before: number) {
   await page.waitForFunction((count) => {
     const map = document.querySelector('[data-map-idle]');
-    return Number(map?.getAttribute('data-map-idle') ?? 0) > count && map?.getAttribute('data-map-state') === 'idle';
+    return (
+      Number(map?.getAttribute('data-map-idle') ?? 0) > count &&
+      map?.getAttribute('data-map-state') === 'idle'
+    );
   }, before);
 }
 
@@ -181,20 +184,87 @@ const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exac
  */
 async function snapTargetPixels(page: Page, canvas: Locator, [x, y]: [number, number]): Promise<number> {
   const box = await canvasBox(canvas);
-  const png = await page.screenshot({ clip: { x: box.x + x - 12, y: box.y + y - 12, width: 24, height: 24 } });
-  return page.evaluate(async (bytes) => {
-    const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
-    const canvas2d = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas2d.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-      if (Math.abs(r - 0xe1) < 40 && Math.abs(g - 0x1d) < 40 && Math.abs(b - 0x74) < 40) count++;
-    }
-    return count;
-  }, [...png]);
+  const png = await page.screenshot({
+    clip: { x: box.x + x - 12, y: box.y + y - 12, width: 24, height: 24 },
+  });
+  return page.evaluate(
+    async (bytes) => {
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+      const canvas2d = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas2d.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+        if (Math.abs(r - 0xe1) < 40 && Math.abs(g - 0x1d) < 40 && Math.abs(b - 0x74) < 40) count++;
+      }
+      return count;
+    },
+    [...png],
+  );
+}
+
+/**
+ * Shows zone 1's corners for dragging: selects it from the panel, then clicks it on the map at
+ * `inside`. Only a click on the *selected* zone edits its corners (on another, it selects):
+ * wait until the map has told the panel it is selected. Draw reads a click against what the map
+ * has rendered, so each step waits for the map to have drawn the previous one (mapDrawnSince):
+ * the selected zone before the click, its corner handles before the drag that follows. Should a
+ * click still land before the frame (software GL on a busy machine), it clicks again, as a
+ * person would, selecting the zone from the panel again if that click cleared the selection.
+ */
+async function editCorners(page: Page, canvas: Locator, inside: [number, number]) {
+  const panel = zonePanel(page);
+  const select = panel.getByRole('button', { name: /^Zone 1: select/ });
+  await vi.waitFor(
+    async () => {
+      const beforeSelect = await mapIdles(page);
+      if ((await select.getAttribute('aria-pressed')) !== 'true') {
+        await select.click();
+        await mapDrawnSince(page, beforeSelect);
+      }
+      await panel.getByRole('button', { name: /^Zone 1: select/, pressed: true }).waitFor({ timeout: 5_000 });
+      const beforeClick = await mapIdles(page);
+      await clickMap(page, canvas, inside);
+      await page.getByText('Editing corners').waitFor({ timeout: 5_000 });
+      // The zone redrawn with its corner handles, which the drag must grab.
+      await mapDrawnSince(page, beforeClick);
+    },
+    { timeout: 25_000, interval: 500 },
+  );
+}
+
+/**
+ * Madrid's branch without zones, opened at its pin (zoom 12), beside another branch's zone to
+ * the west whose east edge runs from `ne` to `se` (6-decimal corners); `at` gives the canvas
+ * pixel a few pixels from a position.
+ */
+async function besideNeighbour() {
+  await putZones('MAD-01', []);
+  const { coordinates } = (await getBranch(app, 'MAD-01'))!;
+  const [lon, lat] = [coordinates.longitude, coordinates.latitude];
+  const six = (n: number) => Math.round(n * 1e6) / 1e6;
+  const ne: LonLat = [six(lon - 0.005), six(lat + 0.01)];
+  const se: LonLat = [six(lon - 0.005), six(lat - 0.01)];
+  const west = six(lon - 0.03);
+  await putZones('BER-01', [
+    {
+      type: 'Feature',
+      id: 'ber-01-next-door',
+      properties: { name: 'Next door' },
+      geometry: { type: 'Polygon', coordinates: [[[west, se[1]], se, ne, [west, ne[1]], [west, se[1]]]] },
+    },
+  ]);
+  const { page, errors } = await openPage();
+  const canvas = await openBranch(page, 'MAD-01');
+  const box = await canvasBox(canvas);
+  const view: View = { center: [lon, lat], zoom: 12, width: box.width, height: box.height };
+  const at = (p: LonLat, dx: number, dy: number): [number, number] => {
+    const [x, y] = toPixel(view, p);
+    return [Math.round(x + dx), Math.round(y + dy)];
+  };
+  return { page, errors, canvas, box, view, at, ne, se };
 }
 
 describe('zone map editor in Chromium', () => {
@@ -242,30 +312,8 @@ describe('zone map editor in Chromium', () => {
 
     // Drag a corner: a click on the selected zone edits its corners, then the corner is dragged.
     // Not at the centre: the branch's pin stands there (the view is centred on the branch), and a
-    // click on the pin is the pin's, not the zone's. Only a click on the *selected* zone edits its
-    // corners (on another, it selects): wait until the map has told the panel it is selected.
-    // Draw reads a click against what the map has rendered, so each step waits for the map to
-    // have drawn the previous one (mapDrawnSince): the selected zone before the click, its corner
-    // handles before the drag. Should a click still land before the frame (software GL on a busy
-    // machine), the test clicks again, as a person would, selecting the zone from the panel again
-    // if that click cleared the selection.
-    const select = panel.getByRole('button', { name: /^Zone 1: select/ });
-    await vi.waitFor(
-      async () => {
-        const beforeSelect = await mapIdles(page);
-        if ((await select.getAttribute('aria-pressed')) !== 'true') {
-          await select.click();
-          await mapDrawnSince(page, beforeSelect);
-        }
-        await panel.getByRole('button', { name: /^Zone 1: select/, pressed: true }).waitFor({ timeout: 5_000 });
-        const beforeClick = await mapIdles(page);
-        await clickMap(page, canvas, [cx - 50, cy + 50]);
-        await page.getByText('Editing corners').waitFor({ timeout: 5_000 });
-        // The zone redrawn with its corner handles, which the drag must grab.
-        await mapDrawnSince(page, beforeClick);
-      },
-      { timeout: 25_000, interval: 500 },
-    );
+    // click on the pin is the pin's, not the zone's.
+    await editCorners(page, canvas, [cx - 50, cy + 50]);
     await dragOnMap(page, canvas, clicks[2]!, [clicks[2]![0] + 70, clicks[2]![1] + 60]);
     await expect.poll(() => panel.getByText(/^[\d.,]+ km²$/).innerText()).not.toBe(drawnArea);
     await screenshot(page, 'zones-corner-dragged-1280');
@@ -313,26 +361,9 @@ describe('zone map editor in Chromium', () => {
   });
 
   it('snaps a zone drawn along another branch’s zone to its corners (the target shown before the click, Alt to place freely); the saved corners equal the neighbour’s, with no overlap', async () => {
-    await putZones('MAD-01', []);
-    const { coordinates } = (await getBranch(app, 'MAD-01'))!;
-    const [lon, lat] = [coordinates.longitude, coordinates.latitude];
-    const six = (n: number) => Math.round(n * 1e6) / 1e6;
-    // Another branch's zone west of the pin; its east edge runs from NE to SE.
-    const ne: LonLat = [six(lon - 0.005), six(lat + 0.01)];
-    const se: LonLat = [six(lon - 0.005), six(lat - 0.01)];
-    const neighbour = [[six(lon - 0.03), se[1]], se, ne, [six(lon - 0.03), ne[1]], [six(lon - 0.03), se[1]]];
-    await putZones('BER-01', [
-      { type: 'Feature', id: 'ber-01-next-door', properties: { name: 'Next door' }, geometry: { type: 'Polygon', coordinates: [neighbour] } },
-    ]);
-    const { page, errors } = await openPage();
-    const canvas = await openBranch(page, 'MAD-01');
-    const box = await canvasBox(canvas);
-    const view: View = { center: [lon, lat], zoom: 12, width: box.width, height: box.height };
-    const at = (p: LonLat, dx: number, dy: number): [number, number] => {
-      const [x, y] = toPixel(view, p);
-      return [Math.round(x + dx), Math.round(y + dy)];
-    };
-    let body: { branch: { delivery_zones: { features: { geometry: { coordinates: Ring[] } }[] } } } | null = null;
+    const { page, errors, canvas, box, view, at, ne, se } = await besideNeighbour();
+    let body: { branch: { delivery_zones: { features: { geometry: { coordinates: Ring[] } }[] } } } | null =
+      null;
     page.on('request', (request) => {
       if (request.method() === 'PUT') body = request.postDataJSON() as typeof body;
     });
@@ -380,7 +411,12 @@ describe('zone map editor in Chromium', () => {
     // The free corners are where they were clicked (within 2 pixels), not snapped anywhere.
     for (const free of [free1, free2]) {
       const expected = toLonLat(view, free);
-      const corner = ring.find((p) => Math.hypot(...(toPixel(view, p).map((v, i) => v - toPixel(view, expected)[i]!) as [number, number])) <= 2);
+      const corner = ring.find(
+        (p) =>
+          Math.hypot(
+            ...(toPixel(view, p).map((v, i) => v - toPixel(view, expected)[i]!) as [number, number]),
+          ) <= 2,
+      );
       expect(corner).toBeDefined();
     }
     expect(errors).toEqual([]);
@@ -388,24 +424,7 @@ describe('zone map editor in Chromium', () => {
   });
 
   it('snaps a corner being moved onto another branch’s corner', async () => {
-    await putZones('MAD-01', []);
-    const { coordinates } = (await getBranch(app, 'MAD-01'))!;
-    const [lon, lat] = [coordinates.longitude, coordinates.latitude];
-    const six = (n: number) => Math.round(n * 1e6) / 1e6;
-    const ne: LonLat = [six(lon - 0.005), six(lat + 0.01)];
-    const se: LonLat = [six(lon - 0.005), six(lat - 0.01)];
-    const neighbour = [[six(lon - 0.03), se[1]], se, ne, [six(lon - 0.03), ne[1]], [six(lon - 0.03), se[1]]];
-    await putZones('BER-01', [
-      { type: 'Feature', id: 'ber-01-next-door', properties: { name: 'Next door' }, geometry: { type: 'Polygon', coordinates: [neighbour] } },
-    ]);
-    const { page, errors } = await openPage();
-    const canvas = await openBranch(page, 'MAD-01');
-    const box = await canvasBox(canvas);
-    const view: View = { center: [lon, lat], zoom: 12, width: box.width, height: box.height };
-    const at = (p: LonLat, dx: number, dy: number): [number, number] => {
-      const [x, y] = toPixel(view, p);
-      return [Math.round(x + dx), Math.round(y + dy)];
-    };
+    const { page, errors, canvas, at, ne, se } = await besideNeighbour();
     // A zone whose west corners stand 30 pixels east of the neighbour's, out of snapping reach.
     const nw = at(ne, 30, 0);
     const corners = [nw, at(se, 30, 0), at(se, 150, 0), at(ne, 150, 0)];
@@ -415,23 +434,9 @@ describe('zone map editor in Chromium', () => {
     const panel = zonePanel(page);
     await panel.getByText('4 corners').waitFor();
 
-    // Its corners on show (a click on the selected zone), then its north-west corner dragged to
-    // 4 pixels from the neighbour's north-east corner: it lands on that corner.
-    const select = panel.getByRole('button', { name: /^Zone 1: select/ });
-    await vi.waitFor(
-      async () => {
-        const beforeSelect = await mapIdles(page);
-        if ((await select.getAttribute('aria-pressed')) !== 'true') {
-          await select.click();
-          await mapDrawnSince(page, beforeSelect);
-        }
-        const beforeClick = await mapIdles(page);
-        await clickMap(page, canvas, at(ne, 90, 0));
-        await page.getByText('Editing corners').waitFor({ timeout: 5_000 });
-        await mapDrawnSince(page, beforeClick);
-      },
-      { timeout: 25_000, interval: 500 },
-    );
+    // Its corners on show, then its north-west corner dragged to 4 pixels from the neighbour's
+    // north-east corner: it lands on that corner.
+    await editCorners(page, canvas, at(ne, 90, 0));
     await dragOnMap(page, canvas, nw, at(ne, 4, 3));
     await page.keyboard.press('Escape');
 
@@ -448,13 +453,22 @@ describe('zone map editor in Chromium', () => {
     const [lon, lat] = [coordinates.longitude, coordinates.latitude];
     const six = (n: number) => Math.round(n * 1e6) / 1e6;
     await putZones('DXB-01', [
-      { type: 'Feature', id: 'dxb-01-centro', properties: { name: 'Centro' }, geometry: { type: 'Polygon', coordinates: [square(six(lon - 0.02), six(lat - 0.02), 0.04)] } },
+      {
+        type: 'Feature',
+        id: 'dxb-01-centro',
+        properties: { name: 'Centro' },
+        geometry: { type: 'Polygon', coordinates: [square(six(lon - 0.02), six(lat - 0.02), 0.04)] },
+      },
     ]);
     const { page, errors } = await openPage();
     const canvas = await openBranch(page, 'DXB-01');
     const box = await canvasBox(canvas);
     const panel = zonePanel(page);
-    const area = () => panel.getByText(/^[\d.,]+ km²$/).first().innerText();
+    const area = () =>
+      panel
+        .getByText(/^[\d.,]+ km²$/)
+        .first()
+        .innerText();
     const before = await area();
 
     await panel.getByRole('button', { name: /^Zone 1: select Centro/ }).click();
@@ -680,7 +694,10 @@ describe('zone map editor in Chromium', () => {
     await page.locator('input[name="name"]').focus();
     await page.keyboard.press('Alt+m');
     await expect.poll(() => drawZone.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Branches' }).focus();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Branches' })
+      .focus();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to the map tools (Alt+M)' });
     await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);

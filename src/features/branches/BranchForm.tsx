@@ -99,7 +99,9 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const [discardOpen, setDiscardOpen] = useState(false);
   const [review, setReview] = useState<{ patch: BranchPatch; changes: Change[] } | null>(null);
   const [conflict, setConflict] = useState<Branch | null>(null);
-  const [hoursCheck, setHoursCheck] = useState<{ contacts: UnusualHours[]; proceed: () => void } | null>(null);
+  const [hoursCheck, setHoursCheck] = useState<{ contacts: UnusualHours[]; proceed: () => void } | null>(
+    null,
+  );
   const [banner, setBanner] = useState<{ shown: FormBanner; retry: SaveVariables | null } | null>(null);
   const [restoreNote, setRestoreNote] = useState<FormBanner | null>(null);
   const [zoneServerErrors, setZoneServerErrors] = useState<ZonesErrors | undefined>();
@@ -482,25 +484,11 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         The form goes back to the branch as it is on the server, and the draft kept in this browser is
         deleted.
       </ConfirmDialog>
+      {/* Leaving with unsaved changes; signing out removes the drafts, so it offers no draft to keep. */}
       <ConfirmDialog
-        open={blocker.status === 'blocked' && signingOut}
-        title="Sign out without saving?"
-        confirmLabel="Discard and sign out"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={() => {
-          draft.clear();
-          blocker.proceed?.();
-        }}
-        onCancel={() => blocker.reset?.()}
-      >
-        Branch {loaded.id} has unsaved changes. Signing out removes them from this browser, draft
-        included. Stay to review and save them first.
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={blocker.status === 'blocked' && !signingOut}
-        title="Leave without saving?"
-        confirmLabel="Discard and leave"
+        open={blocker.status === 'blocked'}
+        title={signingOut ? 'Sign out without saving?' : 'Leave without saving?'}
+        confirmLabel={signingOut ? 'Discard and sign out' : 'Discard and leave'}
         cancelLabel="Stay"
         destructive
         onConfirm={() => {
@@ -509,18 +497,21 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         }}
         onCancel={() => blocker.reset?.()}
         extraActions={
-          <Button
-            onClick={() => {
-              draft.flush();
-              blocker.proceed?.();
-            }}
-          >
-            Keep draft and leave
-          </Button>
+          signingOut ? undefined : (
+            <Button
+              onClick={() => {
+                draft.flush();
+                blocker.proceed?.();
+              }}
+            >
+              Keep draft and leave
+            </Button>
+          )
         }
       >
-        Branch {loaded.id} has unsaved changes. Stay to review and save them, keep them as a draft in this
-        browser to come back to, or discard them.
+        {signingOut
+          ? `Branch ${loaded.id} has unsaved changes. Signing out removes them from this browser, draft included. Stay to review and save them first.`
+          : `Branch ${loaded.id} has unsaved changes. Stay to review and save them, keep them as a draft in this browser to come back to, or discard them.`}
       </ConfirmDialog>
     </FormProvider>
   );
