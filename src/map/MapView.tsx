@@ -22,7 +22,7 @@ const loadOfflineStyle = (scheme: ColorScheme) => import('./offlineStyle').then(
 
 let workerUrlSet = false;
 
-/** maplibre's worker is loaded by URL (STACK.md): set before the first map. */
+/** maplibre's worker is loaded by URL (docs/design.md, Map): set before the first map. */
 function ensureWorkerUrl(): void {
   if (workerUrlSet) return;
   setWorkerUrl(workerUrl);

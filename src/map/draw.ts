@@ -1,5 +1,5 @@
 /**
- * mapbox-gl-draw on maplibre: the class-name patch (STACK.md), our styles, and a `static` mode
+ * mapbox-gl-draw on maplibre: the class-name patch (docs/design.md, Map), our styles, and a `static` mode
  * (no editing) used while the user places the location marker. Only imported by modules of
  * the lazily loaded map chunk.
  */

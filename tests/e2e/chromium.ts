@@ -20,7 +20,7 @@ export function ensureChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get finished but ${CHROMIUM_PATH} is still missing.`);
 }
 
-/** The flags this closed network needs (STACK.md), for every headless Chromium the tests and the bench start. */
+/** The flags this closed network needs, for every headless Chromium the tests and the bench start. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu-sandbox',
@@ -34,7 +34,7 @@ export const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader',
 ];
 
-/** Headless Debian Chromium with the flags this closed network needs (STACK.md). */
+/** Headless Debian Chromium with the flags this closed network needs. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }

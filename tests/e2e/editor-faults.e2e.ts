@@ -1,6 +1,6 @@
 /**
  * Faults while saving in the branch editor, in Chromium, against the built app and the
- * reference server (DESIGN.md decisions 7 and 8).
+ * reference server (docs/design.md, decisions 7 and 8).
  *
  * 1. `PUT /v1/branches/{id}` fails every way a real network can make it fail (500 with the
  *    JSON error body, a proxy's HTML 502, a 200 cut off mid-way, a 200 breaking the contract,

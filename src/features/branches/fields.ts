@@ -144,7 +144,7 @@ export function sameZones(a: ZoneCollection | null, b: ZoneCollection | null): b
   return a === b || comparableZones(a) === comparableZones(b);
 }
 
-/** Zones ready for the PUT body: normalised per DESIGN.md (6 decimals, CCW exteriors, string ids). */
+/** Zones ready for the PUT body: normalised as docs/design.md says (6 decimals, CCW exteriors, string ids). */
 export function zonesForBody(fc: ZoneCollection): DeliveryZonesInput {
   return normalizeZones(fc, {
     generateId: () => `zone-${Date.now().toString(36)}-${(++zoneIdCounter).toString(36)}`,
