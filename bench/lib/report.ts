@@ -147,9 +147,8 @@ export const FIGURES: FigureSpec[] = [
     key: 'rows_1000_ms',
     label: '1,000-row page',
     unit: 'ms',
-    goal: '≤ 60',
-    met: le(60),
-    how: 'response end → first row painted, cold',
+    goal: '',
+    how: 'response end → first row painted, cold: the 1,000 jobs read and checked, then rendered',
   },
   {
     key: 'rows_1000_nav_ms',
