@@ -24,7 +24,7 @@ const codes = <T extends z.ZodMiniType>(entry: T) =>
 const Currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'a currency is a three-letter ISO 4217 code, e.g. "EUR"'));
 
 const cap = (fallback: number) => z._default(z.int().check(z.minimum(1), z.maximum(1_000_000)), fallback);
-const SCAN_CAPS = { search: 5000, map: 500 };
+const SCAN_CAPS = { search: 5000, map: 500, impact: 2000 };
 
 /** Runtime configuration, read from `config.json` beside index.html (docs/design.md, "Runtime configuration"). */
 export const RuntimeConfig = z.object({
@@ -47,8 +47,11 @@ export const RuntimeConfig = z.object({
   branchCurrencies: z._default(z.record(z.string().check(z.minLength(1)), Currency), {}),
   /** Minutes after a slot's end before an open stop counts as late. */
   lateGraceMinutes: z._default(z.int().check(z.minimum(0), z.maximum(24 * 60)), 5),
-  /** The most jobs a whole-result scan reads: the search, the operations map. */
-  scanCaps: z._default(z.object({ search: cap(SCAN_CAPS.search), map: cap(SCAN_CAPS.map) }), SCAN_CAPS),
+  /** The most jobs a whole-result scan reads: the search, the operations map, a zone change's impact preview. */
+  scanCaps: z._default(
+    z.object({ search: cap(SCAN_CAPS.search), map: cap(SCAN_CAPS.map), impact: cap(SCAN_CAPS.impact) }),
+    SCAN_CAPS,
+  ),
   /** Count chips above the jobs table: one `page=1` request per configured status. */
   statusCounts: z._default(z.boolean(), true),
 });

@@ -1,11 +1,11 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
-import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import type { Topology } from 'topojson-specification';
 import countries50m from 'world-atlas/countries-50m.json';
 import { describe, expect, it } from 'vitest';
 import { buildOfflineStyle, flattenRing, loadOfflineStyle, unwrapLongitudes } from '../../src/map/offlineStyle';
 import { signedArea } from '../../src/geo';
+import { createCoverage, zonePolygons } from '../../src/geo/coverage';
 
 const style = buildOfflineStyle(countries50m as unknown as Topology);
 
@@ -45,7 +45,7 @@ describe('offline base style', () => {
     const land = geojsonData('land') as FeatureCollection<Polygon | MultiPolygon>;
     expect(land.type).toBe('FeatureCollection');
     expect(land.features.length).toBeGreaterThan(0);
-    const onLand = (p: [number, number]) => land.features.some((f) => booleanPointInPolygon(p, f));
+    const onLand = createCoverage(zonePolygons(land));
     expect(onLand([2.35, 48.85])).toBe(true);
     expect(onLand([-30, 30])).toBe(false);
   });

@@ -32,11 +32,11 @@ describe('runtime config (config.json)', () => {
       currency: '',
       branchCurrencies: {},
       lateGraceMinutes: 5,
-      scanCaps: { search: 5000, map: 500 },
+      scanCaps: { search: 5000, map: 500, impact: 2000 },
       statusCounts: true,
     });
     // One cap given, the other keeps its default.
-    expect(RuntimeConfig.parse({ scanCaps: { search: 800 } }).scanCaps).toEqual({ search: 800, map: 500 });
+    expect(RuntimeConfig.parse({ scanCaps: { search: 800 } }).scanCaps).toEqual({ search: 800, map: 500, impact: 2000 });
   });
 
   it('labels payment types and rider statuses like statuses, unknown codes by their number', () => {
