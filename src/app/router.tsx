@@ -88,7 +88,12 @@ const jobsRoute = createRoute({
 const branchesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/branches',
-  component: BranchListPage,
+  // `view=map`: the coverage map; anything else reads as the list.
+  validateSearch: (s: { view?: unknown }): { view?: 'map' } => (s.view === 'map' ? { view: 'map' } : {}),
+  component: function BranchesRoute() {
+    const { view } = branchesRoute.useSearch();
+    return <BranchListPage view={view} />;
+  },
 });
 
 const branchEditorRoute = createRoute({

@@ -34,19 +34,27 @@ export function createCoverage(polygons: readonly PolygonLike[]): (point: Positi
 /** Where a point stands between the zones before a change and after it. */
 export type ImpactClass = 'newlyOutside' | 'newlyInside' | 'outsideBoth' | 'insideBoth';
 
+/** Where a point stands between two sets of zones (prepared once for many points). */
+export function createImpactClassifier(
+  before: readonly PolygonLike[],
+  after: readonly PolygonLike[],
+): (point: PositionLike) => ImpactClass {
+  const wasIn = createCoverage(before);
+  const isIn = createCoverage(after);
+  return (p) => {
+    const a = wasIn(p);
+    const b = isIn(p);
+    return a ? (b ? 'insideBoth' : 'newlyOutside') : b ? 'newlyInside' : 'outsideBoth';
+  };
+}
+
 /** Classifies points against the zones before and after: one class per point, in order. */
 export function classifyPoints(
   points: readonly PositionLike[],
   before: readonly PolygonLike[],
   after: readonly PolygonLike[],
 ): ImpactClass[] {
-  const wasIn = createCoverage(before);
-  const isIn = createCoverage(after);
-  return points.map((p) => {
-    const a = wasIn(p);
-    const b = isIn(p);
-    return a ? (b ? 'insideBoth' : 'newlyOutside') : b ? 'newlyInside' : 'outsideBoth';
-  });
+  return points.map(createImpactClassifier(before, after));
 }
 
 /** A zone of some owner (a branch), for the overlaps between owners. */
@@ -93,7 +101,12 @@ export function crossOwnerOverlaps(zones: readonly OwnedZone[]): CrossOverlap[] 
         pieces: found.pieces,
         areaKm2: found.areaKm2,
         position: found.position,
-        bounds: bbox(found.pieces.flat()) ?? [found.position[0], found.position[1], found.position[0], found.position[1]],
+        bounds: bbox(found.pieces.flat()) ?? [
+          found.position[0],
+          found.position[1],
+          found.position[0],
+          found.position[1],
+        ],
       });
     }
   }

@@ -15,6 +15,8 @@
 import type { Feature, FeatureCollection, GeoJSON, MultiPolygon, Point, Polygon } from 'geojson';
 import {
   Popup,
+  type ExpressionSpecification,
+  type FilterSpecification,
   type GeoJSONSource,
   type Map as MaplibreMap,
   type MapLayerMouseEvent,
@@ -36,6 +38,9 @@ const SOURCE = {
 const LAYER = {
   areaFill: 'pm-area-fill',
   areaLine: 'pm-area-line',
+  overlapFill: 'pm-overlap-fill',
+  overlapLine: 'pm-overlap-line',
+  areaHighlight: 'pm-area-highlight',
   line: 'pm-line',
   dashed: 'pm-line-dashed',
   landmarks: 'pm-landmarks',
@@ -49,6 +54,8 @@ const AREA_COLOR = '#1f5fd1';
 // Mid-grey: readable on the light and the dark base map.
 const LINE_COLOR = '#64748b';
 const HALO_COLOR = '#1f5fd1';
+// Where areas overlap: the zone editor's overlap colour.
+const OVERLAP_COLOR = '#c27803';
 /** Targets listed for a cluster before "zoom in to see the rest". */
 const LIST_MAX = 40;
 const EMPTY: MarkerCollection = { type: 'FeatureCollection', features: [] };
@@ -86,6 +93,11 @@ function fitTo(map: MaplibreMap, fit: FitRequest): void {
 }
 
 const defaultDescribe = (markers: MarkerProperties[]) => `${markers.length} markers`;
+
+/** The filter of the highlighted area: the one whose `id` is `highlight` (none for null). */
+function areaMatch(highlight: string | null): FilterSpecification {
+  return ['==', ['get', 'id'], highlight ?? '\u0000'];
+}
 
 export default function PointsMap(props: PointsMapProps) {
   const { styleUrl, label, points, landmarks = EMPTY, areas = NO_AREAS, lines = NO_LINES, highlight = null, fit = null } = props;
@@ -148,6 +160,10 @@ export default function PointsMap(props: PointsMapProps) {
   }, [highlight, points, landmarks, generation]);
   useEffect(() => {
     const map = mapRef.current;
+    if (map?.getLayer(LAYER.areaHighlight)) map.setFilter(LAYER.areaHighlight, areaMatch(highlight));
+  }, [highlight, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
     if (!map || !fit || fitted.current === fit.key) return;
     fitted.current = fit.key;
     fitTo(map, fit);
@@ -186,12 +202,30 @@ export default function PointsMap(props: PointsMapProps) {
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
     };
-    map.addLayer({ id: LAYER.areaFill, type: 'fill', source: SOURCE.areas, paint: { 'fill-color': AREA_COLOR, 'fill-opacity': 0.07 } });
+    const isOverlap: ExpressionSpecification = ['==', ['get', 'kind'], 'overlap'];
+    const dim: ExpressionSpecification = ['==', ['get', 'dim'], true];
+    map.addLayer({
+      id: LAYER.areaFill,
+      type: 'fill',
+      source: SOURCE.areas,
+      filter: ['!', isOverlap],
+      paint: { 'fill-color': AREA_COLOR, 'fill-opacity': ['case', dim, 0.025, 0.07] },
+    });
     map.addLayer({
       id: LAYER.areaLine,
       type: 'line',
       source: SOURCE.areas,
-      paint: { 'line-color': AREA_COLOR, 'line-opacity': 0.45, 'line-width': 1.2 },
+      filter: ['!', isOverlap],
+      paint: { 'line-color': AREA_COLOR, 'line-opacity': ['case', dim, 0.2, 0.45], 'line-width': 1.2 },
+    });
+    map.addLayer({ id: LAYER.overlapFill, type: 'fill', source: SOURCE.areas, filter: isOverlap, paint: { 'fill-color': OVERLAP_COLOR, 'fill-opacity': 0.45 } });
+    map.addLayer({ id: LAYER.overlapLine, type: 'line', source: SOURCE.areas, filter: isOverlap, paint: { 'line-color': OVERLAP_COLOR, 'line-width': 1.5 } });
+    map.addLayer({
+      id: LAYER.areaHighlight,
+      type: 'line',
+      source: SOURCE.areas,
+      filter: areaMatch(latest.current.highlight ?? null),
+      paint: { 'line-color': HALO_COLOR, 'line-width': 3.5 },
     });
     map.addLayer({
       id: LAYER.line,
@@ -334,6 +368,28 @@ export default function PointsMap(props: PointsMapProps) {
           .addTo(map);
       });
       map.on('mouseleave', PICKABLE, () => {
+        map.getCanvas().style.cursor = '';
+        tooltip.remove();
+      });
+      // Areas with an id are picked where no marker is: their label on hover, their id on click.
+      const areaAt = (event: MapLayerMouseEvent) => {
+        if (map.queryRenderedFeatures(event.point, { layers: PICKABLE }).length > 0) return null;
+        const feature = event.features?.find((f) => typeof f.properties?.id === 'string');
+        return feature
+          ? { id: String(feature.properties.id), label: String(feature.properties.label ?? '') }
+          : null;
+      };
+      map.on('click', LAYER.areaFill, (event) => {
+        const area = areaAt(event);
+        if (area) select(area.id);
+      });
+      map.on('mousemove', LAYER.areaFill, (event) => {
+        const area = areaAt(event);
+        if (!area) return;
+        map.getCanvas().style.cursor = 'pointer';
+        if (area.label) tooltip.setLngLat(event.lngLat).setText(area.label).addTo(map);
+      });
+      map.on('mouseleave', LAYER.areaFill, () => {
         map.getCanvas().style.cursor = '';
         tooltip.remove();
       });

@@ -26,6 +26,7 @@ import {
   addOverlayLayers,
   contextCollection,
   CONTEXT_SOURCE,
+  POINTS_SOURCE,
   keepOverlayOrder,
   MARKER_SOURCE,
   setLayerData,
@@ -48,7 +49,7 @@ import {
   zoneKeys,
   type DrawChange,
 } from './sync';
-import type { ContextArea, MapPin, ZoneCollection, ZoneEditorProps } from './types';
+import type { ContextArea, MapPin, MapPoints, ZoneCollection, ZoneEditorProps } from './types';
 import { MapLabels } from './labels';
 import { zoneColor } from './palette';
 import { checkZones, type WarnFn, type ZoneChecks } from './zoneChecks';
@@ -56,6 +57,7 @@ import s from './ZoneEditor.module.css';
 
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 const NOTICE_MS = 10_000;
+const NO_POINTS: MapPoints = { type: 'FeatureCollection', features: [] };
 const NO_CONTEXT: readonly ContextArea[] = [];
 
 /** What the user is doing, as shown in the status line. */
@@ -85,7 +87,7 @@ export type EditorSnapshot = {
 /** The props the controller reads (the rest only concern rendering). */
 export type ControllerProps = Pick<
   ZoneEditorProps,
-  'value' | 'onChange' | 'pin' | 'pinNote' | 'onPinChange' | 'context' | 'farKm' | 'exportName'
+  'value' | 'onChange' | 'pin' | 'pinNote' | 'onPinChange' | 'context' | 'farKm' | 'exportName' | 'points'
 >;
 
 /** One undo step holds the zones and the location together (placing the pin is undoable). */
@@ -184,7 +186,12 @@ export class ZoneEditorController {
   private pending: DrawChange[] = [];
   private connected = false;
   /** What the map shows now (so an unchanged part is not set again). */
-  private shown: { zones?: ZoneCollection; checks?: ZoneChecks; context?: readonly ContextArea[] } = {};
+  private shown: {
+    zones?: ZoneCollection;
+    checks?: ZoneChecks;
+    context?: readonly ContextArea[];
+    points?: MapPoints | null;
+  } = {};
 
   private listeners = new Set<() => void>();
   private snapshot: EditorSnapshot;
@@ -271,6 +278,7 @@ export class ZoneEditorController {
     const changed =
       next !== this.history ||
       props.context !== before.context ||
+      props.points !== before.points ||
       props.farKm !== before.farKm ||
       props.onPinChange !== before.onPinChange ||
       props.pinNote !== before.pinNote;
@@ -433,7 +441,9 @@ export class ZoneEditorController {
     if (shown.checks?.labels !== checks.labels) this.labels?.set(checks.labels);
     if (shown.context !== context) setLayerData(map, CONTEXT_SOURCE, contextCollection(context));
     if (shown.zones !== zones || shown.context !== context) this.snapper.setTargets(zones, zoneKeys(zones), context);
-    this.shown = { zones, checks, context };
+    const points = this.props.points ?? null;
+    if (shown.points !== points) setLayerData(map, POINTS_SOURCE, points ?? NO_POINTS);
+    this.shown = { zones, checks, context, points };
     this.syncMarker(map);
   }
 

@@ -17,6 +17,7 @@ export type {
   FitRequest,
   LineCollection,
   MapPin,
+  MapPoints,
   MapTarget,
   MarkerCollection,
   MarkerProperties,

@@ -10,6 +10,8 @@ import type { ContextArea } from './types';
 export const CONTEXT_SOURCE = 'zone-editor-context';
 export const MARKER_SOURCE = 'zone-editor-markers';
 export const SNAP_SOURCE = 'zone-editor-snap';
+/** Points the caller shows over the zones (the impact preview's deliveries). */
+export const POINTS_SOURCE = 'zone-editor-points';
 
 export const MARKER_COLORS = { issue: '#d92d20', warning: '#c27803', context: '#6b7280', snap: '#e11d74' } as const;
 
@@ -66,6 +68,17 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
     paint: { 'line-color': MARKER_COLORS.issue, 'line-width': 2, 'line-dasharray': [3, 1.5] },
   },
   {
+    id: `${POINTS_SOURCE}-circles`,
+    type: 'circle',
+    source: POINTS_SOURCE,
+    paint: {
+      'circle-radius': 4.5,
+      'circle-color': ['get', 'color'],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1.5,
+    },
+  },
+  {
     id: `${SNAP_SOURCE}-target`,
     type: 'circle',
     source: SNAP_SOURCE,
@@ -95,13 +108,14 @@ const OVER_DRAW = [
   `${MARKER_SOURCE}-overlaps`,
   `${MARKER_SOURCE}-overlap-lines`,
   `${MARKER_SOURCE}-outlines`,
+  `${POINTS_SOURCE}-circles`,
   `${SNAP_SOURCE}-target`,
   `${MARKER_SOURCE}-points`,
 ];
 
 /** Adds the sources (empty) and layers; `setLayerData` fills them. */
 export function addOverlayLayers(map: MaplibreMap): void {
-  for (const id of [CONTEXT_SOURCE, MARKER_SOURCE, SNAP_SOURCE]) map.addSource(id, { type: 'geojson', data: EMPTY });
+  for (const id of [CONTEXT_SOURCE, MARKER_SOURCE, POINTS_SOURCE, SNAP_SOURCE]) map.addSource(id, { type: 'geojson', data: EMPTY });
   for (const layer of OVERLAY_LAYERS) map.addLayer(layer);
   keepOverlayOrder(map);
 }

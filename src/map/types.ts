@@ -53,7 +53,12 @@ export type ZoneEditorProps = {
    * index: shown on that zone's entry beside its own problems until the caller drops them.
    */
   zoneErrors?: Readonly<Record<number, string>>;
+  /** Points drawn over the zones (not editable), each in its colour. */
+  points?: MapPoints;
 };
+
+/** Plain coloured points (`color` is `#rrggbb`). */
+export type MapPoints = FeatureCollection<Point, { id: string; color: string; label: string }>;
 
 /** The shapes a marker can take: drawn the same on the map (`PointsMap`) and in a legend (`MarkerSymbol`). */
 export type MarkerShape = 'circle' | 'square' | 'triangle' | 'diamond' | 'house';
@@ -97,14 +102,18 @@ export type PointsMapProps = {
   points: MarkerCollection;
   /** Markers never clustered, drawn under the points (places of reference). */
   landmarks?: MarkerCollection;
-  /** Areas drawn faintly under everything. */
+  /**
+   * Areas drawn faintly under everything. Optional properties: `dim: true` fainter still;
+   * `kind: 'overlap'` shaded as an overlap; an `id` makes the area pickable where no marker
+   * is (its `label` on hover, the id handed to `onSelect` on click) and highlightable.
+   */
   areas?: FeatureCollection<Polygon | MultiPolygon>;
   lines?: LineCollection;
-  /** Markers whose `keys` hold this are drawn larger, on top, outside any cluster. */
+  /** Markers whose `keys` hold this are drawn larger, on top, outside any cluster; the area whose `id` is this is outlined. */
   highlight?: string | null;
   /** Fits the map; the first request also sets where the map opens. */
   fit?: FitRequest | null;
-  /** A target chosen: a marker's only one, or one from a marker's or a cluster's list. */
+  /** A target chosen: a marker's only one, one from a marker's or a cluster's list, or an area's id. */
   onSelect?(targetId: string): void;
   /** What a cluster's list is titled, from its markers (default "N markers"). */
   describeCluster?(markers: MarkerProperties[]): string;

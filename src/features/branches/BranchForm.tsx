@@ -34,6 +34,7 @@ import { putBody } from './put-body';
 import { rebase } from './rebase';
 import { RenameDialog } from './RenameDialog';
 import { recordRename } from './renames';
+import type { ImpactPoints } from './impact';
 import { reviewChanges, type Change } from './review';
 import { ReviewDialog } from './ReviewDialog';
 import { saveErrorView, unsendableView, type FormBanner, type SaveErrorView } from './save-errors';
@@ -97,7 +98,13 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
 
   const [renameOpen, setRenameOpen] = useState(false);
   const [discardOpen, setDiscardOpen] = useState(false);
-  const [review, setReview] = useState<{ patch: BranchPatch; changes: Change[] } | null>(null);
+  const [review, setReview] = useState<{
+    patch: BranchPatch;
+    changes: Change[];
+    zones: { before: BranchFormValues['delivery_zones']; after: BranchFormValues['delivery_zones'] } | null;
+  } | null>(null);
+  // The impact preview's deliveries, on the zone map until the zones change again.
+  const [impactPoints, setImpactPoints] = useState<ImpactPoints | null>(null);
   const [conflict, setConflict] = useState<Branch | null>(null);
   const [hoursCheck, setHoursCheck] = useState<{ contacts: UnusualHours[]; proceed: () => void } | null>(
     null,
@@ -151,6 +158,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         draft.clear();
         setConflict(null);
         setZoneServerErrors(undefined);
+        setImpactPoints(null);
         setRestoreNote(null);
         const renamed = outcome.newId !== outcome.oldId;
         notify({
@@ -178,9 +186,12 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     if (!patch) return;
     const changes = reviewChanges(base, values);
     if (changes.length === 0) return;
+    const zones = changedFields(base, values).includes('delivery_zones')
+      ? { before: base.delivery_zones, after: values.delivery_zones }
+      : null;
     const show = () => {
       setBanner(null);
-      setReview({ patch, changes });
+      setReview({ patch, changes, zones });
     };
     // Hours that end before they start are asked about first: overnight, or a slip of AM/PM?
     const odd = changedFields(base, values).includes('contacts') ? unusualHours(values.contacts) : [];
@@ -207,6 +218,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     draft.clear();
     setBanner(null);
     setZoneServerErrors(undefined);
+    setImpactPoints(null);
     setRestoreNote(null);
   };
 
@@ -396,7 +408,11 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
               <ZonesField
                 branchId={loaded.id}
                 serverErrors={zoneServerErrors}
-                onEdited={() => setZoneServerErrors(undefined)}
+                onEdited={() => {
+                  setZoneServerErrors(undefined);
+                  setImpactPoints(null);
+                }}
+                points={impactPoints}
               />
             </div>
           </div>
@@ -431,6 +447,8 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
           patch={review.patch}
           branchId={loaded.id}
           saving={save.isPending}
+          zones={review.zones}
+          onImpactPoints={setImpactPoints}
           onCancel={() => setReview(null)}
           onConfirm={() => runSave({ patch: review.patch })}
         />

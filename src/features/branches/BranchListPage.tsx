@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRANCH_ID_PATTERN, type Branch, type JobsResponse, type StopBranch } from '../../contract';
@@ -11,11 +11,15 @@ import {
   ErrorState,
   Field,
   RelativeTime,
+  Segmented,
   Skeleton,
   inputClass,
 } from '../../ui';
 import { listDraftIds } from './draft';
 import s from './branches.module.css';
+
+/** The coverage map (with polygon clipping and, behind it, maplibre): loaded when the map view opens. */
+const CoverageMap = lazy(() => import('./CoverageMap'));
 
 /** A listed branch: from the list extension (whole), or as jobs embed it (without its lists). */
 type ListedBranch = Branch | StopBranch;
@@ -107,7 +111,9 @@ function ListSkeleton() {
   );
 }
 
-export function BranchListPage() {
+export function BranchListPage({ view }: { view?: 'map' | undefined }) {
+  const navigate = useNavigate();
+  const mapView = view === 'map';
   const api = useApi();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
@@ -215,6 +221,19 @@ export function BranchListPage() {
     );
   }
 
+  if (
+    mapView &&
+    !list.isPending &&
+    !list.isError &&
+    !(extensionMissing && (firstJobs.isPending || firstJobs.isError))
+  ) {
+    body = (
+      <Suspense fallback={<ListSkeleton />}>
+        <CoverageMap listed={list.data ?? null} seen={extensionMissing ? sorted : []} />
+      </Suspense>
+    );
+  }
+
   return (
     <div className={s.page}>
       <div className={s.pageHeader}>
@@ -230,19 +249,30 @@ export function BranchListPage() {
         </div>
       </div>
       <div className={s.toolbar}>
-        <div className={s.search}>
-          <Field label="Search branches" hint="Name, id or address">
-            <input
-              className={inputClass}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-          </Field>
-        </div>
+        <Segmented
+          label="Show branches as"
+          value={mapView ? 'map' : 'list'}
+          options={[
+            { value: 'list', label: 'List' },
+            { value: 'map', label: 'Coverage map', onPointerEnter: () => void import('./CoverageMap') },
+          ]}
+          onChange={(next) => void navigate({ to: '/branches', search: next === 'map' ? { view: 'map' } : {} })}
+        />
+        {!mapView && (
+          <div className={s.search}>
+            <Field label="Search branches" hint="Name, id or address">
+              <input
+                className={inputClass}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </Field>
+          </div>
+        )}
         <OpenById />
       </div>
-      {extensionMissing && (
+      {extensionMissing && !mapView && (
         <Banner tone="info">
           This service does not offer a list of branches, so these are the branches found in loaded jobs. Open
           any other branch by its id.

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ClipboardEvent } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button, Field, inputClass } from '../../ui';
 import { formZones, parseCoordinatePair, parseDegrees, type BranchFormValues } from './form-model';
-import type { MapPin } from '../../map';
+import type { MapPin, MapPoints } from '../../map';
 import { ZonesSection, type ZonesErrors } from './ZonesSection';
 import s from './branches.module.css';
 
@@ -133,10 +133,13 @@ export function ZonesField({
   branchId,
   serverErrors,
   onEdited,
+  points,
 }: {
   branchId: string;
   serverErrors: ZonesErrors | undefined;
   onEdited: () => void;
+  /** Points shown on the zone map (the impact preview's deliveries). */
+  points?: MapPoints | null;
 }) {
   const { control, trigger, setValue } = useFormContext<BranchFormValues>();
   const coordinates = useWatch<BranchFormValues, 'coordinates'>({ name: 'coordinates' });
@@ -186,6 +189,7 @@ export function ZonesField({
           pin={pin}
           pinNote={pinNote}
           onPinChange={onPinChange}
+          points={points}
         />
       )}
     />

@@ -4,7 +4,8 @@ import { Skeleton } from '../../ui';
 /** The branch list is not part of the jobs route's first load: it arrives when opened. */
 const List = lazy(() => import('./BranchListPage').then((m) => ({ default: m.BranchListPage })));
 
-export function BranchListPage() {
+/** `view`: the URL's `view` search param ('map': the coverage map). */
+export function BranchListPage({ view }: { view?: 'map' | undefined }) {
   return (
     <Suspense
       fallback={
@@ -16,7 +17,7 @@ export function BranchListPage() {
         </div>
       }
     >
-      <List />
+      <List view={view} />
     </Suspense>
   );
 }

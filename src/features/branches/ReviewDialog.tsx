@@ -1,7 +1,11 @@
+import type { FeatureCollection, Point } from 'geojson';
 import type { BranchPatch } from '../../contract';
 import { Banner, Button } from '../../ui';
 import { Modal } from '../../ui/Modal';
 import { ChangeList } from './ChangeList';
+import type { ZoneCollection } from './form-model';
+import type { ImpactPointProperties } from './impact';
+import { ImpactPreview } from './ImpactPreview';
 import type { Change } from './review';
 import s from './branches.module.css';
 
@@ -21,6 +25,8 @@ export function ReviewDialog({
   patch,
   branchId,
   saving,
+  zones,
+  onImpactPoints,
   onConfirm,
   onCancel,
 }: {
@@ -29,6 +35,10 @@ export function ReviewDialog({
   patch: BranchPatch;
   branchId: string;
   saving: boolean;
+  /** The zones before and after, when the change holds zones: their impact on recent deliveries is shown. */
+  zones?: { before: ZoneCollection | null; after: ZoneCollection | null } | null;
+  /** The impact's placed deliveries, for the editor's map. */
+  onImpactPoints?: (points: FeatureCollection<Point, ImpactPointProperties> | null) => void;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -63,6 +73,14 @@ export function ReviewDialog({
         </Banner>
       )}
       <ChangeList changes={changes} />
+      {zones && onImpactPoints && (
+        <ImpactPreview
+          branchId={branchId}
+          before={zones.before}
+          after={zones.after}
+          onPoints={onImpactPoints}
+        />
+      )}
       <details className={s.bodyPreview}>
         <summary>Request that will be sent</summary>
         <pre>{`PUT /v1/branches/${encodeURIComponent(branchId)}\n${bodyText(patch)}`}</pre>

@@ -2,7 +2,7 @@ import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode
 import { useQuery } from '@tanstack/react-query';
 import { branchListQueryOptions, useApi } from '../../api';
 import { useConfig } from '../../config';
-import type { ContextArea, MapPin, ZoneCollection as MapZones } from '../../map';
+import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../map';
 import { ErrorState, Skeleton } from '../../ui';
 import type { ZoneCollection } from './form-model';
 import s from './branches.module.css';
@@ -172,6 +172,7 @@ export function ZonesSection({
   pin,
   pinNote,
   onPinChange,
+  points,
 }: {
   /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
   branchId: string;
@@ -184,6 +185,8 @@ export function ZonesSection({
   pinNote?: string | undefined;
   /** Called with the location chosen on the map (rounded to 6 decimals); `null` when undone to none. */
   onPinChange?: (pin: MapPin | null) => void;
+  /** Points shown on the map (the impact preview's deliveries). */
+  points?: MapPoints | null;
 }) {
   const config = useConfig();
   const api = useApi();
@@ -239,6 +242,7 @@ export function ZonesSection({
             label={`Delivery zones map of branch ${branchId}`}
             exportName={`${branchId}-delivery-zones`}
             zoneErrors={zoneErrors}
+            points={points ?? undefined}
           />
         </Suspense>
       </MapChunkBoundary>

@@ -11,7 +11,8 @@ import { acrossAntimeridian, collection, feature, hole, outer, reversed, square 
 
 const D = 0.01;
 const squareKm2 = polygonAreaKm2([square(0, 0, D)]);
-const near = (actual: number, expected: number) => expect(Math.abs(actual - expected) / expected).toBeLessThan(1e-3);
+const near = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected) / expected).toBeLessThan(1e-3);
 
 describe('createCoverage (point in zone)', () => {
   const covers = createCoverage([[outer, hole]]);
@@ -55,7 +56,12 @@ describe('createCoverage (point in zone)', () => {
       type: 'FeatureCollection',
       features: [
         feature('a', [square(0, 0, 1)]),
-        { type: 'Feature', id: 'b', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[square(2, 0, 1)], [square(4, 0, 1)]] } },
+        {
+          type: 'Feature',
+          id: 'b',
+          properties: {},
+          geometry: { type: 'MultiPolygon', coordinates: [[square(2, 0, 1)], [square(4, 0, 1)]] },
+        },
         { type: 'Feature', id: 'c', properties: {}, geometry: null },
         { type: 'Feature', id: 'd', properties: {}, geometry: { type: 'Point', coordinates: [9, 9] } },
       ],
@@ -94,7 +100,16 @@ describe('classifyPoints', () => {
   });
 
   it('treats no zones before (a first zone) as everything outside before', () => {
-    expect(classifyPoints([[0.5, 0.5], [9, 9]], [], [[square(0, 0, 1)]])).toEqual(['newlyInside', 'outsideBoth']);
+    expect(
+      classifyPoints(
+        [
+          [0.5, 0.5],
+          [9, 9],
+        ],
+        [],
+        [[square(0, 0, 1)]],
+      ),
+    ).toEqual(['newlyInside', 'outsideBoth']);
   });
 });
 

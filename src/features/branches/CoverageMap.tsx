@@ -1,0 +1,238 @@
+/**
+ * The coverage map of the branch list (`/branches?view=map`, loaded when opened): every
+ * branch's zones at once on the points map (inactive branches dimmed), the overlaps between
+ * zones of different branches shaded and listed with their area (selecting one zooms there),
+ * and every zone listed by branch: a zone's branch and name show on hover and focus, and
+ * selecting a zone (on the map or in the list) opens its branch's editor.
+ */
+import { Suspense, lazy, useId, useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { branchQueryOptions, useApi } from '../../api';
+import type { Branch, StopBranch } from '../../contract';
+import { useConfig } from '../../config';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { formatAreaKm2 } from '../../geo';
+import type { FitRequest } from '../../map';
+import { Badge, Banner, Button, EmptyState, Skeleton } from '../../ui';
+import {
+  branchLabel,
+  branchOfKey,
+  coverageData,
+  type CoverageData,
+  type CoverageZone,
+} from './coverage-data';
+import s from './coverage.module.css';
+
+const PointsMap = lazy(() => import('../../map/PointsMap'));
+
+/** Branches read one by one when the service has no list (each through its jobs). */
+const FALLBACK_MAX = 50;
+
+const count = (n: number) => n.toLocaleString('en');
+
+export type CoverageMapProps = {
+  /** The service's branches (whole), or null when it does not list them. */
+  listed: readonly Branch[] | null;
+  /** Without the list: the branches seen in loaded jobs (without their zones). */
+  seen: readonly StopBranch[];
+};
+
+export default function CoverageMap({ listed, seen }: CoverageMapProps) {
+  const api = useApi();
+  const partial = listed === null;
+  const ids = useMemo(() => (partial ? seen.slice(0, FALLBACK_MAX).map((b) => b.id) : []), [partial, seen]);
+  const fetched = useQueries({
+    queries: ids.map((id) => branchQueryOptions(api, id)),
+    combine: (results) => ({
+      pending: results.filter((r) => r.isPending).length,
+      failed: results.filter((r) => r.isError).length,
+      branches: results.flatMap((r) => (r.data ? [r.data] : [])),
+    }),
+  });
+  const branches = partial ? fetched.branches : listed;
+  const loading = partial && fetched.pending > 0;
+  const data = useMemo(() => (loading ? null : coverageData(branches)), [branches, loading]);
+
+  return (
+    <div className={s.coverage} data-coverage={data ? 'ready' : 'loading'}>
+      {partial && (
+        <Banner tone="info">
+          Coverage is partial: this service does not list its branches, so the map shows only the{' '}
+          {count(Math.min(seen.length, FALLBACK_MAX))} branches found in loaded jobs
+          {seen.length > FALLBACK_MAX ? ` (the first ${FALLBACK_MAX} of ${count(seen.length)})` : ''}, each
+          read through its jobs. Other branches’ zones are not shown.
+          {fetched.failed > 0 ? ` ${count(fetched.failed)} of them could not be read.` : ''}
+        </Banner>
+      )}
+      {data ? <CoverageBody data={data} /> : <CoverageSkeleton />}
+    </div>
+  );
+}
+
+function CoverageSkeleton() {
+  return (
+    <div className={s.layout} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading the branches’ zones…
+      </span>
+      <div className={s.side}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height={20} />
+        ))}
+      </div>
+      <Skeleton style={{ minHeight: 420 }} />
+    </div>
+  );
+}
+
+function CoverageBody({ data }: { data: CoverageData }) {
+  const config = useConfig();
+  const navigate = useNavigate();
+  const summaryId = useId();
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [fit, setFit] = useState<FitRequest | null>(() =>
+    data.bounds ? { bounds: data.bounds, key: 'all' } : null,
+  );
+  const highlight = hovered ?? selected;
+  const shownZone = highlight ? data.byKey.get(highlight) : undefined;
+  const shownOverlap = selected?.startsWith('overlap:')
+    ? data.overlaps.find((o) => `overlap:${o.key}` === selected)
+    : undefined;
+
+  const openZone = (key: string) => {
+    const zone = data.byKey.get(key);
+    void navigate({ to: '/branches/$id', params: { id: zone?.branchId ?? branchOfKey(key) } });
+  };
+
+  if (data.zones.length === 0) {
+    return (
+      <EmptyState title="No zones to show">
+        {data.withoutZones.length
+          ? `None of the ${count(data.withoutZones.length)} branches has a delivery zone yet. Open a branch to draw its zones.`
+          : 'There are no branches to show.'}
+      </EmptyState>
+    );
+  }
+
+  const inactive = data.branches.filter((b) => !b.branch.active).length;
+  return (
+    <div className={s.layout}>
+      <div className={s.side}>
+        <p id={summaryId} className={s.summary} role="status">
+          {count(data.zones.length)} zones of {count(data.branches.length)} branches
+          {inactive ? ` (${count(inactive)} inactive, dimmed)` : ''}
+          {data.withoutZones.length ? `; ${count(data.withoutZones.length)} without zones` : ''}.{' '}
+          {data.overlaps.length === 0
+            ? 'No zones of different branches overlap.'
+            : `${count(data.overlaps.length)} ${data.overlaps.length === 1 ? 'overlap' : 'overlaps'} between branches.`}
+        </p>
+        {data.overlaps.length > 0 && (
+          <section aria-labelledby={`${summaryId}-overlaps`}>
+            <h2 id={`${summaryId}-overlaps`} className={s.heading}>
+              Overlaps between branches
+            </h2>
+            <ul className={s.list} aria-label="Overlaps between branches">
+              {data.overlaps.map((o) => (
+                <li key={o.key}>
+                  <button
+                    type="button"
+                    className={s.item}
+                    aria-pressed={selected === `overlap:${o.key}`}
+                    onClick={() => {
+                      setSelected(`overlap:${o.key}`);
+                      setFit({ bounds: o.bounds, key: `overlap-${o.key}-${Date.now()}`, animate: true });
+                    }}
+                  >
+                    <span>
+                      {zoneText(o.a)} and {zoneText(o.b)}
+                    </span>
+                    <span className={`${s.area} num`}>{formatAreaKm2(o.areaKm2)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <section aria-labelledby={`${summaryId}-zones`}>
+          <h2 id={`${summaryId}-zones`} className={s.heading}>
+            Zones by branch
+          </h2>
+          {data.branches.map(({ branch, zones }) => (
+            <details key={branch.id} className={s.branch}>
+              <summary>
+                {branchLabel(branch)} · {count(zones.length)} {zones.length === 1 ? 'zone' : 'zones'}
+                {!branch.active && (
+                  <>
+                    {' '}
+                    <Badge tone="muted">Inactive</Badge>
+                  </>
+                )}
+              </summary>
+              <ul className={s.list}>
+                {zones.map((z) => (
+                  <li key={z.key}>
+                    <Link
+                      to="/branches/$id"
+                      params={{ id: z.branchId }}
+                      className={s.zoneLink}
+                      onFocus={() => setHovered(z.key)}
+                      onBlur={() => setHovered(null)}
+                      onMouseEnter={() => setHovered(z.key)}
+                      onMouseLeave={() => setHovered(null)}
+                    >
+                      {z.zoneName}
+                      <span className="visually-hidden"> of {branchLabel(branch)}: open its editor</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ))}
+        </section>
+      </div>
+      <div className={s.mapColumn}>
+        <div className={s.mapBar}>
+          <p className={s.caption} aria-live="off" data-coverage-caption>
+            {shownZone
+              ? `${branchLabel({ id: shownZone.branchId, name: shownZone.branchName })}: ${shownZone.zoneName}${shownZone.active ? '' : ' (inactive)'}`
+              : shownOverlap
+                ? `Overlap of ${zoneText(shownOverlap.a)} and ${zoneText(shownOverlap.b)}: ${formatAreaKm2(shownOverlap.areaKm2)}`
+                : 'Point at a zone to see its branch and name; select it to open its branch.'}
+          </p>
+          <Button
+            size="sm"
+            onClick={() => {
+              setSelected(null);
+              if (data.bounds) setFit({ bounds: data.bounds, key: `all-${Date.now()}`, animate: true });
+            }}
+          >
+            Fit to all zones
+          </Button>
+        </div>
+        <div className={s.mapArea}>
+          <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
+            <PointsMap
+              styleUrl={config.mapStyle}
+              label="Coverage map: every branch’s delivery zones"
+              describedBy={summaryId}
+              points={NO_POINTS}
+              areas={data.areas}
+              highlight={highlight}
+              fit={fit}
+              onSelect={openZone}
+              withoutMap="The lists beside it give every overlap and every zone."
+              className={s.mapFill}
+            />
+          </Suspense>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const NO_POINTS = { type: 'FeatureCollection' as const, features: [] };
+
+function zoneText(z: CoverageZone): string {
+  return `${z.branchName || z.branchId} · ${z.zoneName}`;
+}

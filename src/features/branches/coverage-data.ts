@@ -1,0 +1,145 @@
+/**
+ * The coverage map's data (pure): every branch's zones as areas for the points map (inactive
+ * branches dimmed, each zone named by branch and zone), and the overlaps between zones of
+ * different branches, measured by src/geo/coverage.ts.
+ */
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import type { Branch, StopBranch } from '../../contract';
+import { bbox, zoneName, type BBox } from '../../geo';
+import { crossOwnerOverlaps, zonePolygons, type CrossOverlap } from '../../geo/coverage';
+
+export type CoverageBranch = Pick<Branch, 'id' | 'name' | 'active'> & {
+  delivery_zones?: Branch['delivery_zones'];
+};
+
+export type CoverageZone = {
+  /** `branchId` and the zone's index: unique on the map. */
+  key: string;
+  branchId: string;
+  branchName: string;
+  zoneName: string;
+  active: boolean;
+};
+
+export type CoverageOverlap = {
+  key: string;
+  a: CoverageZone;
+  b: CoverageZone;
+  areaKm2: number;
+  bounds: BBox;
+};
+
+export type CoverageData = {
+  /** Zones, then the overlaps (`kind: 'overlap'`), for the map's `areas`. */
+  areas: FeatureCollection<Polygon | MultiPolygon>;
+  zones: CoverageZone[];
+  /** Zones by key. */
+  byKey: Map<string, CoverageZone>;
+  overlaps: CoverageOverlap[];
+  /** Branches with at least one zone, by name. */
+  branches: { branch: CoverageBranch; zones: CoverageZone[] }[];
+  /** Branches listed without any zone. */
+  withoutZones: CoverageBranch[];
+  bounds: BBox | null;
+};
+
+const KEY_SEPARATOR = '\u001f';
+export const zoneKey = (branchId: string, index: number) => `${branchId}${KEY_SEPARATOR}${index}`;
+export const branchOfKey = (key: string) => key.slice(0, key.lastIndexOf(KEY_SEPARATOR));
+
+export const branchLabel = (b: Pick<CoverageBranch, 'id' | 'name'>) =>
+  b.name ? `${b.name} (${b.id})` : b.id;
+
+export function coverageData(branches: readonly (CoverageBranch | StopBranch)[]): CoverageData {
+  const sorted = [...branches].sort((x, y) => x.name.localeCompare(y.name) || x.id.localeCompare(y.id));
+  const features: Feature<Polygon | MultiPolygon>[] = [];
+  const zones: CoverageZone[] = [];
+  const owned: { owner: string; zone: string; rings: [number, number][][] }[] = [];
+  const listed: CoverageData['branches'] = [];
+  const withoutZones: CoverageBranch[] = [];
+  let box: BBox | null = null;
+
+  for (const branch of sorted) {
+    const fc = 'delivery_zones' in branch ? branch.delivery_zones : null;
+    const mine: CoverageZone[] = [];
+    (fc?.features ?? []).forEach((feature, index) => {
+      const polygons = zonePolygons({ features: [feature] });
+      if (polygons.length === 0) return;
+      const zone: CoverageZone = {
+        key: zoneKey(branch.id, index),
+        branchId: branch.id,
+        branchName: branch.name,
+        zoneName:
+          zoneName(feature.properties) ??
+          (feature.id === undefined || feature.id === null ? `Zone ${index + 1}` : `Zone ${feature.id}`),
+        active: branch.active,
+      };
+      mine.push(zone);
+      features.push({
+        type: 'Feature',
+        properties: {
+          id: zone.key,
+          label: `${branchLabel(branch)}: ${zone.zoneName}${branch.active ? '' : ' (inactive)'}`,
+          dim: !branch.active,
+        },
+        geometry:
+          polygons.length === 1
+            ? { type: 'Polygon', coordinates: polygons[0]! }
+            : { type: 'MultiPolygon', coordinates: polygons },
+      });
+      for (const rings of polygons) {
+        owned.push({ owner: branch.id, zone: zone.key, rings });
+        const b = bbox(rings);
+        if (b)
+          box = box
+            ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])]
+            : b;
+      }
+    });
+    zones.push(...mine);
+    if (mine.length) listed.push({ branch: branch as CoverageBranch, zones: mine });
+    else withoutZones.push(branch as CoverageBranch);
+  }
+
+  const byKey = new Map(zones.map((z) => [z.key, z]));
+  // Parts of one zone (a MultiPolygon) overlapping the same other zone make one entry.
+  const merged = new Map<string, CrossOverlap[]>();
+  for (const o of crossOwnerOverlaps(owned)) {
+    const key = `${o.a.zone}|${o.b.zone}`;
+    merged.set(key, [...(merged.get(key) ?? []), o]);
+  }
+  const overlaps: CoverageOverlap[] = [...merged].map(([key, parts]) => ({
+    key,
+    a: byKey.get(parts[0]!.a.zone)!,
+    b: byKey.get(parts[0]!.b.zone)!,
+    areaKm2: parts.reduce((sum, p) => sum + p.areaKm2, 0),
+    bounds: parts
+      .slice(1)
+      .reduce<BBox>(
+        (acc, p) => [
+          Math.min(acc[0], p.bounds[0]),
+          Math.min(acc[1], p.bounds[1]),
+          Math.max(acc[2], p.bounds[2]),
+          Math.max(acc[3], p.bounds[3]),
+        ],
+        parts[0]!.bounds,
+      ),
+  }));
+  overlaps.sort((x, y) => y.areaKm2 - x.areaKm2);
+  for (const [key, parts] of merged) {
+    features.push({
+      type: 'Feature',
+      properties: { kind: 'overlap', id: `overlap:${key}` },
+      geometry: { type: 'MultiPolygon', coordinates: parts.flatMap((p) => p.pieces) },
+    });
+  }
+  return {
+    areas: { type: 'FeatureCollection', features },
+    zones,
+    byKey,
+    overlaps,
+    branches: listed,
+    withoutZones,
+    bounds: box,
+  };
+}
