@@ -1,0 +1,222 @@
+/**
+ * Coverage across branches and the impact of a zone change, in Chromium against the reference
+ * server: the coverage map lists an overlap of two branches' zones and opens a zone's editor;
+ * the review of a zone change counts the branch's recent deliveries as the server holds them.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobsResponse } from '../../src/contract';
+import { positionOf } from '../../src/geo';
+import { TEST_REFERENCE_TIME } from '../support/server';
+import { saveButton } from './branch-support';
+import { screenshot, signIn, startApp, type App } from './support';
+
+let app: App;
+let tmp: string;
+
+beforeAll(async () => {
+  app = await startApp({ jobs: 400 });
+  tmp = mkdtempSync(join(tmpdir(), 'coverage-e2e-'));
+});
+afterAll(async () => {
+  await app?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+type Box = [number, number, number, number];
+const rect = ([w, s, e, n]: Box) => [
+  [w, s],
+  [e, s],
+  [e, n],
+  [w, n],
+  [w, s],
+];
+const zone = (id: string, name: string, box: Box) => ({
+  type: 'Feature',
+  id,
+  properties: { name },
+  geometry: { type: 'Polygon', coordinates: [rect(box)] },
+});
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${app.url}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/json' },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+const putZones = (branchId: string, features: unknown[]) =>
+  api(`/v1/branches/${branchId}`, {
+    method: 'PUT',
+    body: JSON.stringify({ branch: { delivery_zones: { type: 'FeatureCollection', features } } }),
+  });
+
+/** A signed-in page with the offline base map, and the errors the page reports. */
+async function openPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await app.newPage();
+  const config = JSON.parse(readFileSync(join('dist', 'config.json'), 'utf8')) as Record<string, unknown>;
+  await page.context().route('**/config.json', (route) => route.fulfill({ json: { ...config, mapStyle: 'offline' } }));
+  // The seeded jobs are of the 30 days before the reference time: the browser's clock is there.
+  await page.clock.setFixedTime(new Date(TEST_REFERENCE_TIME * 1000));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { page, errors };
+}
+
+async function mapIdle(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.locator('[data-map-state="idle"]').waitFor();
+}
+
+describe('the coverage map', () => {
+  it('lists an overlap of two branches with its area, zooms to it, and opens the editor of a zone selected on the map or in the list', async () => {
+    // MAD-01 gets a zone across PAR-01's first zone: their overlap is that zone's east half.
+    const par = await api<{ branch: { delivery_zones: { features: { geometry: { coordinates: number[][][] } }[] } } }>('/v1/branches/PAR-01');
+    const ring = par.branch.delivery_zones.features[0]!.geometry.coordinates[0]!;
+    const lons = ring.map((p) => p[0]!);
+    const lats = ring.map((p) => p[1]!);
+    const [w, s, e, n] = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
+    await putZones('MAD-01', [zone('mad-paris', 'Paris annex', [(w + e) / 2, s - 0.01, e + 0.02, n + 0.01])]);
+
+    const { page, errors } = await openPage();
+    await signIn(page, app.token, '/branches?view=map');
+    const overlaps = page.getByRole('list', { name: 'Overlaps between branches' });
+    const item = overlaps.getByRole('button').filter({ hasText: /Madrid/ }).filter({ hasText: /Paris/ }).first();
+    await item.waitFor();
+    await expect(item.textContent()).resolves.toMatch(/\d km²/);
+    await mapIdle(page);
+    await item.click();
+    await expect(item.getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByText(/^Overlap of .* km²$/).waitFor();
+    await mapIdle(page);
+    await screenshot(page, 'coverage-map-overlap-1280');
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // The map is zoomed on the overlap: its middle is a zone of one of the two branches.
+    const canvas = page.locator('.maplibregl-canvas');
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('.maplibregl-popup').filter({ hasText: /(Paris|Madrid).*: / }).waitFor();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL((url) => /^\/branches\/(PAR-01|MAD-01)$/.test(url.pathname));
+    await page.getByRole('form', { name: /^Edit branch (PAR-01|MAD-01)$/ }).waitFor();
+
+    // By keyboard: a zone's link in the list names it and its branch, and opens the editor.
+    await page.goBack();
+    await page.getByText('Zones by branch').waitFor();
+    const madrid = page.locator('details').filter({ hasText: /MAD-01/ }).first();
+    await madrid.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const link = madrid.getByRole('link', { name: /^Paris annex of .*MAD-01.*: open its editor$/ });
+    await link.focus();
+    await page.locator('[data-coverage-caption]').filter({ hasText: /MAD-01\): Paris annex$/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/branches/MAD-01');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the impact of a zone change', () => {
+  it('counts the branch’s recent deliveries newly outside, newly inside, outside both and without a position as the server holds them', async () => {
+    const branchId = 'LDN-01';
+    const since = TEST_REFERENCE_TIME - 7 * 86_400;
+    // The branch's deliveries of the last 7 days, as the server holds them.
+    const deliveries: ([number, number] | null)[] = [];
+    for (let page = 1; ; page++) {
+      const res = await api<JobsResponse>(`/v1/jobs?branch_id=${branchId}&timestamp_from=${since}&page=${page}`);
+      for (const job of res.jobs)
+        for (const d of job.deliveries) if (!d.branch || d.branch.id === branchId) deliveries.push(positionOf(d.address));
+      if (page >= res.total_pages) break;
+    }
+    const placed = deliveries.filter((p): p is [number, number] => p !== null);
+    expect(placed.length).toBeGreaterThan(5);
+    // Three bands west to east over the deliveries: before, West and Middle; after, Middle and East.
+    const lons = placed.map((p) => p[0]).sort((a, b) => a - b);
+    const lats = placed.map((p) => p[1]);
+    const cut1 = (lons[Math.floor(lons.length / 3)]! + lons[Math.floor(lons.length / 3) - 1]!) / 2;
+    const cut2 = (lons[Math.floor((2 * lons.length) / 3)]! + lons[Math.floor((2 * lons.length) / 3) - 1]!) / 2;
+    const south = Math.min(...lats) - 0.01;
+    const north = Math.max(...lats) + 0.01;
+    const west: Box = [lons[0]! - 0.01, south, cut1, north];
+    const middle: Box = [cut1, south, cut2, north];
+    // East leaves out the easternmost delivery: it is outside both.
+    const east: Box = [cut2, south, (lons[lons.length - 1]! + lons[lons.length - 2]!) / 2, north];
+    await putZones(branchId, [zone('west', 'West', west), zone('middle', 'Middle', middle)]);
+    const inBox = ([x, y]: [number, number], [bw, bs, be, bn]: Box) => x >= bw && x <= be && y >= bs && y <= bn;
+    const expected = { newlyOutside: 0, newlyInside: 0, outsideBoth: 0, insideBoth: 0, noPosition: deliveries.length - placed.length };
+    for (const p of placed) {
+      const was = inBox(p, west) || inBox(p, middle);
+      const is = inBox(p, middle) || inBox(p, east);
+      expected[was ? (is ? 'insideBoth' : 'newlyOutside') : is ? 'newlyInside' : 'outsideBoth']++;
+    }
+    expect(expected.newlyOutside).toBeGreaterThan(0);
+    expect(expected.newlyInside).toBeGreaterThan(0);
+    expect(expected.outsideBoth).toBeGreaterThan(0);
+
+    const { page, errors } = await openPage();
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/jobs?') && r.url().includes(`branch_id=${branchId}`)) requests.push(r.url());
+    });
+    await signIn(page, app.token, `/branches/${branchId}`);
+    await page.getByRole('form', { name: `Edit branch ${branchId}` }).waitFor();
+    const panel = page.getByRole('region', { name: 'Zones', exact: true });
+    await panel.getByRole('button', { name: /^Delete .*West/ }).waitFor();
+    // The change: West deleted, East imported.
+    await panel.getByRole('button', { name: /^Delete .*West/ }).click();
+    const file = join(tmp, 'east.geojson');
+    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [zone('east', 'East', east)] }));
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByText('Imported 1 zone from east.geojson.').waitFor();
+    await saveButton(page).and(page.locator(':enabled')).waitFor();
+    await saveButton(page).click();
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    const impact = review.getByRole('region', { name: 'Impact on recent deliveries' });
+    await review.locator('section[data-impact="done"]').waitFor();
+    const count = async (kind: string) =>
+      Number((await impact.locator(`[data-kind="${kind}"] dd`).textContent())!.replace(/,/g, ''));
+    expect({
+      newlyOutside: await count('newlyOutside'),
+      newlyInside: await count('newlyInside'),
+      outsideBoth: await count('outsideBoth'),
+      insideBoth: await count('insideBoth'),
+      noPosition: await count('noPosition'),
+    }).toEqual(expected);
+    // The window asked for: the branch's jobs created since 7 days before the (fixed) clock.
+    expect(requests.some((u) => new URL(u).searchParams.get('timestamp_from') === String(since))).toBe(true);
+    // The save is not held up by the preview, and the list opens a job.
+    await expect(review.getByRole('button', { name: /^Save \d+ changes?$/ }).isEnabled()).resolves.toBe(true);
+    await impact.getByText(/^Newly outside \(\d+\)$/).click();
+    const jobLink = impact.getByRole('link', { name: /^Job \d+/ }).first();
+    const href = new URL((await jobLink.getAttribute('href'))!, app.url);
+    expect(href.pathname).toBe('/jobs');
+    expect(href.searchParams.get('branch_id')).toBe(branchId);
+    expect(Number(href.searchParams.get('job'))).toBeGreaterThan(0);
+    await screenshot(page, 'impact-preview-1280');
+
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // Back to editing: the deliveries are on the editor's map.
+    await review.getByRole('button', { name: 'Back to editing' }).click();
+    await page.getByRole('region', { name: 'Zones', exact: true }).waitFor();
+    await mapIdle(page);
+    await screenshot(page, 'impact-points-on-editor-1280');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
