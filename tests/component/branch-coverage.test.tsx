@@ -1,0 +1,106 @@
+/**
+ * The coverage map view of the branch list and the impact preview of the review step, in
+ * the app against the in-process reference server (jsdom: no WebGL, so the map says it
+ * cannot be drawn and the lists carry everything).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_REFERENCE_TIME, startTestServer } from '../support/server';
+import { openEditor, putBranch, renderBranchApp, saveButton, zoneList, type TestServer } from './branch-support';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: 200 });
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The service with only the documented endpoints: the branch extensions answer 404. */
+const withoutBranchList: typeof fetch = async (input, init) => {
+  const url = new URL(String(input));
+  if ((init?.method ?? 'GET') === 'GET' && url.pathname.startsWith('/v1/branches')) {
+    return new Response(JSON.stringify({ error: { code: 'not_found', message: 'not found' } }), {
+      status: 404,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }
+  return fetch(input, init);
+};
+
+/** The service whose addresses carry no coordinates (jobs' stops keep a street line only). */
+const withoutPositions: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const url = new URL(String(input));
+  if (url.pathname !== '/v1/jobs' || !response.ok) return response;
+  const body = (await response.json()) as { jobs: { pickups: { address: unknown }[]; deliveries: { address: unknown }[] }[] };
+  for (const job of body.jobs) for (const stop of [...job.pickups, ...job.deliveries]) stop.address = { line1: '1 High Street' };
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+};
+
+describe('the coverage map view of the branch list', () => {
+  it('opens from the list and back, lists every branch’s zones and dims an inactive branch', async () => {
+    await putBranch(server, 'BER-01', { active: false });
+    const user = userEvent.setup();
+    const { history } = renderBranchApp({ server, path: '/branches' });
+    await screen.findByRole('table', { name: 'Branches' });
+    const views = screen.getByRole('group', { name: 'Show branches as' });
+    await user.click(within(views).getByRole('button', { name: 'Coverage map' }));
+    await waitFor(() => expect(history.location.search).toBe('?view=map'));
+    const zonesHeading = await screen.findByRole('heading', { name: 'Zones by branch' }, { timeout: 15_000 });
+    expect(screen.getByText(/^\d+ zones of 8 branches \(1 inactive, dimmed\)\. No zones of different branches overlap\.$/)).toBeInTheDocument();
+    const section = zonesHeading.closest('section')!;
+    const berlin = [...section.querySelectorAll('details')].find((d) => /\(BER-01\)/.test(d.querySelector('summary')!.textContent ?? ''))!;
+    expect(within(berlin).getByText('Inactive')).toBeInTheDocument();
+    expect(within(berlin).getAllByRole('link', { name: /of Berlin .*\(BER-01\): open its editor$/, hidden: true }).length).toBeGreaterThan(0);
+    // No WebGL here: the map's place says so, and what still works.
+    await screen.findByText(/The lists beside it give every overlap and every zone\./, undefined, { timeout: 15_000 });
+
+    await user.click(within(views).getByRole('button', { name: 'List' }));
+    await waitFor(() => expect(history.location.search).toBe(''));
+    await screen.findByRole('table', { name: 'Branches' });
+    await putBranch(server, 'BER-01', { active: true });
+  });
+
+  it('without a list of branches, shows those seen in jobs and says the coverage is partial and why', async () => {
+    renderBranchApp({ server, path: '/branches?view=map', fetch: withoutBranchList });
+    await screen.findByText(/^Coverage is partial: this service does not list its branches/, undefined, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Zones by branch' }, { timeout: 15_000 });
+  });
+});
+
+describe('the impact preview of a zone change', () => {
+  it('says in one line that the service gives no positions, changes its window, and never holds up the save', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
+    const requested: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/v1/jobs' && url.searchParams.get('branch_id') === 'MAD-01') requested.push(url.searchParams.get('timestamp_from') ?? '');
+      return withoutPositions(input, init);
+    };
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches/MAD-01', fetch: recording });
+    await openEditor(/Madrid/);
+    const list = await zoneList();
+    await user.click(within(list).getAllByRole('button', { name: /^Delete / })[0]!);
+    await user.click(saveButton());
+    const review = await screen.findByRole('dialog', { name: 'Review changes' });
+    const impact = within(review).getByRole('region', { name: 'Impact on recent deliveries' });
+    await within(impact).findByText(/^None of the \d+ deliveries has a position: this service sends addresses without coordinates/, undefined, {
+      timeout: 15_000,
+    });
+    expect(within(review).getByRole('button', { name: /^Save 1 change$/ })).toBeEnabled();
+    expect(requested).toContain(String(TEST_REFERENCE_TIME - 7 * 86_400));
+
+    await user.click(within(impact).getByRole('button', { name: '30 days' }));
+    await within(impact).findByText(/jobs created in the last 30 days\.$/, undefined, { timeout: 15_000 });
+    expect(requested).toContain(String(TEST_REFERENCE_TIME - 30 * 86_400));
+    expect(within(impact).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
