@@ -71,7 +71,7 @@ describe('impact of a zone change on deliveries', () => {
 
 describe('coverage map data', () => {
   const D = 0.01;
-  const make = (id: string, name: string, active: boolean, zones: ReturnType<typeof fc> | null) =>
+  const make = (id: string, name: string, active: boolean, zones: object | null) =>
     ({ ...branch, id, name, active, delivery_zones: zones }) as unknown as Branch;
 
   it('gives every zone as an area named by branch and zone, inactive ones dimmed, and overlaps between branches only', () => {
