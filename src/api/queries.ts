@@ -32,11 +32,11 @@ export function branchListQueryOptions(client: ApiClient) {
     queryFn: async ({ signal }): Promise<BranchListResult> => {
       try {
         const first = await fetchBranches(client, 1, signal);
-        const all = [...first.branches];
-        for (let page = 2; page <= Math.min(first.total_pages, 50); page++) {
-          all.push(...(await fetchBranches(client, page, signal)).branches);
-        }
-        return all;
+        // The other pages (at most 49) at once, kept in page order.
+        const rest = await Promise.all(
+          Array.from({ length: Math.min(first.total_pages, 50) - 1 }, (_, i) => fetchBranches(client, i + 2, signal)),
+        );
+        return [first, ...rest].flatMap((page) => page.branches);
       } catch (e) {
         if (isMissingEndpoint(e)) return null;
         throw e;

@@ -16,8 +16,8 @@ import { NotFoundPage } from './NotFoundPage';
 import { safeRedirect } from './redirect';
 
 import { JobsPage, filtersOf, pageRequest, validateJobsSearch } from '../features/jobs';
-import { jobsQueryOptions } from '../api';
-import { BranchEditorPage, BranchListPage } from '../features/branches';
+import { branchListQueryOptions, jobsQueryOptions } from '../api';
+import { BranchEditorPage, BranchListPage, preloadBranchList } from '../features/branches';
 
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
 const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
@@ -90,6 +90,13 @@ const branchesRoute = createRoute({
   path: '/branches',
   // `view=map`: the coverage map; anything else reads as the list.
   validateSearch: (s: { view?: unknown }): { view?: 'map' } => (s.view === 'map' ? { view: 'map' } : {}),
+  // The list (the extension; the jobs fallback is the screen's) and the screen's code are asked
+  // for as soon as the URL is known, not once the screen's chunk has arrived.
+  loaderDeps: ({ search }) => ({ view: search.view }),
+  loader: ({ context, deps }) => {
+    preloadBranchList(deps.view);
+    void context.queryClient.prefetchQuery(branchListQueryOptions(context.api));
+  },
   component: function BranchesRoute() {
     const { view } = branchesRoute.useSearch();
     return <BranchListPage view={view} />;

@@ -30,6 +30,7 @@ import s from './PointsMap.module.css';
 
 const SOURCE = {
   areas: 'pm-areas',
+  overlaps: 'pm-overlaps',
   lines: 'pm-lines',
   landmarks: 'pm-landmarks',
   points: 'pm-points',
@@ -41,6 +42,7 @@ const LAYER = {
   overlapFill: 'pm-overlap-fill',
   overlapLine: 'pm-overlap-line',
   areaHighlight: 'pm-area-highlight',
+  overlapHighlight: 'pm-overlap-highlight',
   line: 'pm-line',
   dashed: 'pm-line-dashed',
   landmarks: 'pm-landmarks',
@@ -101,6 +103,7 @@ function areaMatch(highlight: string | null): FilterSpecification {
 
 export default function PointsMap(props: PointsMapProps) {
   const { styleUrl, label, points, landmarks = EMPTY, areas = NO_AREAS, lines = NO_LINES, highlight = null, fit = null } = props;
+  const { overlaps = NO_AREAS } = props;
   const { interactive = true, cluster = true, describedBy, className } = props;
   const latest = useRef(props);
   useLayoutEffect(() => {
@@ -145,6 +148,10 @@ export default function PointsMap(props: PointsMapProps) {
   }, [areas, generation]);
   useEffect(() => {
     const map = mapRef.current;
+    if (map) put(map, SOURCE.overlaps, overlaps);
+  }, [overlaps, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
     if (map) put(map, SOURCE.lines, lines);
   }, [lines, generation]);
   useEffect(() => {
@@ -160,7 +167,9 @@ export default function PointsMap(props: PointsMapProps) {
   }, [highlight, points, landmarks, generation]);
   useEffect(() => {
     const map = mapRef.current;
-    if (map?.getLayer(LAYER.areaHighlight)) map.setFilter(LAYER.areaHighlight, areaMatch(highlight));
+    if (!map?.getLayer(LAYER.areaHighlight)) return;
+    map.setFilter(LAYER.areaHighlight, areaMatch(highlight));
+    map.setFilter(LAYER.overlapHighlight, areaMatch(highlight));
   }, [highlight, generation]);
   useEffect(() => {
     const map = mapRef.current;
@@ -185,6 +194,7 @@ export default function PointsMap(props: PointsMapProps) {
     });
 
     map.addSource(SOURCE.areas, { type: 'geojson', data: NONE });
+    map.addSource(SOURCE.overlaps, { type: 'geojson', data: NONE });
     map.addSource(SOURCE.lines, { type: 'geojson', data: NONE });
     map.addSource(SOURCE.landmarks, { type: 'geojson', data: NONE });
     map.addSource(SOURCE.points, {
@@ -202,31 +212,24 @@ export default function PointsMap(props: PointsMapProps) {
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
     };
-    const isOverlap: ExpressionSpecification = ['==', ['get', 'kind'], 'overlap'];
     const dim: ExpressionSpecification = ['==', ['get', 'dim'], true];
+    const litArea = areaMatch(latest.current.highlight ?? null);
     map.addLayer({
       id: LAYER.areaFill,
       type: 'fill',
       source: SOURCE.areas,
-      filter: ['!', isOverlap],
       paint: { 'fill-color': AREA_COLOR, 'fill-opacity': ['case', dim, 0.025, 0.07] },
     });
     map.addLayer({
       id: LAYER.areaLine,
       type: 'line',
       source: SOURCE.areas,
-      filter: ['!', isOverlap],
       paint: { 'line-color': AREA_COLOR, 'line-opacity': ['case', dim, 0.2, 0.45], 'line-width': 1.2 },
     });
-    map.addLayer({ id: LAYER.overlapFill, type: 'fill', source: SOURCE.areas, filter: isOverlap, paint: { 'fill-color': OVERLAP_COLOR, 'fill-opacity': 0.45 } });
-    map.addLayer({ id: LAYER.overlapLine, type: 'line', source: SOURCE.areas, filter: isOverlap, paint: { 'line-color': OVERLAP_COLOR, 'line-width': 1.5 } });
-    map.addLayer({
-      id: LAYER.areaHighlight,
-      type: 'line',
-      source: SOURCE.areas,
-      filter: areaMatch(latest.current.highlight ?? null),
-      paint: { 'line-color': HALO_COLOR, 'line-width': 3.5 },
-    });
+    map.addLayer({ id: LAYER.overlapFill, type: 'fill', source: SOURCE.overlaps, paint: { 'fill-color': OVERLAP_COLOR, 'fill-opacity': 0.45 } });
+    map.addLayer({ id: LAYER.overlapLine, type: 'line', source: SOURCE.overlaps, paint: { 'line-color': OVERLAP_COLOR, 'line-width': 1.5 } });
+    map.addLayer({ id: LAYER.areaHighlight, type: 'line', source: SOURCE.areas, filter: litArea, paint: { 'line-color': HALO_COLOR, 'line-width': 3.5 } });
+    map.addLayer({ id: LAYER.overlapHighlight, type: 'line', source: SOURCE.overlaps, filter: litArea, paint: { 'line-color': HALO_COLOR, 'line-width': 3.5 } });
     map.addLayer({
       id: LAYER.line,
       type: 'line',

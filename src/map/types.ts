@@ -103,11 +103,16 @@ export type PointsMapProps = {
   /** Markers never clustered, drawn under the points (places of reference). */
   landmarks?: MarkerCollection;
   /**
-   * Areas drawn faintly under everything. Optional properties: `dim: true` fainter still;
-   * `kind: 'overlap'` shaded as an overlap; an `id` makes the area pickable where no marker
-   * is (its `label` on hover, the id handed to `onSelect` on click) and highlightable.
+   * Areas drawn faintly under everything. Optional properties: `dim: true` fainter still; an
+   * `id` makes the area pickable where no marker is (its `label` on hover, the id handed to
+   * `onSelect` on click) and highlightable.
    */
   areas?: FeatureCollection<Polygon | MultiPolygon>;
+  /**
+   * Overlaps between areas, shaded over them (a source of their own: overlaps that arrive later
+   * do not make the areas be drawn again); an `id` makes one highlightable.
+   */
+  overlaps?: FeatureCollection<Polygon | MultiPolygon>;
   lines?: LineCollection;
   /** Markers whose `keys` hold this are drawn larger, on top, outside any cluster; the area whose `id` is this is outlined. */
   highlight?: string | null;

@@ -82,7 +82,7 @@ describe('coverage map data', () => {
     ]);
     expect(data.branches.map((b) => b.branch.id)).toEqual(['A', 'B']);
     expect(data.withoutZones.map((b) => b.id)).toEqual(['C']);
-    const zones = data.areas.features.filter((f) => f.properties?.kind !== 'overlap');
+    const zones = data.areas.features;
     expect(zones.map((f) => [f.properties?.label, f.properties?.dim])).toEqual([
       ['Alpha (A): Zone 1', false],
       ['Alpha (A): Zone 2', false],
@@ -95,7 +95,7 @@ describe('coverage map data', () => {
     const half = polygonAreaKm2([square(0, 0, D)]) / 2;
     for (const o of data.overlaps) expect(Math.abs(o.areaKm2 - half) / half).toBeLessThan(1e-3);
     expect(data.overlaps[0]!.bounds.map((v) => Number(v.toFixed(9)))).toEqual([D / 2, 0, D, D]);
-    expect(data.areas.features.filter((f) => f.properties?.kind === 'overlap')).toHaveLength(2);
+    expect(data.shaded.features.map((f) => f.properties?.id)).toEqual(data.overlaps.map((o) => `overlap:${o.key}`));
     expect(data.bounds).toEqual([0, 0, 1.5 * D, D]);
   });
 

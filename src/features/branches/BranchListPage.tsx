@@ -221,15 +221,13 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
     );
   }
 
-  if (
-    mapView &&
-    !list.isPending &&
-    !list.isError &&
-    !(extensionMissing && (firstJobs.isPending || firstJobs.isError))
-  ) {
+  if (mapView && !list.isError && !(extensionMissing && firstJobs.isError)) {
+    // Shown while the branches load: the map's code and base map start at once.
+    const listed =
+      list.isPending || (extensionMissing && firstJobs.isPending) ? undefined : (list.data ?? null);
     body = (
       <Suspense fallback={<ListSkeleton />}>
-        <CoverageMap listed={list.data ?? null} seen={extensionMissing ? sorted : []} />
+        <CoverageMap listed={listed} seen={extensionMissing ? sorted : []} />
       </Suspense>
     );
   }

@@ -2,7 +2,17 @@ import { Suspense, lazy } from 'react';
 import { Skeleton } from '../../ui';
 
 /** The branch list is not part of the jobs route's first load: it arrives when opened. */
-const List = lazy(() => import('./BranchListPage').then((m) => ({ default: m.BranchListPage })));
+const loadList = () => import('./BranchListPage');
+const List = lazy(() => loadList().then((m) => ({ default: m.BranchListPage })));
+
+/** Starts loading the list's code, and for the coverage map its code and the map's, before the screen renders. */
+export function preloadBranchList(view: 'map' | undefined): void {
+  void loadList();
+  if (view === 'map') {
+    void import('./CoverageMap');
+    void import('../../map/PointsMap');
+  }
+}
 
 /** `view`: the URL's `view` search param ('map': the coverage map). */
 export function BranchListPage({ view }: { view?: 'map' | undefined }) {

@@ -6,7 +6,7 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { Branch, StopBranch } from '../../contract';
 import { bbox, zoneName, type BBox } from '../../geo';
-import { crossOwnerOverlaps, zonePolygons, type CrossOverlap } from '../../geo/coverage';
+import { crossOwnerOverlaps, zonePolygons, type CrossOverlap, type OwnedZone } from '../../geo/coverage';
 
 export type CoverageBranch = Pick<Branch, 'id' | 'name' | 'active'> & {
   delivery_zones?: Branch['delivery_zones'];
@@ -30,8 +30,10 @@ export type CoverageOverlap = {
 };
 
 export type CoverageData = {
-  /** Zones, then the overlaps (`kind: 'overlap'`), for the map's `areas`. */
+  /** The zones, for the map's `areas`. */
   areas: FeatureCollection<Polygon | MultiPolygon>;
+  /** The overlaps' pieces, for the map's `overlaps`. */
+  shaded: FeatureCollection<Polygon | MultiPolygon>;
   zones: CoverageZone[];
   /** Zones by key. */
   byKey: Map<string, CoverageZone>;
@@ -50,11 +52,20 @@ export const branchOfKey = (key: string) => key.slice(0, key.lastIndexOf(KEY_SEP
 export const branchLabel = (b: Pick<CoverageBranch, 'id' | 'name'>) =>
   b.name ? `${b.name} (${b.id})` : b.id;
 
-export function coverageData(branches: readonly (CoverageBranch | StopBranch)[]): CoverageData {
+/** A zone's polygon as the overlap search reads it (owner: the branch; zone: the zone's key). */
+export type OwnedPolygon = OwnedZone & { rings: [number, number][][] };
+
+export type CoverageZones = Omit<CoverageData, 'overlaps' | 'shaded'> & {
+  /** Every polygon of every zone, for `crossOwnerOverlaps` (in a worker: plain data). */
+  owned: OwnedPolygon[];
+};
+
+/** The zones part of the coverage map's data: cheap, shown at once. */
+export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]): CoverageZones {
   const sorted = [...branches].sort((x, y) => x.name.localeCompare(y.name) || x.id.localeCompare(y.id));
   const features: Feature<Polygon | MultiPolygon>[] = [];
   const zones: CoverageZone[] = [];
-  const owned: { owner: string; zone: string; rings: [number, number][][] }[] = [];
+  const owned: OwnedPolygon[] = [];
   const listed: CoverageData['branches'] = [];
   const withoutZones: CoverageBranch[] = [];
   let box: BBox | null = null;
@@ -90,21 +101,30 @@ export function coverageData(branches: readonly (CoverageBranch | StopBranch)[])
       for (const rings of polygons) {
         owned.push({ owner: branch.id, zone: zone.key, rings });
         const b = bbox(rings);
-        if (b)
-          box = box
-            ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])]
-            : b;
+        if (b) box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
       }
     });
     zones.push(...mine);
     if (mine.length) listed.push({ branch: branch as CoverageBranch, zones: mine });
     else withoutZones.push(branch as CoverageBranch);
   }
+  return {
+    areas: { type: 'FeatureCollection', features },
+    zones,
+    byKey: new Map(zones.map((z) => [z.key, z])),
+    branches: listed,
+    withoutZones,
+    bounds: box,
+    owned,
+  };
+}
 
-  const byKey = new Map(zones.map((z) => [z.key, z]));
+/** The zones' data with their overlaps (from `crossOwnerOverlaps(zones.owned)`): listed, and shaded on the map. */
+export function withOverlaps(zones: CoverageZones, found: readonly CrossOverlap[]): CoverageData {
+  const { byKey } = zones;
   // Parts of one zone (a MultiPolygon) overlapping the same other zone make one entry.
   const merged = new Map<string, CrossOverlap[]>();
-  for (const o of crossOwnerOverlaps(owned)) {
+  for (const o of found) {
     const key = `${o.a.zone}|${o.b.zone}`;
     merged.set(key, [...(merged.get(key) ?? []), o]);
   }
@@ -126,20 +146,19 @@ export function coverageData(branches: readonly (CoverageBranch | StopBranch)[])
       ),
   }));
   overlaps.sort((x, y) => y.areaKm2 - x.areaKm2);
-  for (const [key, parts] of merged) {
-    features.push({
+  const shaded = [...merged].map(
+    ([key, parts]): Feature<MultiPolygon> => ({
       type: 'Feature',
-      properties: { kind: 'overlap', id: `overlap:${key}` },
+      properties: { id: `overlap:${key}` },
       geometry: { type: 'MultiPolygon', coordinates: parts.flatMap((p) => p.pieces) },
-    });
-  }
-  return {
-    areas: { type: 'FeatureCollection', features },
-    zones,
-    byKey,
-    overlaps,
-    branches: listed,
-    withoutZones,
-    bounds: box,
-  };
+    }),
+  );
+  const { owned: _owned, ...rest } = zones;
+  return { ...rest, shaded: { type: 'FeatureCollection', features: shaded }, overlaps };
+}
+
+/** Zones and overlaps at once (the map computes the overlaps off the main thread instead). */
+export function coverageData(branches: readonly (CoverageBranch | StopBranch)[]): CoverageData {
+  const zones = coverageZones(branches);
+  return withOverlaps(zones, crossOwnerOverlaps(zones.owned));
 }

@@ -1,3 +1,3 @@
-export { BranchListPage } from './LazyBranchListPage';
+export { BranchListPage, preloadBranchList } from './LazyBranchListPage';
 export { BranchEditorPage } from './LazyBranchEditorPage';
 export { clearAllDrafts } from './draft';
