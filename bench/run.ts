@@ -21,6 +21,20 @@ import {
   putEditorZones,
   snapMoves,
 } from './lib/editor-figures';
+import {
+  COVERAGE_ZONES,
+  COVERAGE_ZONE_VERTICES,
+  IMPACT_CAP,
+  IMPACT_DAYS,
+  IMPACT_DELIVERIES,
+  IMPACT_ZONES,
+  IMPACT_ZONE_VERTICES,
+  coverageDatabase,
+  coverageMapOpen,
+  impactClassifyFigures,
+  impactFetch,
+  putCoverageZones,
+} from './lib/coverage-figures';
 import { bigZoneBody, clipFigures, geoFigures, snapIndexMs, zoneCheckFigures } from './lib/geo-figures';
 import * as jobs from './lib/jobs-figures';
 import { jobsLoad, p99, putLatencies, responseBytes } from './lib/load';
@@ -61,6 +75,7 @@ const browserGroups: Group[] = [
   'heap',
   'ops-map',
   'editor',
+  'coverage',
 ];
 /** The job found by the search figure: the last of the first 5,000 in the service's order. */
 const SEARCH_POSITION = 4999;
@@ -103,6 +118,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       'clip_ms',
       'overlap_ms',
       'snap_index_ms',
+      'impact_classify_ms',
     ],
     () => {
       const g = geoFigures(GEO_RUNS);
@@ -122,6 +138,12 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       bench.set('clip_ms', c.clip_ms, clipNote);
       bench.set('overlap_ms', c.overlap_ms, clipNote);
       bench.set('snap_index_ms', snapIndexMs(), 'median of 10 builds after 2 warm-up');
+      const impact = impactClassifyFigures(GEO_RUNS);
+      bench.set(
+        'impact_classify_ms',
+        impact.ms,
+        `classifyPoints, ${IMPACT_DELIVERIES} points vs ${IMPACT_ZONES} zones × ${IMPACT_ZONE_VERTICES} corners before and after, median of ${GEO_RUNS} runs after 5 warm-up (${Object.entries(impact.counts).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+      );
     },
   );
 
@@ -355,6 +377,28 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       const movesNote = `${moves.length} mousemove dispatches over the map while drawing, snapping on, ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} corners`;
       bench.set('snap_move_ms', median(moves), `median of ${movesNote}`);
       bench.set('snap_move_p95_ms', percentile(moves, 0.95), `95th percentile of ${movesNote}`);
+    });
+
+    await bench.step('coverage', ['coverage_map_ms', 'impact_fetch_ms'], async () => {
+      const branch = busiestBranch(dbPath, DELIVERED);
+      const f = await impactFetch(servers!.urls.app!, TOKEN, branch, runs);
+      bench.median('impact_fetch_ms', f.times);
+      bench.notes.impact_fetch_ms = `branch ${branch}, jobs created in the ${IMPACT_DAYS} days before the data's "now": ${f.jobs} jobs (cap ${IMPACT_CAP}) in ${f.pages} pages of ${PAGE_SIZE}, 4 requests at a time, the app's api client and scan in Node; median of ${runs} after 1 warm-up`;
+      // A database of its own: 50 branches, each given 20 zones.
+      const coverageServers = await startServers({
+        dbPath: coverageDatabase(tmp),
+        token: TOKEN,
+        instances: [{ name: 'coverage', pageSize: PAGE_SIZE, staticDir: site }],
+      });
+      try {
+        const origin = coverageServers.urls.coverage!;
+        const count = await putCoverageZones(new Api(origin, TOKEN));
+        const c = await coverageMapOpen(b, origin, coldRuns);
+        bench.median('coverage_map_ms', c.times);
+        bench.notes.coverage_map_ms = `${count} branches × ${COVERAGE_ZONES} zones of ${COVERAGE_ZONE_VERTICES} corners, offline style, a fresh page each run: nav start → map idle with zones and overlaps drawn; "${c.summary.trim()}"`;
+      } finally {
+        await coverageServers.close();
+      }
     });
 
     await bench.step('put', ['server_put_p99_ms'], async () => {

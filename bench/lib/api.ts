@@ -27,6 +27,16 @@ export class Api {
     return (await this.request<{ branches: Branch[] }>('/v1/branches?page=1')).branches;
   }
 
+  /** Every branch, page after page of the list extension. */
+  async allBranches(): Promise<Branch[]> {
+    const all: Branch[] = [];
+    for (let page = 1; ; page++) {
+      const res = await this.request<{ branches: Branch[]; total_pages: number }>(`/v1/branches?page=${page}`);
+      all.push(...res.branches);
+      if (page >= res.total_pages) return all;
+    }
+  }
+
   /** PUT of a prepared JSON body; resolves with the response's size in bytes. */
   async putBranch(id: string, body: string): Promise<number> {
     const response = await fetch(`${this.baseUrl}/v1/branches/${encodeURIComponent(id)}`, {

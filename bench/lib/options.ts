@@ -16,6 +16,7 @@ export const GROUPS = [
   'ops-map',
   'server',
   'editor',
+  'coverage',
   'put',
 ] as const;
 export type Group = (typeof GROUPS)[number];
