@@ -214,6 +214,8 @@ describe('the impact of a zone change', () => {
     // Back to editing: the deliveries are on the editor's map.
     await review.getByRole('button', { name: 'Back to editing' }).click();
     await page.getByRole('region', { name: 'Zones', exact: true }).waitFor();
+    const placedCount = placed.length;
+    await page.getByText(`Dots on the map: the ${placedCount} recent deliveries of the review’s impact preview`, { exact: false }).waitFor();
     await mapIdle(page);
     await screenshot(page, 'impact-points-on-editor-1280');
     expect(errors).toEqual([]);

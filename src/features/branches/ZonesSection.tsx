@@ -220,6 +220,12 @@ export function ZonesSection({
               : null}
         </span>
       </div>
+      {points && points.features.length > 0 && (
+        <p className={s.subtle} style={{ margin: 0 }} data-impact-points={points.features.length}>
+          Dots on the map: the {points.features.length} recent deliveries of the review’s impact preview (red newly
+          outside, green newly inside, grey outside before and after, blue inside both), until the zones change.
+        </p>
+      )}
 
       {errors?.message && (
         <p role="alert" className={s.fieldError} style={{ margin: 0 }}>
