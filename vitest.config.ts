@@ -42,6 +42,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // A real browser drawing maps in software GL on two shared cores: a condition polled
+          // for may take seconds to hold (vitest's default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

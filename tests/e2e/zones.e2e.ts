@@ -147,6 +147,24 @@ async function dragOnMap(page: Page, canvas: Locator, from: [number, number], to
   await page.mouse.up();
 }
 
+/**
+ * Drags a zone's corner as a user does: points at the corner until the map shows that a
+ * corner is under the pointer (draw's `feature-vertex` class, which sets the cursor), then
+ * drags it. The map can say it is idle before draw's corner handles are drawn.
+ */
+async function dragCorner(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+  const box = await canvasBox(canvas);
+  let nudge = 0;
+  await expect
+    .poll(async () => {
+      nudge = 1 - nudge; // a new pointer move each time, so that draw looks again
+      await page.mouse.move(box.x + from[0] + nudge, box.y + from[1]);
+      return page.evaluate(() => document.querySelector('.maplibregl-map')?.classList.contains('feature-vertex'));
+    })
+    .toBe(true);
+  await dragOnMap(page, canvas, from, to);
+}
+
 /** How many times the map has been idle (everything asked for drawn): `data-map-idle` on its container (src/map/MapView.tsx). */
 const mapIdles = (page: Page) =>
   page.evaluate(() => Number(document.querySelector('[data-map-idle]')?.getAttribute('data-map-idle') ?? 0));
@@ -314,7 +332,7 @@ describe('zone map editor in Chromium', () => {
     // Not at the centre: the branch's pin stands there (the view is centred on the branch), and a
     // click on the pin is the pin's, not the zone's.
     await editCorners(page, canvas, [cx - 50, cy + 50]);
-    await dragOnMap(page, canvas, clicks[2]!, [clicks[2]![0] + 70, clicks[2]![1] + 60]);
+    await dragCorner(page, canvas, clicks[2]!, [clicks[2]![0] + 70, clicks[2]![1] + 60]);
     await expect.poll(() => panel.getByText(/^[\d.,]+ km²$/).innerText()).not.toBe(drawnArea);
     await screenshot(page, 'zones-corner-dragged-1280');
 
@@ -437,7 +455,7 @@ describe('zone map editor in Chromium', () => {
     // Its corners on show, then its north-west corner dragged to 4 pixels from the neighbour's
     // north-east corner: it lands on that corner.
     await editCorners(page, canvas, at(ne, 90, 0));
-    await dragOnMap(page, canvas, nw, at(ne, 4, 3));
+    await dragCorner(page, canvas, nw, at(ne, 4, 3));
     await page.keyboard.press('Escape');
 
     await reviewAndSave(page);
