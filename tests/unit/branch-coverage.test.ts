@@ -99,6 +99,22 @@ describe('coverage map data', () => {
     expect(data.bounds).toEqual([0, 0, 1.5 * D, D]);
   });
 
+  it('puts one marker per branch with zones at the middle of them, that opens the branch and names it, inactive ones grey', () => {
+    const data = coverageData([
+      make('B', 'Bravo', false, fc(square(1, 1, D))),
+      make('A', 'Alpha', true, fc(square(0, 0, D), square(2 * D, 0, D))),
+      make('C', 'Charlie', true, null),
+    ]);
+    const markers = data.markers.features;
+    expect(markers.map((m) => [m.properties.label, m.properties.targets.map((t) => data.byKey.get(t.id)?.branchId)])).toEqual([
+      ['Alpha (A): 2 zones', ['A']],
+      ['Bravo (B): 1 zone (inactive)', ['B']],
+    ]);
+    expect(markers[0]!.geometry.coordinates.map((v) => Number(v.toFixed(9)))).toEqual([1.5 * D, D / 2]);
+    expect(markers[0]!.properties.keys).toEqual(data.branches[0]!.zones.map((z) => z.key));
+    expect(markers[0]!.properties.color).not.toBe(markers[1]!.properties.color);
+  });
+
   it('counts a zone of several parts once per other zone it overlaps, its parts’ areas summed', () => {
     const multi = {
       type: 'FeatureCollection' as const,

@@ -150,7 +150,7 @@ function CoverageBody({ data, measuring }: { data: CoverageData | null; measurin
               ? `${branchLabel({ id: shownZone.branchId, name: shownZone.branchName })}: ${shownZone.zoneName}${shownZone.active ? '' : ' (inactive)'}`
               : shownOverlap
                 ? `Overlap of ${zoneText(shownOverlap.a)} and ${zoneText(shownOverlap.b)}: ${formatAreaKm2(shownOverlap.areaKm2)}`
-                : 'Point at a zone to see its branch and name; select it to open its branch.'}
+                : 'A house marks each branch; zoom in for its zones. Point at a zone to see its branch and name; select a zone or a house to open its branch.'}
           </p>
           <Button
             size="sm"
@@ -169,7 +169,7 @@ function CoverageBody({ data, measuring }: { data: CoverageData | null; measurin
               styleUrl={config.mapStyle}
               label="Coverage map: every branch’s delivery zones"
               describedBy={summaryId}
-              points={NO_POINTS}
+              points={data?.markers ?? NO_POINTS}
               areas={data?.areas ?? NO_AREAS}
               overlaps={data?.shaded ?? NO_AREAS}
               highlight={highlight}

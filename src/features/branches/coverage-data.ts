@@ -1,11 +1,14 @@
 /**
  * The coverage map's data (pure): every branch's zones as areas for the points map (inactive
- * branches dimmed, each zone named by branch and zone), and the overlaps between zones of
+ * branches dimmed, each zone named by branch and zone), a marker per branch at the middle of
+ * its zones (zones a few kilometres wide vanish when the map shows several countries; the
+ * markers cluster there and say where the branches are), and the overlaps between zones of
  * different branches, measured by src/geo/coverage.ts.
  */
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { Branch, StopBranch } from '../../contract';
 import { bbox, zoneName, type BBox } from '../../geo';
+import type { MarkerCollection } from '../../map';
 import { crossOwnerOverlaps, zonePolygons, type CrossOverlap, type OwnedZone } from '../../geo/coverage';
 
 export type CoverageBranch = Pick<Branch, 'id' | 'name' | 'active'> & {
@@ -32,6 +35,8 @@ export type CoverageOverlap = {
 export type CoverageData = {
   /** The zones, for the map's `areas`. */
   areas: FeatureCollection<Polygon | MultiPolygon>;
+  /** One marker per branch with zones, at the middle of their bounds; selecting it opens the branch. */
+  markers: MarkerCollection;
   /** The overlaps' pieces, for the map's `overlaps`. */
   shaded: FeatureCollection<Polygon | MultiPolygon>;
   zones: CoverageZone[];
@@ -46,6 +51,7 @@ export type CoverageData = {
 };
 
 const KEY_SEPARATOR = '\u001f';
+const BRANCH_COLOR = { active: '#1e293b', inactive: '#94a3b8' };
 export const zoneKey = (branchId: string, index: number) => `${branchId}${KEY_SEPARATOR}${index}`;
 export const branchOfKey = (key: string) => key.slice(0, key.lastIndexOf(KEY_SEPARATOR));
 
@@ -68,6 +74,7 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
   const owned: OwnedPolygon[] = [];
   const listed: CoverageData['branches'] = [];
   const withoutZones: CoverageBranch[] = [];
+  const markers: MarkerCollection['features'] = [];
   let box: BBox | null = null;
 
   for (const branch of sorted) {
@@ -105,11 +112,31 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
       }
     });
     zones.push(...mine);
-    if (mine.length) listed.push({ branch: branch as CoverageBranch, zones: mine });
+    if (mine.length) {
+      listed.push({ branch: branch as CoverageBranch, zones: mine });
+      const b = bbox(owned.filter((o) => o.owner === branch.id).flatMap((o) => o.rings));
+      if (b) {
+        const label = `${branchLabel(branch)}: ${mine.length} ${mine.length === 1 ? 'zone' : 'zones'}${branch.active ? '' : ' (inactive)'}`;
+        markers.push({
+          type: 'Feature',
+          properties: {
+            id: `branch:${branch.id}`,
+            shape: 'house',
+            color: branch.active ? BRANCH_COLOR.active : BRANCH_COLOR.inactive,
+            alert: false,
+            label,
+            targets: [{ id: mine[0]!.key, label: `Open ${branchLabel(branch)}` }],
+            keys: mine.map((z) => z.key),
+          },
+          geometry: { type: 'Point', coordinates: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] },
+        });
+      }
+    }
     else withoutZones.push(branch as CoverageBranch);
   }
   return {
     areas: { type: 'FeatureCollection', features },
+    markers: { type: 'FeatureCollection', features: markers },
     zones,
     byKey: new Map(zones.map((z) => [z.key, z])),
     branches: listed,
