@@ -39,7 +39,7 @@ import { bigZoneBody, clipFigures, geoFigures, snapIndexMs, zoneCheckFigures } f
 import * as jobs from './lib/jobs-figures';
 import { jobsLoad, p99, putLatencies, responseBytes } from './lib/load';
 import { Bench } from './lib/bench';
-import { parseOptions, type Group } from './lib/options';
+import { GROUPS, parseOptions, type Group } from './lib/options';
 import { markdownTable, printTable, writeResults } from './lib/report';
 import { startServers, type Servers } from './lib/servers';
 import { addPage, buildApp, prepareSite } from './lib/site';
@@ -63,23 +63,12 @@ const WATCHDOG_MS = 20 * 60_000;
 
 const log = (line: string) => console.log(line);
 
-const browserGroups: Group[] = [
-  'first-rows',
-  'cpu4x',
-  'page-change',
-  'drawer',
-  'drawer-follow',
-  'search',
-  'status-counts',
-  'rows1000',
-  'heap',
-  'ops-map',
-  'editor',
-  'coverage',
-];
+/** Groups that need the reference server (all but the two measured in Node), and of those the ones that need Chromium too. */
+const serverGroups: Group[] = GROUPS.filter((g) => g !== 'bundle' && g !== 'geo');
+const browserGroups: Group[] = serverGroups.filter((g) => g !== 'server' && g !== 'put');
+
 /** The job found by the search figure: the last of the first 5,000 in the service's order. */
 const SEARCH_POSITION = 4999;
-const serverGroups: Group[] = [...browserGroups, 'server', 'put'];
 
 async function measure(bench: Bench, tmp: string): Promise<Record<string, unknown>> {
   const { options } = bench;

@@ -66,6 +66,9 @@ export type CoverageZones = Omit<CoverageData, 'overlaps' | 'shaded'> & {
   owned: OwnedPolygon[];
 };
 
+const union = (a: BBox | null, b: BBox): BBox =>
+  a ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : b;
+
 /** The zones part of the coverage map's data: cheap, shown at once. */
 export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]): CoverageZones {
   const sorted = [...branches].sort((x, y) => x.name.localeCompare(y.name) || x.id.localeCompare(y.id));
@@ -80,6 +83,7 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
   for (const branch of sorted) {
     const fc = 'delivery_zones' in branch ? branch.delivery_zones : null;
     const mine: CoverageZone[] = [];
+    let branchBox: BBox | null = null;
     (fc?.features ?? []).forEach((feature, index) => {
       const polygons = zonePolygons({ features: [feature] });
       if (polygons.length === 0) return;
@@ -108,13 +112,16 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
       for (const rings of polygons) {
         owned.push({ owner: branch.id, zone: zone.key, rings });
         const b = bbox(rings);
-        if (b) box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])] : b;
+        if (b) {
+          box = union(box, b);
+          branchBox = union(branchBox, b);
+        }
       }
     });
     zones.push(...mine);
     if (mine.length) {
       listed.push({ branch: branch as CoverageBranch, zones: mine });
-      const b = bbox(owned.filter((o) => o.owner === branch.id).flatMap((o) => o.rings));
+      const b = branchBox;
       if (b) {
         const label = `${branchLabel(branch)}: ${mine.length} ${mine.length === 1 ? 'zone' : 'zones'}${branch.active ? '' : ' (inactive)'}`;
         markers.push({
@@ -160,17 +167,7 @@ export function withOverlaps(zones: CoverageZones, found: readonly CrossOverlap[
     a: byKey.get(parts[0]!.a.zone)!,
     b: byKey.get(parts[0]!.b.zone)!,
     areaKm2: parts.reduce((sum, p) => sum + p.areaKm2, 0),
-    bounds: parts
-      .slice(1)
-      .reduce<BBox>(
-        (acc, p) => [
-          Math.min(acc[0], p.bounds[0]),
-          Math.min(acc[1], p.bounds[1]),
-          Math.max(acc[2], p.bounds[2]),
-          Math.max(acc[3], p.bounds[3]),
-        ],
-        parts[0]!.bounds,
-      ),
+    bounds: parts.slice(1).reduce((acc, p) => union(acc, p.bounds), parts[0]!.bounds),
   }));
   overlaps.sort((x, y) => y.areaKm2 - x.areaKm2);
   const shaded = [...merged].map(
