@@ -29,7 +29,8 @@ export default tseslint.config(
     },
   },
   // The layers of docs/design.md, relative paths included: each layer imports only from the
-  // layers below it; features never import each other, and others reach a feature only
+  // layers below it; lib (error text, browser storage) is the floor every layer may stand on,
+  // geo only on its error text (geo stays pure); features never import each other, and others reach a feature only
   // through its index.ts; geo and contract import nothing of the app.
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -46,6 +47,7 @@ export default tseslint.config(
         { type: 'config', pattern: 'src/config' },
         { type: 'geo', pattern: 'src/geo' },
         { type: 'contract', pattern: 'src/contract' },
+        { type: 'lib', pattern: 'src/lib' },
       ],
     },
     rules: {
@@ -55,13 +57,14 @@ export default tseslint.config(
           default: 'disallow',
           message: 'Layers (docs/design.md): {{from.type}} must not import {{to.type}} this way',
           policies: [
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract'] } } } } },
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } } } } },
             { from: { element: { type: 'app' } }, allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } } },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract'] } } } } },
-            { from: { element: { type: 'map' } }, allow: { to: { element: { types: { anyOf: ['ui', 'geo'] } } } } },
-            { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
-            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
-            { from: { element: { type: 'config' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } } } } },
+            { from: { element: { type: 'map' } }, allow: { to: { element: { types: { anyOf: ['ui', 'geo', 'lib'] } } } } },
+            { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } } },
+            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } } },
+            { from: { element: { type: 'config' } }, allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } } },
+            { from: { element: { type: 'geo' } }, allow: { to: { element: { type: 'lib', fileInternalPath: 'error-message.ts' } } } },
             { from: { element: { type: 'geo' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
           ],
         },

@@ -45,10 +45,7 @@ export function isApiError(e: unknown): e is ApiError {
 }
 
 /** A readable message for anything thrown (ApiError or not). */
-export function errorMessage(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return String(e);
-}
+export { errorMessage } from '../lib/error-message';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
