@@ -15,10 +15,10 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button, Skeleton } from '../ui';
 import s from './ZoneEditor.module.css';
-import type { ColorScheme } from './offlineStyle';
+import type { ColorScheme } from './offline-style';
 
 /** The offline base map (its builder and Natural Earth data) loads only when it is used. */
-const loadOfflineStyle = (scheme: ColorScheme) => import('./offlineStyle').then((m) => m.loadOfflineStyle(scheme));
+const loadOfflineStyle = (scheme: ColorScheme) => import('./offline-style').then((m) => m.loadOfflineStyle(scheme));
 
 let workerUrlSet = false;
 

@@ -1,4 +1,4 @@
-import { ALERT_COLOR, SHAPE_PATHS } from './markerLook';
+import { ALERT_COLOR, SHAPE_PATHS } from './marker-look';
 import type { MarkerShape } from './types';
 
 /**

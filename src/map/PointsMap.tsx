@@ -24,7 +24,7 @@ import {
 } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MapView } from './MapView';
-import { drawImage, markerImageName } from './markerLook';
+import { drawImage, markerImageName } from './marker-look';
 import type { FitRequest, LineCollection, MapTarget, MarkerCollection, MarkerProperties, PointsMapProps } from './types';
 import s from './PointsMap.module.css';
 

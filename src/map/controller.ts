@@ -33,7 +33,7 @@ import {
   SNAP_SOURCE,
   snapTargetCollection,
 } from './layers';
-import { snapEvent, snappingModes, type SnapHooks } from './snapModes';
+import { snapEvent, snappingModes, type SnapHooks } from './snap-modes';
 import { isSnapOffKey, Snapper, writeSnapSetting } from './snapping';
 import type { SnapTarget } from '../geo/snap';
 import {
@@ -52,7 +52,7 @@ import {
 import type { ContextArea, MapPin, MapPoints, ZoneCollection, ZoneEditorProps } from './types';
 import { MapLabels } from './labels';
 import { zoneColor } from './palette';
-import { checkZones, type WarnFn, type ZoneChecks } from './zoneChecks';
+import { checkZones, type WarnFn, type ZoneChecks } from './zone-checks';
 import s from './ZoneEditor.module.css';
 
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;

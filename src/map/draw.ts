@@ -6,7 +6,7 @@
 import MapboxDraw from '@mapbox/mapbox-gl-draw';
 import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 import type { IControl, Map as MaplibreMap } from 'maplibre-gl';
-import { drawStyles } from './drawStyles';
+import { drawStyles } from './draw-styles';
 
 export type Draw = MapboxDraw;
 

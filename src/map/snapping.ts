@@ -1,7 +1,7 @@
 /**
  * Snapping while drawing or moving a corner: which zones are targets, whether snapping is on
  * (remembered in this browser), and the modifier that turns it off for one move. The geometry
- * is `SnapIndex` (src/geo/snap.ts); the draw modes that ask for targets are in snapModes.ts.
+ * is `SnapIndex` (src/geo/snap.ts); the draw modes that ask for targets are in snap-modes.ts.
  */
 import type { Position } from 'geojson';
 import type { SnapIndex, SnapTarget } from '../geo/snap';

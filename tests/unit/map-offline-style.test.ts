@@ -3,7 +3,7 @@ import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon
 import type { Topology } from 'topojson-specification';
 import countries50m from 'world-atlas/countries-50m.json';
 import { describe, expect, it } from 'vitest';
-import { buildOfflineStyle, flattenRing, loadOfflineStyle, unwrapLongitudes } from '../../src/map/offlineStyle';
+import { buildOfflineStyle, flattenRing, loadOfflineStyle, unwrapLongitudes } from '../../src/map/offline-style';
 import { signedArea } from '../../src/geo';
 import { createCoverage, zonePolygons } from '../../src/geo/coverage';
 
