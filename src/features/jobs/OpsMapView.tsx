@@ -5,28 +5,29 @@
  * be placed, and the split with the table on wide screens. The map itself (maplibre) loads
  * lazily from src/map; the summary and the list of what is not placed work without it.
  */
-import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import type { Branch, Job } from '../../contract';
 import { useConfig } from '../../config';
 import { bbox } from '../../geo';
-import { MarkerSymbol, type FitRequest } from '../../map';
+import type { FitRequest } from '../../map';
 import { Button, ProgressBar, Segmented, Skeleton } from '../../ui';
 import { formatCount } from './derive';
 import type { HoverStore } from './hover';
 import { jobLateness, lateRule } from './lateness';
-import {
-  BRANCH_COLOR,
-  RIDER_COLOR,
-  SHAPES,
-  TONE_COLORS,
-  describeCluster,
-  opsMapData,
-  stopName,
-  type OpsMapData,
-} from './map-data';
+import { MapSplitter } from './MapSplitter';
+import { describeCluster, opsMapData } from './map-data';
 import { useScreenNow } from './now';
+import { Legend, Summary, Unplaced, ZonesNote } from './OpsMapSummary';
 import type { Filters } from './search';
-import { splitSetting } from './settings';
 import { useAllJobs, type AllJobs } from './useAllJobs';
 import shared from './jobs.module.css';
 import s from './opsMap.module.css';
@@ -68,7 +69,19 @@ export type OpsMapViewProps = {
 };
 
 export default function OpsMapView(props: OpsMapViewProps) {
-  const { rows, rowsPending, searching, filters, lateOnly, scope, fitKey, branchList, hover, openJobId, zoomTo } = props;
+  const {
+    rows,
+    rowsPending,
+    searching,
+    filters,
+    lateOnly,
+    scope,
+    fitKey,
+    branchList,
+    hover,
+    openJobId,
+    zoomTo,
+  } = props;
   const { autoRefresh, refreshCount, wide, workRef, onScope, onOpen, onJobs } = props;
   const config = useConfig();
   const now = useScreenNow();
@@ -83,11 +96,19 @@ export default function OpsMapView(props: OpsMapViewProps) {
     () => (allJobs ? (lateOnly ? allJobs.filter((job) => jobLateness(job, now, rule).late) : allJobs) : rows),
     [allJobs, lateOnly, rows, now, rule],
   );
-  const data = useMemo(() => opsMapData(jobs, branchList, now, rule, config), [jobs, branchList, now, rule, config]);
+  const data = useMemo(
+    () => opsMapData(jobs, branchList, now, rule, config),
+    [jobs, branchList, now, rule, config],
+  );
   // The branches and their zones stay the same objects while they are the same branches: a
   // refresh hands the map its moved stops and riders only.
   const placesKey = `${data.zonesState}|${data.branches.features.map((f) => f.properties.id).join()}`;
-  const [places, setPlaces] = useState({ key: placesKey, list: branchList, branches: data.branches, zones: data.zones });
+  const [places, setPlaces] = useState({
+    key: placesKey,
+    list: branchList,
+    branches: data.branches,
+    zones: data.zones,
+  });
   if (places.key !== placesKey || places.list !== branchList)
     setPlaces({ key: placesKey, list: branchList, branches: data.branches, zones: data.zones });
   const hovered = useSyncExternalStore(hover.subscribe, hover.get);
@@ -103,7 +124,8 @@ export default function OpsMapView(props: OpsMapViewProps) {
     setZoomNote(null);
     if (data.bounds) setFit({ bounds: data.bounds, key: fitKey });
   }
-  const fitAll = () => data.bounds && setFit({ bounds: data.bounds, key: `all-${Date.now()}`, animate: true });
+  const fitAll = () =>
+    data.bounds && setFit({ bounds: data.bounds, key: `all-${Date.now()}`, animate: true });
 
   // "Zoom to" a job: its placed stops and rider.
   const [zoomedFor, setZoomedFor] = useState<number | null>(null);
@@ -126,10 +148,16 @@ export default function OpsMapView(props: OpsMapViewProps) {
   const summaryId = useId();
   return (
     <section className={s.region} aria-label="Map" data-ops-map>
-      {wide && <Splitter workRef={workRef} />}
+      {wide && <MapSplitter workRef={workRef} />}
       <div className={s.column}>
         <div className={s.bar}>
-          <ScopeSwitch scope={scope} searching={searching} rows={rows.length} cap={config.scanCaps.map} onScope={onScope} />
+          <ScopeSwitch
+            scope={scope}
+            searching={searching}
+            rows={rows.length}
+            cap={config.scanCaps.map}
+            onScope={onScope}
+          />
           <Button size="sm" onClick={fitAll} disabled={!data.bounds}>
             Fit to the jobs
           </Button>
@@ -183,7 +211,11 @@ function ScopeSwitch({
       value={scope}
       options={[
         { value: 'page', label: `This page${scope === 'page' ? ` (${formatCount(rows)})` : ''}` },
-        { value: 'all', label: 'All matching', title: `Every job matching the filters, up to ${formatCount(cap)}` },
+        {
+          value: 'all',
+          label: 'All matching',
+          title: `Every job matching the filters, up to ${formatCount(cap)}`,
+        },
       ]}
       onChange={onScope}
     />
@@ -197,9 +229,12 @@ function AllJobsStatus({ all }: { all: AllJobs }) {
     return (
       <div className={shared.progressStrip}>
         <p role="status" className={shared.searchText}>
-          Loading every matching job onto the map: {progress ? `${formatCount(read)} of ${formatCount(progress.jobsToRead)}` : 'starting'}…
+          Loading every matching job onto the map:{' '}
+          {progress ? `${formatCount(read)} of ${formatCount(progress.jobsToRead)}` : 'starting'}…
         </p>
-        {progress && <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Map loading progress" />}
+        {progress && (
+          <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Map loading progress" />
+        )}
         <Button size="sm" onClick={all.stop}>
           Stop loading
         </Button>
@@ -224,8 +259,9 @@ function AllJobsStatus({ all }: { all: AllJobs }) {
     return (
       <div className={shared.progressStrip}>
         <p role="status" className={shared.searchText}>
-          The map shows the first {formatCount(progress.jobsSeen)} of the {formatCount(progress.totalRecords)} matching jobs: it holds at most{' '}
-          {formatCount(progress.jobsToRead)}. Narrow the filters to see the rest.
+          The map shows the first {formatCount(progress.jobsSeen)} of the {formatCount(progress.totalRecords)}{' '}
+          matching jobs: it holds at most {formatCount(progress.jobsToRead)}. Narrow the filters to see the
+          rest.
         </p>
       </div>
     );
@@ -240,226 +276,4 @@ function AllJobsStatus({ all }: { all: AllJobs }) {
     );
   }
   return null;
-}
-
-/** The honest summary: what is on the map and what could not be placed (a live region). */
-function Summary({
-  id,
-  data,
-  loading,
-  lateOnly,
-  note,
-}: {
-  id: string;
-  data: OpsMapData;
-  loading: boolean;
-  lateOnly: boolean;
-  note: string | null;
-}) {
-  const { summary: n, unplacedStops, unplacedRiders } = data;
-  let text: string;
-  if (n.jobs === 0) text = loading ? 'Loading jobs…' : lateOnly ? 'No late jobs to show on the map.' : 'No jobs to show on the map.';
-  else if (n.stops > 0 && n.placedStops === 0 && n.placedRiders === 0) {
-    text =
-      `None of the ${plural(n.stops, 'stop', 'stops')}${n.riders ? ` and ${plural(n.riders, 'rider', 'riders')}` : ''} of these ` +
-      `${plural(n.jobs, 'job', 'jobs')} has coordinates: the service sends addresses without a position. ` +
-      `The map shows their ${plural(n.branches, 'branch', 'branches')}.`;
-  } else {
-    const late = n.lateStops ? ` (${formatCount(n.placedLateStops)} late)` : '';
-    const parts = [
-      `${formatCount(n.placedStops)} of ${plural(n.stops, 'stop', 'stops')}${late}`,
-      `${formatCount(n.placedRiders)} of ${plural(n.riders, 'rider', 'riders')}`,
-      plural(n.branches, 'branch', 'branches'),
-    ];
-    text = `${plural(n.jobs, 'job', 'jobs')} on the map: ${parts.join(', ')}.`;
-    const missing = [
-      unplacedStops.length ? plural(unplacedStops.length, 'stop', 'stops') : '',
-      unplacedRiders.length ? plural(unplacedRiders.length, 'rider', 'riders') : '',
-    ].filter(Boolean);
-    if (missing.length) text += ` Not placed, for want of coordinates: ${missing.join(' and ')}.`;
-  }
-  return (
-    <div className={s.summary}>
-      <p id={id} role="status" className={s.summaryText}>
-        {text}
-      </p>
-      {note && (
-        <p role="status" className={s.note}>
-          {note}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** What could not be placed, by job, each openable (a disclosure; its list is built when opened). */
-function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: number) => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDetailsElement>(null);
-  const { unplacedStops, unplacedRiders } = data;
-  const count = unplacedStops.length + unplacedRiders.length;
-  const byJob = useMemo(() => {
-    const out = new Map<number, { names: string[]; late: boolean; noAddress: boolean }>();
-    for (const stop of unplacedStops) {
-      const entry = out.get(stop.jobId) ?? { names: [], late: false, noAddress: true };
-      entry.names.push(stopName(stop.kind, stop.index));
-      entry.late ||= stop.late;
-      entry.noAddress &&= stop.noAddress;
-      out.set(stop.jobId, entry);
-    }
-    return [...out];
-  }, [unplacedStops]);
-  if (count === 0) return null;
-  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== 'Escape' || !ref.current?.open) return;
-    event.preventDefault();
-    event.stopPropagation();
-    ref.current.open = false;
-    ref.current.querySelector('summary')?.focus();
-  };
-  return (
-    <details ref={ref} className={s.unplaced} onToggle={(e) => setOpen(e.currentTarget.open)} onKeyDown={onKeyDown}>
-      <summary>Not placed ({formatCount(count)})</summary>
-      {open && (
-        <div className={s.unplacedPanel}>
-          {byJob.length > 0 && (
-            <>
-              <h3 className={s.unplacedTitle}>Stops without coordinates, by job</h3>
-              <ul className={s.unplacedList}>
-                {byJob.map(([jobId, entry]) => (
-                  <li key={jobId}>
-                    <button type="button" className={s.linkButton} onClick={() => onOpen(jobId)}>
-                      Job {jobId}
-                    </button>{' '}
-                    {entry.names.join(', ')}
-                    <span className={s.muted}>{entry.noAddress ? ': no address' : ': the address has no coordinates'}</span>
-                    {entry.late && <strong className={s.late}> · late</strong>}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {unplacedRiders.length > 0 && (
-            <>
-              <h3 className={s.unplacedTitle}>Riders without a last position</h3>
-              <ul className={s.unplacedList}>
-                {unplacedRiders.map((rider) => (
-                  <li key={rider.riderId}>
-                    {rider.name}:{' '}
-                    {rider.jobIds.map((jobId, i) => (
-                      <span key={jobId}>
-                        {i > 0 && ', '}
-                        <button type="button" className={s.linkButton} onClick={() => onOpen(jobId)}>
-                          Job {jobId}
-                        </button>
-                      </span>
-                    ))}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      )}
-    </details>
-  );
-}
-
-function ZonesNote({ state }: { state: OpsMapData['zonesState'] }) {
-  if (state === 'unlisted') return <p className={s.quiet}>Delivery zones are not shown: this service does not list branches.</p>;
-  if (state === 'none') return <p className={s.quiet}>These branches have no delivery zones.</p>;
-  return null;
-}
-
-function Legend() {
-  const items: [Parameters<typeof MarkerSymbol>[0], string][] = [
-    [{ shape: SHAPES.pickup, color: TONE_COLORS.neutral }, 'Pickup'],
-    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral }, 'Delivery'],
-    [{ shape: SHAPES.rider, color: RIDER_COLOR }, 'Rider'],
-    [{ shape: SHAPES.branch, color: BRANCH_COLOR }, 'Branch'],
-    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral, alert: true }, 'Late (ringed)'],
-  ];
-  return (
-    <ul className={s.legend} aria-label="Map key: stops are coloured by status">
-      {items.map(([symbol, label]) => (
-        <li key={label}>
-          <MarkerSymbol {...symbol} />
-          {label}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const SPLIT_MIN = 25;
-const SPLIT_MAX = 75;
-
-/**
- * The separator between the table and the map (wide screens): drag it, or focus it and use
- * the arrow keys (Home and End for the ends). The table's share is remembered per browser.
- */
-function Splitter({ workRef }: { workRef: RefObject<HTMLDivElement | null> }) {
-  const [share, setShare] = useState(splitSetting.load);
-  const dragging = useRef(false);
-  useEffect(() => {
-    const work = workRef.current;
-    if (!work) return;
-    work.style.setProperty('--table-share', String(share));
-    work.style.setProperty('--map-share', String(100 - share));
-    return () => {
-      work.style.removeProperty('--table-share');
-      work.style.removeProperty('--map-share');
-    };
-  }, [share, workRef]);
-  const set = (value: number) => {
-    const next = Math.round(Math.max(SPLIT_MIN, Math.min(SPLIT_MAX, value)));
-    setShare(next);
-    splitSetting.save(next);
-  };
-  /** The table's share of the width the table and the map have together. */
-  const shareAt = (clientX: number) => {
-    const table = workRef.current?.querySelector<HTMLElement>('[data-table-region]');
-    const map = workRef.current?.querySelector<HTMLElement>('[data-ops-map]');
-    if (!table || !map) return share;
-    const left = table.getBoundingClientRect().left;
-    const right = map.getBoundingClientRect().right;
-    return ((clientX - left) / Math.max(1, right - left)) * 100;
-  };
-  const keys: Record<string, () => void> = {
-    ArrowLeft: () => set(share - 5),
-    ArrowRight: () => set(share + 5),
-    Home: () => set(SPLIT_MIN),
-    End: () => set(SPLIT_MAX),
-  };
-  return (
-    <div
-      className={s.splitter}
-      role="separator"
-      aria-orientation="vertical"
-      aria-label="Table and map widths"
-      aria-valuemin={SPLIT_MIN}
-      aria-valuemax={SPLIT_MAX}
-      aria-valuenow={share}
-      aria-valuetext={`Table ${share}%, map ${100 - share}%`}
-      tabIndex={0}
-      title="Drag, or use the arrow keys, to share the width between the table and the map"
-      onKeyDown={(e) => {
-        const action = keys[e.key];
-        if (!action) return;
-        e.preventDefault();
-        action();
-      }}
-      onPointerDown={(e) => {
-        dragging.current = true;
-        e.currentTarget.setPointerCapture(e.pointerId);
-      }}
-      onPointerMove={(e) => {
-        if (dragging.current) set(shareAt(e.clientX));
-      }}
-      onPointerUp={(e) => {
-        dragging.current = false;
-        e.currentTarget.releasePointerCapture(e.pointerId);
-      }}
-    />
-  );
 }
