@@ -4,6 +4,7 @@
  * is `SnapIndex` (src/geo/snap.ts); the draw modes that ask for targets are in snap-modes.ts.
  */
 import type { Position } from 'geojson';
+import { readStored, writeStored } from '../lib/storage';
 import type { SnapIndex, SnapTarget } from '../geo/snap';
 import type { ContextArea, ZoneCollection } from './types';
 
@@ -14,19 +15,12 @@ const STORAGE_KEY = 'dispatch.zoneEditor.snapping';
 
 /** Whether snapping is on, as the manager last left it in this browser (on by default). */
 export function readSnapSetting(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) !== 'off';
-  } catch {
-    return true;
-  }
+  return readStored('local', STORAGE_KEY) !== 'off';
 }
 
+/** Remembers the choice in this browser (where storage is refused, it lasts for this page). */
 export function writeSnapSetting(on: boolean): void {
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, on ? 'on' : 'off');
-  } catch {
-    /* storage unavailable: the setting lasts for this page */
-  }
+  writeStored('local', STORAGE_KEY, on ? 'on' : 'off');
 }
 
 /** The modifier that turns snapping off while it is held (Alt, ⌥ on a Mac). */
@@ -63,7 +57,9 @@ export class Snapper {
     const Index = this.Index;
     if (!source || !Index) return null;
     if (this.built?.zones !== source.zones || this.built.context !== source.context) {
-      const polygons: (Position[][] | null)[] = source.zones.features.map((f) => (f.geometry?.type === 'Polygon' ? f.geometry.coordinates : null));
+      const polygons: (Position[][] | null)[] = source.zones.features.map((f) =>
+        f.geometry?.type === 'Polygon' ? f.geometry.coordinates : null,
+      );
       for (const area of source.context) {
         for (const f of area.fc.features) {
           if (f.geometry?.type === 'Polygon') polygons.push(f.geometry.coordinates);
@@ -82,7 +78,12 @@ export class Snapper {
    * modifier held for this move, or nothing within reach. `exclude`: the key of the zone being
    * drawn on or edited.
    */
-  target(pointer: [number, number], zoom: number, modifierHeld: boolean, exclude: string | null): SnapTarget | null {
+  target(
+    pointer: [number, number],
+    zoom: number,
+    modifierHeld: boolean,
+    exclude: string | null,
+  ): SnapTarget | null {
     if (!this.enabled || modifierHeld) return null;
     const index = this.currentIndex();
     const own = exclude === null ? -1 : this.keys.indexOf(exclude);

@@ -1,3 +1,4 @@
+import { readStoredJson, storedKeys, writeStored, writeStoredJson } from '../../lib/storage';
 import type { BranchFormValues } from './form-model';
 import { withFormZones } from './form-zones';
 
@@ -34,14 +35,6 @@ function servicePrefix(service: string): string {
   return `${PREFIX}${encodeURIComponent(service)}/`;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function isDraft(value: unknown, service: string, branchId: string): value is BranchDraft {
   if (!value || typeof value !== 'object') return false;
   const d = value as Partial<BranchDraft>;
@@ -61,82 +54,37 @@ function isDraft(value: unknown, service: string, branchId: string): value is Br
 }
 
 export function readDraft(service: string, branchId: string): BranchDraft | null {
-  const store = storage();
-  if (!store) return null;
-  let raw: string | null;
-  try {
-    raw = store.getItem(draftKey(service, branchId));
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!isDraft(parsed, service, branchId)) return null;
-    return { ...parsed, base: withFormZones(parsed.base), values: withFormZones(parsed.values) };
-  } catch {
-    return null;
-  }
+  const stored = readStoredJson('local', draftKey(service, branchId));
+  if (!isDraft(stored, service, branchId)) return null;
+  return { ...stored, base: withFormZones(stored.base), values: withFormZones(stored.values) };
 }
 
 export type WriteResult = { ok: true } | { ok: false; reason: string };
 
 export function writeDraft(draft: Omit<BranchDraft, 'version'>): WriteResult {
-  const store = storage();
-  if (!store) return { ok: false, reason: 'This browser does not allow storing drafts.' };
-  try {
-    store.setItem(
-      draftKey(draft.service, draft.branchId),
-      JSON.stringify({ version: 2, ...draft } satisfies BranchDraft),
-    );
-    return { ok: true };
-  } catch (e) {
-    const quota = e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22);
-    return {
-      ok: false,
-      reason: quota
-        ? 'The browser storage is full: the draft could not be kept. Save soon.'
-        : 'The draft could not be kept in this browser. Save soon.',
-    };
-  }
+  const stored = writeStoredJson('local', draftKey(draft.service, draft.branchId), {
+    version: 2,
+    ...draft,
+  } satisfies BranchDraft);
+  return stored
+    ? { ok: true }
+    : {
+        ok: false,
+        reason: 'The draft could not be kept: this browser’s storage is full or turned off. Save soon.',
+      };
 }
 
 export function clearDraft(service: string, branchId: string): void {
-  try {
-    storage()?.removeItem(draftKey(service, branchId));
-  } catch {
-    /* nothing to clear */
-  }
-}
-
-/** Every stored key that starts with `prefix`. */
-function keysFrom(prefix: string): string[] {
-  const store = storage();
-  const keys: string[] = [];
-  try {
-    for (let i = 0; store && i < store.length; i++) {
-      const key = store.key(i);
-      if (key?.startsWith(prefix)) keys.push(key);
-    }
-  } catch {
-    /* storage unavailable: nothing listed */
-  }
-  return keys;
+  writeStored('local', draftKey(service, branchId), null);
 }
 
 /** Ids of every branch of `service` with a draft in this browser (for the list's "draft" badge). */
 export function listDraftIds(service: string): string[] {
   const prefix = servicePrefix(service);
-  return keysFrom(prefix).map((key) => key.slice(prefix.length));
+  return storedKeys('local', prefix).map((key) => key.slice(prefix.length));
 }
 
 /** Removes the drafts of every service from this browser (an explicit sign-out; a 401 keeps them). */
 export function clearAllDrafts(): void {
-  for (const key of keysFrom(PREFIX)) {
-    try {
-      storage()?.removeItem(key);
-    } catch {
-      /* nothing to clear */
-    }
-  }
+  for (const key of storedKeys('local', PREFIX)) writeStored('local', key, null);
 }

@@ -1,3 +1,5 @@
+import { readStoredJson, writeStoredJson } from '../../lib/storage';
+
 /**
  * Renames done in this tab (old id -> new id), so that Back to the old URL after a rename
  * can say where the branch went instead of a bare "not found". Session-scoped on purpose.
@@ -5,13 +7,8 @@
 const KEY = 'dispatch.branchRenames';
 
 function read(): Record<string, string> {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
+  const stored = readStoredJson('session', KEY);
+  return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {};
 }
 
 export function recordRename(oldId: string, newId: string): void {
@@ -19,11 +16,7 @@ export function recordRename(oldId: string, newId: string): void {
   map[oldId] = newId;
   // A branch renamed back to an old id is found again under it.
   delete map[newId];
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(map));
-  } catch {
-    /* not essential */
-  }
+  writeStoredJson('session', KEY, map);
 }
 
 /** The id a branch was renamed to in this tab, following chains (A -> B -> C gives C). */
