@@ -9,16 +9,24 @@
  * after `styleTimeoutMs`. The fallback happens before `onReady`, so whatever `onReady` adds
  * (draw layers, sources) is never wiped by a later `setStyle`.
  */
-import { Map as MaplibreMap, NavigationControl, ScaleControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import {
+  Map as MaplibreMap,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+  type LngLatBoundsLike,
+} from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { errorMessage } from '../lib/error-message';
 import { Button, Skeleton } from '../ui';
 import s from './ZoneEditor.module.css';
 import type { ColorScheme } from './offline-style';
 
 /** The offline base map (its builder and Natural Earth data) loads only when it is used. */
-const loadOfflineStyle = (scheme: ColorScheme) => import('./offline-style').then((m) => m.loadOfflineStyle(scheme));
+const loadOfflineStyle = (scheme: ColorScheme) =>
+  import('./offline-style').then((m) => m.loadOfflineStyle(scheme));
 
 let workerUrlSet = false;
 
@@ -41,7 +49,11 @@ function subscribeToScheme(onChange: () => void): () => void {
 }
 
 function currentScheme(): ColorScheme {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+  return typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DARK_QUERY).matches
+    ? 'dark'
+    : 'light';
 }
 
 /** The system's colour scheme, as the page's theme follows it (the offline map does too). */
@@ -88,13 +100,8 @@ export type MapViewProps = {
   className?: string;
 };
 
-type Status = { state: 'loading' } | { state: 'ready'; info: BaseMapInfo } | { state: 'failed'; message: string };
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null && 'error' in error) return errorMessage((error as { error: unknown }).error);
-  return String(error);
-}
+type Status =
+  { state: 'loading' } | { state: 'ready'; info: BaseMapInfo } | { state: 'failed'; message: string };
 
 export function MapView(props: MapViewProps) {
   const { styleUrl, height, children, className } = props;
@@ -122,7 +129,13 @@ export function MapView(props: MapViewProps) {
       const style = configuredOffline ? await loadOfflineStyle(scheme) : styleUrl;
       if (cancelled) return;
       ensureWorkerUrl();
-      const { initialView, label, styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS, interactive = true, fadeDuration } = latest.current;
+      const {
+        initialView,
+        label,
+        styleTimeoutMs = DEFAULT_STYLE_TIMEOUT_MS,
+        interactive = true,
+        fadeDuration,
+      } = latest.current;
       const view = initialView.bounds
         ? { bounds: initialView.bounds as LngLatBoundsLike, fitBoundsOptions: { padding: 40, maxZoom: 15 } }
         : { center: initialView.center ?? ([0, 20] as [number, number]), zoom: initialView.zoom ?? 1.2 };
@@ -163,12 +176,19 @@ export function MapView(props: MapViewProps) {
             if (!cancelled) created.setStyle(offlineStyle, { diff: false });
           },
           (error: unknown) => {
-            if (!cancelled) setStatus({ state: 'failed', message: `The offline base map could not be loaded: ${errorMessage(error)}` });
+            if (!cancelled)
+              setStatus({
+                state: 'failed',
+                message: `The offline base map could not be loaded: ${errorMessage(error)}`,
+              });
           },
         );
       };
       if (!configuredOffline) {
-        timer = setTimeout(() => fallBack(`no style after ${Math.round(styleTimeoutMs / 1000)} s`), styleTimeoutMs);
+        timer = setTimeout(
+          () => fallBack(`no style after ${Math.round(styleTimeoutMs / 1000)} s`),
+          styleTimeoutMs,
+        );
         created.on('error', (event) => {
           if (!styleLoaded) fallBack(errorMessage(event));
           else console.warn(`Base map: ${errorMessage(event)}`); // a tile or sprite; the map goes on
@@ -212,7 +232,10 @@ export function MapView(props: MapViewProps) {
 
   const failed = status.state === 'failed';
   return (
-    <div className={[s.mapBox, className].filter(Boolean).join(' ')} style={height === undefined ? undefined : { height }}>
+    <div
+      className={[s.mapBox, className].filter(Boolean).join(' ')}
+      style={height === undefined ? undefined : { height }}
+    >
       <div ref={containerRef} className={s.mapCanvas} hidden={failed} />
       {status.state === 'loading' && (
         <div className={s.mapLoading} role="status" aria-label="Loading map">
@@ -224,7 +247,11 @@ export function MapView(props: MapViewProps) {
         // and the rest of the editor (the zone list, import, export) still works.
         <div className={s.mapFailed} role="status">
           <strong className={s.mapFailedTitle}>The map could not be shown</strong>
-          <span>{[`${status.message}.`, props.withoutMap ?? 'Zones can still be edited in the list.'].filter(Boolean).join(' ')}</span>
+          <span>
+            {[`${status.message}.`, props.withoutMap ?? 'Zones can still be edited in the list.']
+              .filter(Boolean)
+              .join(' ')}
+          </span>
           <Button
             size="sm"
             onClick={() => {
@@ -240,7 +267,11 @@ export function MapView(props: MapViewProps) {
         <div
           className={s.offlineNotice}
           role="note"
-          title={status.info.fellBack ? `The street map could not be loaded (${status.info.reason ?? 'unknown error'}).` : undefined}
+          title={
+            status.info.fellBack
+              ? `The street map could not be loaded (${status.info.reason ?? 'unknown error'}).`
+              : undefined
+          }
         >
           Offline base map: streets not shown
         </div>

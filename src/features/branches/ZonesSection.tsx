@@ -2,6 +2,7 @@ import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode
 import { useQuery } from '@tanstack/react-query';
 import { branchListQueryOptions, useApi } from '../../api';
 import { useConfig } from '../../config';
+import { errorMessage } from '../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../map';
 import { ErrorState, Skeleton } from '../../ui';
 import type { ZoneCollection } from './form-model';
@@ -25,19 +26,19 @@ const ZoneEditor = lazy(loadZoneEditor);
  */
 class MapChunkBoundary extends Component<
   { children: ReactNode; onRetry: () => void },
-  { error: Error | null }
+  { error: string | null }
 > {
-  override state: { error: Error | null } = { error: null };
+  override state: { error: string | null } = { error: null };
   static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: errorMessage(error) };
   }
   override render() {
     const { error } = this.state;
-    if (!error) return this.props.children;
+    if (error === null) return this.props.children;
     return (
       <ErrorState
         title="The zone map could not be loaded"
-        message={`${error.message}. Your other edits are kept; try again, or reload the page (a draft of the edits is kept in this browser).`}
+        message={`${error}. Your other edits are kept; try again, or reload the page (a draft of the edits is kept in this browser).`}
         onRetry={() => {
           this.setState({ error: null });
           this.props.onRetry();
@@ -222,8 +223,9 @@ export function ZonesSection({
       </div>
       {points && points.features.length > 0 && (
         <p className={s.subtle} style={{ margin: 0 }} data-impact-points={points.features.length}>
-          Dots on the map: the {points.features.length} recent deliveries of the review’s impact preview (red newly
-          outside, green newly inside, grey outside before and after, blue inside both), until the zones change.
+          Dots on the map: the {points.features.length} recent deliveries of the review’s impact preview (red
+          newly outside, green newly inside, grey outside before and after, blue inside both), until the zones
+          change.
         </p>
       )}
 

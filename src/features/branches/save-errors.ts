@@ -1,5 +1,6 @@
 import { isApiError } from '../../api';
 import type { BranchPatch, ErrorDetail } from '../../contract';
+import { errorMessage } from '../../lib/error-message';
 import type { ZonesErrors } from './ZonesSection';
 
 /** The branch was not found under its id just before saving (renamed or deleted elsewhere). */
@@ -122,7 +123,7 @@ export function saveErrorView(
   });
   if (error instanceof BranchGoneError)
     return notSaved(`${error.message} Your edits are kept in this browser.`);
-  if (!isApiError(error)) return notSaved(error instanceof Error ? error.message : String(error));
+  if (!isApiError(error)) return notSaved(errorMessage(error));
   if (error.kind === 'unauthorized' || error.kind === 'aborted') return null;
 
   const { fields, zones, others, focus } = placeDetails(error.details, contactCount);
