@@ -92,7 +92,15 @@ export function formatWindow(from: number | null, to: number | null, zone?: stri
 /** Milliseconds that `zone`'s wall clock is ahead of UTC at the instant `epochMs`. */
 function offsetMs(epochMs: number, zone: string): number {
   const parts = formatter(
-    { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' },
+    {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    },
     zone,
   ).formatToParts(new Date(epochMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
@@ -122,11 +130,26 @@ export function epochToZoned(
   zone: string,
 ): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts = formatter(
-    { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' },
+    {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    },
     zone,
   ).formatToParts(date(epochSeconds));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 const rtf = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }));
@@ -151,13 +174,17 @@ export function formatRelative(epochSeconds: number, nowSeconds = Date.now() / 1
   return rtf().format(0, 'second');
 }
 
-/** A duration in words: "2 h 05 min", "45 s". */
+/**
+ * A span of time in words, the one wording of durations on every screen: "45 s", "42 min",
+ * "3 h 05 min", "1 d 6 h" (seconds under a minute, minutes under an hour, hours and minutes
+ * under a day, then days and hours). Each unit is counted whole, never rounded up.
+ */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);
   if (m < 60) return `${m} min`;
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
+  if (h < 24) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
   return `${Math.floor(h / 24)} d ${h % 24} h`;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfig } from '../../src/config';
 import { Job } from '../../src/contract';
-import { formatLate, jobLateness, lateRule, stopLateness } from '../../src/features/jobs/lateness';
+import { formatLate, jobLateness, lateRule, slotOf, stopLateness } from '../../src/features/jobs/lateness';
+import { formatDuration } from '../../src/ui/time-format';
 import { job as rawJob } from './fixtures';
 
 /** The fixture: a pickup with its slot ending at PICKUP_END, a delivery ending at DELIVERY_END. */
@@ -24,7 +25,11 @@ describe('lateness of a stop', () => {
   const pickup = job.pickups[0]!;
 
   it('is late once its slot end plus the grace period has passed, counted from the slot end', () => {
-    expect(stopLateness('pickup', pickup, 0, PICKUP_END, rule)).toMatchObject({ open: true, late: false, lateBy: 0 });
+    expect(stopLateness('pickup', pickup, 0, PICKUP_END, rule)).toMatchObject({
+      open: true,
+      late: false,
+      lateBy: 0,
+    });
     expect(stopLateness('pickup', pickup, 0, PICKUP_END + 5 * MIN, rule).late).toBe(false);
     expect(stopLateness('pickup', pickup, 0, PICKUP_END + 5 * MIN + 1, rule)).toMatchObject({
       kind: 'pickup',
@@ -44,15 +49,23 @@ describe('lateness of a stop', () => {
 
   it('is never late once completed, in a final status, or when its job is final', () => {
     const later = PICKUP_END + 3 * 3600;
-    expect(stopLateness('pickup', { ...pickup, completed: true }, 0, later, rule)).toMatchObject({ open: false, late: false });
-    expect(stopLateness('pickup', { ...pickup, status: 9 }, 0, later, rule)).toMatchObject({ open: false, late: false });
+    expect(stopLateness('pickup', { ...pickup, completed: true }, 0, later, rule)).toMatchObject({
+      open: false,
+      late: false,
+    });
+    expect(stopLateness('pickup', { ...pickup, status: 9 }, 0, later, rule)).toMatchObject({
+      open: false,
+      late: false,
+    });
     expect(stopLateness('pickup', pickup, 0, later, rule, true)).toMatchObject({ open: false, late: false });
     // A status the config does not mark final (Failed, say) leaves the stop open.
     expect(stopLateness('pickup', { ...pickup, status: 8 }, 0, later, rule).late).toBe(true);
   });
 
   it('is never late without a slot end', () => {
-    expect(stopLateness('pickup', { ...pickup, pickup_slot_to: null }, 0, PICKUP_END * 2, rule)).toMatchObject({
+    expect(
+      stopLateness('pickup', { ...pickup, pickup_slot_to: null }, 0, PICKUP_END * 2, rule),
+    ).toMatchObject({
       open: true,
       late: false,
       slotEnd: null,
@@ -78,16 +91,37 @@ describe('lateness of a job', () => {
     const pickedUp = { ...job, pickups: job.pickups.map((p) => ({ ...p, completed: true })) };
     expect(jobLateness(pickedUp, now, rule)).toMatchObject({ late: false, lateBy: 0 });
     expect(jobLateness({ ...job, status: 7 }, DELIVERY_END * 2, rule).late).toBe(false);
-    expect(jobLateness({ ...job, pickups: [], deliveries: [] }, now, rule)).toEqual({ late: false, lateBy: 0, stops: [] });
+    expect(jobLateness({ ...job, pickups: [], deliveries: [] }, now, rule)).toEqual({
+      late: false,
+      lateBy: 0,
+      stops: [],
+    });
   });
 });
 
 describe('lateness in words', () => {
-  it('says minutes, then hours and minutes, then days and hours', () => {
-    expect(formatLate(30)).toBe('late 1 min');
+  it('says how late in the one wording of durations', () => {
+    expect(formatLate(30)).toBe('late 30 s');
     expect(formatLate(12 * MIN + 59)).toBe('late 12 min');
     expect(formatLate(3 * 3600 + 5 * MIN)).toBe('late 3 h 05 min');
     expect(formatLate(26 * 3600 + 22 * MIN)).toBe('late 1 d 2 h');
     expect(formatLate(21 * 86_400 + 4 * 3600)).toBe('late 21 d 4 h');
+  });
+
+  it('describes a span as the status history does', () => {
+    const span = 30 * 3600;
+    expect(formatLate(span)).toBe(`late ${formatDuration(span)}`);
+    expect(formatDuration(span)).toBe('1 d 6 h');
+  });
+});
+
+describe('the slot of a stop', () => {
+  it('reads a pickup’s and a delivery’s own slot fields', () => {
+    expect(slotOf('pickup', job.pickups[0]!)).toEqual({ from: 1_700_000_000, to: PICKUP_END });
+    expect(slotOf('delivery', job.deliveries[0]!)).toEqual({ from: PICKUP_END, to: DELIVERY_END });
+    expect(slotOf('pickup', { ...job.pickups[0]!, pickup_slot_from: null })).toEqual({
+      from: null,
+      to: PICKUP_END,
+    });
   });
 });

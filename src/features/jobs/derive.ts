@@ -1,6 +1,6 @@
 import type { Delivery, Job, Pickup, StatusHistoryEntry, StopBranch } from '../../contract';
 import { once } from '../../ui/time-format';
-import type { LateRule, StopKind } from './lateness';
+import { isOpenStop, slotOf, type LateRule, type StopKind } from './lateness';
 
 /** Pure facts derived from a job for the table, the drawer and the export. */
 
@@ -20,17 +20,16 @@ export type OpenSlot = {
 export function earliestOpenSlot(job: Job, rule: Pick<LateRule, 'isFinal'>): OpenSlot | null {
   if (rule.isFinal(job.status)) return null;
   let best: OpenSlot | null = null;
-  const consider = (stop: Pickup | Delivery, slot: OpenSlot) => {
-    if (stop.completed || rule.isFinal(stop.status)) return;
+  const consider = (kind: StopKind, stop: Pickup | Delivery) => {
+    if (!isOpenStop(stop, rule)) return;
+    const slot: OpenSlot = { kind, id: stop.id, ...slotOf(kind, stop), branch: stop.branch };
     const key = slot.from ?? slot.to;
     if (key === null) return;
     const bestKey = best ? (best.from ?? best.to)! : Infinity;
     if (key < bestKey) best = slot;
   };
-  for (const p of job.pickups)
-    consider(p, { kind: 'pickup', id: p.id, from: p.pickup_slot_from, to: p.pickup_slot_to, branch: p.branch });
-  for (const d of job.deliveries)
-    consider(d, { kind: 'delivery', id: d.id, from: d.delivery_slot_from, to: d.delivery_slot_to, branch: d.branch });
+  for (const p of job.pickups) consider('pickup', p);
+  for (const d of job.deliveries) consider('delivery', d);
   return best;
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Delivery, Job, Pickup } from '../../contract';
 import { isFinalStatus, type RuntimeConfig } from '../../config';
+import { formatDuration } from '../../ui/time-format';
 
 export type LateRule = {
   /** Seconds after a slot's end before an open stop counts as late. */
@@ -45,8 +46,21 @@ export type JobLateness = {
   stops: StopLateness[];
 };
 
-const slotEndOf = (kind: StopKind, stop: Pickup | Delivery): number | null =>
-  kind === 'pickup' ? (stop as Pickup).pickup_slot_to : (stop as Delivery).delivery_slot_to;
+/** A stop's slot (epoch seconds, either end may be null): the one place a slot is read from a stop. */
+export function slotOf(kind: StopKind, stop: Pickup | Delivery): { from: number | null; to: number | null } {
+  return kind === 'pickup'
+    ? { from: (stop as Pickup).pickup_slot_from, to: (stop as Pickup).pickup_slot_to }
+    : { from: (stop as Delivery).delivery_slot_from, to: (stop as Delivery).delivery_slot_to };
+}
+
+/** Open: not completed, not in a final status, its job (`jobFinal`) not in a final status. */
+export function isOpenStop(
+  stop: Pickup | Delivery,
+  rule: Pick<LateRule, 'isFinal'>,
+  jobFinal = false,
+): boolean {
+  return !jobFinal && !stop.completed && !rule.isFinal(stop.status);
+}
 
 /** One stop against the rule at `now` (epoch seconds). */
 export function stopLateness(
@@ -57,8 +71,8 @@ export function stopLateness(
   rule: LateRule,
   jobFinal = false,
 ): StopLateness {
-  const slotEnd = slotEndOf(kind, stop);
-  const open = !jobFinal && !stop.completed && !rule.isFinal(stop.status);
+  const slotEnd = slotOf(kind, stop).to;
+  const open = isOpenStop(stop, rule, jobFinal);
   const late = open && slotEnd !== null && now > slotEnd + rule.graceSeconds;
   return { kind, id: stop.id, index, slotEnd, open, late, lateBy: late ? now - slotEnd! : 0 };
 }
@@ -74,16 +88,7 @@ export function jobLateness(job: Job, now: number, rule: LateRule): JobLateness 
   return { late: stops.some((s) => s.late), lateBy, stops };
 }
 
-/** How late: "12 min", "3 h 05 min", "21 d 4 h" (a minute at least: a late stop is never "30 s" late). */
-export function formatLateBy(seconds: number): string {
-  const minutes = Math.max(1, Math.floor(seconds / 60));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
-/** "late 12 min" */
+/** "late 12 min", "late 3 h 05 min", "late 1 d 6 h" (src/ui/time-format.ts's wording). */
 export function formatLate(seconds: number): string {
-  return `late ${formatLateBy(seconds)}`;
+  return `late ${formatDuration(seconds)}`;
 }
