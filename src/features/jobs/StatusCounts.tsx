@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { jobsCountQueryOptions, useApi } from '../../api';
+import { errorMessage, jobsCountQueryOptions, useApi } from '../../api';
 import { jobsQueryToSearchParams } from '../../contract';
 import { useConfig } from '../../config';
 import { formatCount } from './derive';
@@ -46,14 +46,15 @@ export default function StatusCounts({
     const count = counts[index]!;
     const pressed = chosen === status;
     const n = countOf(index);
-    const value = n !== undefined ? formatCount(n) : count.isError ? '?' : <span className={s.countPending}>…</span>;
+    const value =
+      n !== undefined ? formatCount(n) : count.isError ? '?' : <span className={s.countPending}>…</span>;
     return (
       <button
         key={status ?? 'all'}
         type="button"
         className={s.chip}
         aria-pressed={pressed}
-        title={count.isError ? `Could not count: ${count.error.message}` : undefined}
+        title={count.isError ? `Could not count: ${errorMessage(count.error)}` : undefined}
         onClick={() => onChoose(pressed || status === undefined ? undefined : status)}
       >
         {label} <span className={`${s.chipCount} num`}>{value}</span>

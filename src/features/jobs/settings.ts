@@ -1,7 +1,9 @@
 /**
- * The jobs screen's choices remembered per browser (localStorage): display preferences, not
- * filters (those live in the URL).
+ * The jobs screen's choices remembered per browser (localStorage, through src/lib/storage.ts,
+ * which never throws: when storage is blocked or full a choice lasts for this page only):
+ * display preferences, not filters (those live in the URL).
  */
+import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../lib/storage';
 
 export type SwitchSetting = { load: () => boolean; save: (on: boolean) => void };
 
@@ -9,19 +11,11 @@ export type SwitchSetting = { load: () => boolean; save: (on: boolean) => void }
 function storedSwitch(key: string, fallback: boolean): SwitchSetting {
   return {
     load() {
-      try {
-        const value = localStorage.getItem(key);
-        return value === 'on' ? true : value === 'off' ? false : fallback;
-      } catch {
-        return fallback;
-      }
+      const value = readStored('local', key);
+      return value === 'on' ? true : value === 'off' ? false : fallback;
     },
     save(on) {
-      try {
-        localStorage.setItem(key, on ? 'on' : 'off');
-      } catch {
-        /* storage full or blocked: the choice lasts for this page only */
-      }
+      writeStored('local', key, on ? 'on' : 'off');
     },
   };
 }
@@ -34,43 +28,28 @@ export const viewerZoneSetting = storedSwitch('dispatch.jobs.viewerZone', false)
 
 const VISIBILITY_KEY = 'dispatch.jobs.columns';
 
-/** The column chooser's choice, remembered per browser (localStorage); unreadable values are ignored. */
+/** The column chooser's choice; unreadable values are ignored. */
 export function loadColumnVisibility(): Record<string, boolean> {
-  try {
-    const raw = localStorage.getItem(VISIBILITY_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'),
-    );
-  } catch {
-    return {};
-  }
+  const stored = readStoredJson('local', VISIBILITY_KEY);
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'),
+  );
 }
 
 export function saveColumnVisibility(state: Record<string, boolean>): void {
-  try {
-    localStorage.setItem(VISIBILITY_KEY, JSON.stringify(state));
-  } catch {
-    /* storage full or blocked: the choice lasts for this page only */
-  }
+  writeStoredJson('local', VISIBILITY_KEY, state);
 }
+
+const SPLIT_KEY = 'dispatch.jobs.mapSplit';
 
 /** The table's share (percent) of the width it has with the map beside it; 50 until moved. */
 export const splitSetting = {
   load(): number {
-    try {
-      const value = Number(localStorage.getItem('dispatch.jobs.mapSplit'));
-      return value >= 25 && value <= 75 ? value : 50;
-    } catch {
-      return 50;
-    }
+    const value = Number(readStored('local', SPLIT_KEY));
+    return value >= 25 && value <= 75 ? value : 50;
   },
   save(share: number): void {
-    try {
-      localStorage.setItem('dispatch.jobs.mapSplit', String(share));
-    } catch {
-      /* storage full or blocked: the choice lasts for this page only */
-    }
+    writeStored('local', SPLIT_KEY, String(share));
   },
 };
