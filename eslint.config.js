@@ -4,6 +4,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import fileNames from './scripts/eslint-file-names.js';
+
+// The map stays out of the first load (src/map/index.ts): maplibre, draw and the modules of
+// src/map that import either at a value (MAP_MODULES, by the end of their path: keep it in step
+// with src/map) are loaded with import() only.
+const MAP_LIBRARIES = {
+  group: ['maplibre-gl', '@mapbox/mapbox-gl-draw'],
+  allowTypeImports: true,
+  message:
+    'Load maplibre and draw with import() only (React.lazy), or import their types: they stay out of the first load (src/map/index.ts).',
+};
+const MAP_MODULES = {
+  regex: '(^|/)map/(ZoneEditor|PointsMap|MapView|controller|draw|labels|snap-modes)(\\.tsx?)?$',
+  allowTypeImports: true,
+  message:
+    'This module of src/map pulls in maplibre: load it with import() only (React.lazy), or import its types (src/map/index.ts).',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'bench/out', 'coverage', 'tests/e2e/artifacts'] },
@@ -57,22 +74,73 @@ export default tseslint.config(
           default: 'disallow',
           message: 'Layers (docs/design.md): {{from.type}} must not import {{to.type}} this way',
           policies: [
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } } } } },
-            { from: { element: { type: 'app' } }, allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } } },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } } } } },
-            { from: { element: { type: 'map' } }, allow: { to: { element: { types: { anyOf: ['ui', 'geo', 'lib'] } } } } },
-            { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } } },
-            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } } },
-            { from: { element: { type: 'config' } }, allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } } },
-            { from: { element: { type: 'geo' } }, allow: { to: { element: { type: 'lib', fileInternalPath: 'error-message.ts' } } } },
-            { from: { element: { type: 'geo' } }, allow: { to: { element: { types: { anyOf: ['contract'] } } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: {
+                to: {
+                  element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'map' } },
+              allow: { to: { element: { types: { anyOf: ['ui', 'geo', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'api' } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'ui' } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'config' } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'geo' } },
+              allow: { to: { element: { type: 'lib', fileInternalPath: 'error-message.ts' } } },
+            },
+            {
+              from: { element: { type: 'geo' } },
+              allow: { to: { element: { types: { anyOf: ['contract'] } } } },
+            },
           ],
         },
       ],
     },
   },
+  // Outside src/map: maplibre, draw and the map modules by import() only (React.lazy, a preload);
+  // `import type` is fine, and so is src/map's index, which holds no map library.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/map/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MAP_LIBRARIES, MAP_MODULES] }] },
+  },
+  // contract and geo are pure: no React, no map library, not even their types.
   {
     files: ['src/contract/**', 'src/geo/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'maplibre-gl', '@mapbox/*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'maplibre-gl', '@mapbox/*'] }],
+    },
+  },
+  // File names: PascalCase.tsx components, useThing hooks, kebab-case modules (scripts/eslint-file-names.js).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { files: fileNames },
+    rules: { 'files/name': 'error' },
   },
 );

@@ -2,15 +2,16 @@
  * src/map: the map module (maplibre + mapbox-gl-draw). It knows nothing of branches or jobs:
  * it takes GeoJSON and emits ids and GeoJSON.
  *
- * BUNDLE RULE: maplibre, mapbox-gl-draw and the editor are about 290 KiB gzipped and must stay
- * in a lazily loaded chunk. Never import `./ZoneEditor`, `./PointsMap`, `./MapView`, `./draw`
- * or `maplibre-gl` statically from outside this folder; load them with
+ * BUNDLE RULE: maplibre, mapbox-gl-draw and the modules here that import them stay in a lazily
+ * loaded chunk (its size: docs/performance.md). `npm run lint` enforces it (eslint.config.js,
+ * MAP_LIBRARIES and MAP_MODULES): outside this folder they are loaded with `import()` only,
  *
  *   const ZoneEditor = lazy(() => import('../../map/ZoneEditor'));
  *   const PointsMap = lazy(() => import('../../map/PointsMap'));
  *
- * This file is safe to import statically: it exports types (erased at build time) and
- * modules with no map library in them.
+ * and a new module here that imports maplibre or draw joins MAP_MODULES. This file is safe to
+ * import statically: it exports types (erased at build time) and modules with no map library
+ * in them.
  */
 export type {
   ContextArea,
