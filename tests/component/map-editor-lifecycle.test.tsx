@@ -248,7 +248,18 @@ describe('the zone editor under StrictMode', () => {
     const map = live[0]!;
     expect(fake.FakeDraw.live).toBe(1);
     expect(fake.FakeMarker.live).toBe(2); // the pin, and the zone's number and name
-    expect(map.layers.filter((l) => l.startsWith('zone-editor-'))).toEqual([...new Set(map.layers.filter((l) => l.startsWith('zone-editor-')))]);
+    // Each layer once, other branches' zones under the drawn ones, the markers over them.
+    expect(map.layers).toEqual([
+      'zone-editor-context-fill',
+      'zone-editor-context-line',
+      'gl-draw-polygon-fill',
+      'zone-editor-markers-overlaps',
+      'zone-editor-markers-overlap-lines',
+      'zone-editor-markers-outlines',
+      'zone-editor-points-circles',
+      'zone-editor-snap-target',
+      'zone-editor-markers-points',
+    ]);
     expect(map.count((t) => t === 'click')).toBe(1);
     expect(map.count((t) => t === 'draw.create')).toBe(1);
     // A map made and removed by the double mount, if any, had everything of the editor taken off first.
