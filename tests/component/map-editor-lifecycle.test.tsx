@@ -220,7 +220,18 @@ const zones: ZoneCollection = {
       type: 'Feature',
       id: 'north',
       properties: { name: 'North' },
-      geometry: { type: 'Polygon', coordinates: [[[13.38, 52.52], [13.42, 52.52], [13.42, 52.545], [13.38, 52.545], [13.38, 52.52]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [13.38, 52.52],
+            [13.42, 52.52],
+            [13.42, 52.545],
+            [13.38, 52.545],
+            [13.38, 52.52],
+          ],
+        ],
+      },
     },
   ],
 };
@@ -238,10 +249,18 @@ describe('the zone editor under StrictMode', () => {
     const removed = vi.spyOn(HTMLCanvasElement.prototype, 'removeEventListener');
     const { unmount } = render(
       <StrictMode>
-        <ZoneEditor value={zones} onChange={() => {}} pin={{ latitude: 52.53, longitude: 13.4 }} onPinChange={() => {}} styleUrl="offline" />
+        <ZoneEditor
+          value={zones}
+          onChange={() => {}}
+          pin={{ latitude: 52.53, longitude: 13.4 }}
+          onPinChange={() => {}}
+          styleUrl="offline"
+        />
       </StrictMode>,
     );
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Draw zone' })).toBeEnabled(), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Draw zone' })).toBeEnabled(), {
+      timeout: 15_000,
+    });
 
     const live = fake.FakeMap.all.filter((m) => !m.removed);
     expect(live).toHaveLength(1);
