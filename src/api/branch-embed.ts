@@ -5,26 +5,21 @@
  * contract reads the same way (`StopBranch` drops both); one that refuses it with a 400 is asked
  * again without it (src/api/endpoints.ts), and not asked with it again in this tab.
  *
- * Part of the entry chunk (src/app/early-start.ts builds the same URL): no imports.
+ * Part of the entry chunk (src/app/early-start.ts builds the same URL): it imports only the
+ * storage helper, which imports nothing. Without storage (Node, a locked-down browser) the
+ * parameter is always asked for, and a refusal costs one request per page load.
  */
+import { readStored, writeStored } from '../lib/storage';
+
 const SUMMARY = { branch_embed: 'summary' } as const;
 
 const refusedKey = (apiBase: string) => `dispatch.branchSummaryRefused:${apiBase}`;
 
 /** The extension's query parameter, or nothing when this service refused it before. */
 export function branchSummaryQuery(apiBase: string): { branch_embed?: 'summary' } {
-  try {
-    if (sessionStorage.getItem(refusedKey(apiBase)) !== null) return {};
-  } catch {
-    // No storage (Node, a locked-down browser): ask; a refusal costs one request per page load.
-  }
-  return SUMMARY;
+  return readStored('session', refusedKey(apiBase)) === null ? SUMMARY : {};
 }
 
 export function rememberBranchSummaryRefused(apiBase: string): void {
-  try {
-    sessionStorage.setItem(refusedKey(apiBase), '1');
-  } catch {
-    // Not remembered: the next page load asks once more.
-  }
+  writeStored('session', refusedKey(apiBase), '1');
 }

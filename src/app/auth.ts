@@ -1,39 +1,25 @@
 import { clearEarlyGets } from '../api/early';
+import { readStored, writeStored } from '../lib/storage';
 
 /**
  * The sign-in token lives in sessionStorage only (docs/design.md, decision 8): never in the
- * URL or localStorage, gone when the tab closes, cleared on sign-out.
+ * URL or localStorage, gone when the tab closes, cleared on sign-out. Without storage it is
+ * kept in memory for this page.
  */
 const KEY = 'dispatch.token';
 
-function read(): string | null {
-  try {
-    return sessionStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-}
-
-let current: string | null = typeof sessionStorage === 'undefined' ? null : read();
+let current: string | null = readStored('session', KEY);
 
 export const tokenStore = {
   get: (): string | null => current,
   set(token: string) {
     current = token;
-    try {
-      sessionStorage.setItem(KEY, token);
-    } catch {
-      /* storage unavailable: keep it in memory for this page */
-    }
+    writeStored('session', KEY, token);
   },
   clear() {
     current = null;
     // An early response fetched with this token (src/api/early.ts) is not handed to anyone after.
     clearEarlyGets();
-    try {
-      sessionStorage.removeItem(KEY);
-    } catch {
-      /* ignore */
-    }
+    writeStored('session', KEY, null);
   },
 };
