@@ -22,7 +22,9 @@ import { Banner, Button, PopoverButton, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
-import { initialViewOf, ZoneEditorController, type EditorMode } from './controller';
+import { ZoneEditorController } from './controller';
+import type { EditorMode } from './editor-map';
+import { initialViewOf } from './zone-ops';
 import type { ZoneEditorProps } from './types';
 
 export type { ZoneEditorProps } from './types';

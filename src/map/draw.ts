@@ -62,6 +62,21 @@ export function addDraw(map: MaplibreMap, modes: Record<string, MapboxDraw.DrawC
   return draw;
 }
 
+/** Listens to one of draw's events on the map (maplibre's typings only know its own event names); returns the stop. */
+export function onDrawEvent<E>(
+  map: MaplibreMap,
+  type: `draw.${string}`,
+  listener: (event: E) => void,
+): () => void {
+  const on = map.on as unknown as (
+    this: MaplibreMap,
+    t: string,
+    l: (event: E) => void,
+  ) => { unsubscribe(): void };
+  const subscription = on.call(map, type, listener);
+  return () => subscription.unsubscribe();
+}
+
 export function removeDraw(map: MaplibreMap, draw: Draw): void {
   try {
     map.removeControl(draw as unknown as IControl);

@@ -38,7 +38,11 @@ export function zoneKeys(fc: ZoneCollection): string[] {
   return fc.features.map((feature, index) => {
     const { id } = feature;
     let key =
-      typeof id === 'string' && id !== '' ? id : typeof id === 'number' && Number.isFinite(id) ? String(id) : `${KEY_PREFIX}${index + 1}`;
+      typeof id === 'string' && id !== ''
+        ? id
+        : typeof id === 'number' && Number.isFinite(id)
+          ? String(id)
+          : `${KEY_PREFIX}${index + 1}`;
     if (taken.has(key)) key = `${key}${KEY_PREFIX}${index + 1}`;
     taken.add(key);
     return key;
@@ -61,7 +65,9 @@ export function roundRings(rings: readonly (readonly Position[])[]): Position[][
 
 /** `Zone N`, N being the zone's position (or the next number not already used as a name). */
 export function nextZoneName(fc: ZoneCollection): string {
-  const used = new Set(fc.features.map((f) => (typeof f.properties?.name === 'string' ? f.properties.name.trim() : '')));
+  const used = new Set(
+    fc.features.map((f) => (typeof f.properties?.name === 'string' ? f.properties.name.trim() : '')),
+  );
   let n = fc.features.length + 1;
   while (used.has(`Zone ${n}`)) n++;
   return `Zone ${n}`;
@@ -97,7 +103,8 @@ export function applyDrawChanges(value: ZoneCollection, changes: readonly DrawCh
       const geometry: Polygon = { type: 'Polygon', coordinates: roundRings(f.geometry.coordinates) };
       if (index >= 0) {
         const current = features[index]!;
-        if (isPolygon(current.geometry) && sameRings(current.geometry.coordinates, geometry.coordinates)) continue;
+        if (isPolygon(current.geometry) && sameRings(current.geometry.coordinates, geometry.coordinates))
+          continue;
         features = features.map((feature, i) => (i === index ? { ...feature, geometry } : feature));
         changed = true;
       } else if (change.type === 'create') {
@@ -160,7 +167,10 @@ function closeRings(rings: readonly (readonly Position[])[]): Position[][] {
  * properties the draw styles read (`name`, `color`). Features that are not polygons or have
  * unusable positions are left out (the zone panel still lists them).
  */
-export function toDrawFeatures(value: ZoneCollection, colorOf: (index: number) => string = () => ''): Feature<Polygon>[] {
+export function toDrawFeatures(
+  value: ZoneCollection,
+  colorOf: (index: number) => string = () => '',
+): Feature<Polygon>[] {
   const keys = zoneKeys(value);
   const out: Feature<Polygon>[] = [];
   value.features.forEach((feature, index) => {
@@ -213,70 +223,4 @@ export function diffDrawFeatures(
 
 export function isDrawDiffEmpty(diff: DrawDiff): boolean {
   return diff.add.length === 0 && diff.update.length === 0 && diff.remove.length === 0;
-}
-
-/** The value without the features with these keys (`value` itself when none matched). */
-export function removeZones(value: ZoneCollection, keys: readonly string[]): ZoneCollection {
-  const gone = new Set(keys);
-  const all = zoneKeys(value);
-  const features = value.features.filter((_, i) => !gone.has(all[i]!));
-  return features.length === value.features.length ? value : { ...value, features };
-}
-
-/** The value with `properties.name` of one zone set (`value` itself when unchanged). */
-export function renameZone(value: ZoneCollection, key: string, name: string): ZoneCollection {
-  const index = indexOfKey(value, key);
-  const feature = value.features[index];
-  if (!feature || feature.properties?.name === name) return value;
-  const features = value.features.map((f, i) => (i === index ? { ...f, properties: { ...(f.properties ?? {}), name } } : f));
-  return { ...value, features };
-}
-
-/**
- * The value with imported features appended. Ids already taken (or repeated in the import) get
- * a `-2`, `-3`... suffix; features without a string id get a generated one.
- */
-export function appendZones(
-  value: ZoneCollection,
-  imported: readonly Feature<Geometry | null>[],
-  generateId: () => string,
-): { value: ZoneCollection; ids: string[] } {
-  const taken = new Set(zoneKeys(value));
-  const ids: string[] = [];
-  const added = imported.map((feature): ZoneFeature => {
-    const wanted = typeof feature.id === 'string' && feature.id !== '' ? feature.id : typeof feature.id === 'number' ? String(feature.id) : generateId();
-    let id = wanted;
-    for (let n = 2; taken.has(id); n++) id = `${wanted}-${n}`;
-    taken.add(id);
-    ids.push(id);
-    return { type: 'Feature', id, properties: { ...(feature.properties ?? {}) }, geometry: feature.geometry };
-  });
-  return { value: added.length ? { ...value, features: [...value.features, ...added] } : value, ids };
-}
-
-/** `[minLon, minLat, maxLon, maxLat]` of the finite positions of the given features, or null. */
-export function featuresBounds(features: readonly Pick<Feature<Geometry | null>, 'geometry'>[]): [number, number, number, number] | null {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  const visit = (coords: unknown): void => {
-    if (!Array.isArray(coords)) return;
-    if (typeof coords[0] === 'number') {
-      const [x, y] = coords as number[];
-      if (Number.isFinite(x) && Number.isFinite(y) && Math.abs(x!) <= 180 && Math.abs(y!) <= 90) {
-        minX = Math.min(minX, x!);
-        maxX = Math.max(maxX, x!);
-        minY = Math.min(minY, y!);
-        maxY = Math.max(maxY, y!);
-      }
-      return;
-    }
-    for (const c of coords) visit(c);
-  };
-  for (const f of features) {
-    const g = f.geometry;
-    if (g && 'coordinates' in g) visit(g.coordinates);
-  }
-  return minX === Infinity ? null : [minX, minY, maxX, maxY];
 }

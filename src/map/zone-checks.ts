@@ -16,6 +16,7 @@ import type { MapLabel } from './labels';
 import { zoneColor } from './palette';
 import { zoneKeys } from './sync';
 import type { ContextArea, MapPin, ZoneCollection } from './types';
+import { samePin } from './zone-ops';
 
 export type ZoneRow = {
   key: string;
@@ -34,7 +35,11 @@ export type ZoneRow = {
   holes: { ring: number; areaKm2: number | null; position: [number, number] | null }[];
 };
 
-export type MarkerProperties = { key: string; kind: 'issue' | 'invalid-outline' | 'overlap'; message: string };
+export type MarkerProperties = {
+  key: string;
+  kind: 'issue' | 'invalid-outline' | 'overlap';
+  message: string;
+};
 
 export type ZoneChecks = {
   rows: ZoneRow[];
@@ -70,7 +75,11 @@ function holesOf(geometry: ZoneCollection['features'][number]['geometry'] | unde
     let facts = holeFacts.get(ring);
     if (!facts) {
       const finite = ring.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
-      facts = { ring: k + 1, areaKm2: finite ? polygonAreaKm2([ring]) : null, position: finite ? interiorPoint([ring]) : null };
+      facts = {
+        ring: k + 1,
+        areaKm2: finite ? polygonAreaKm2([ring]) : null,
+        position: finite ? interiorPoint([ring]) : null,
+      };
       holeFacts.set(ring, facts);
     }
     return facts.ring === k + 1 ? facts : { ...facts, ring: k + 1 };
@@ -83,7 +92,9 @@ const labelPoints = new WeakMap<object, [number, number] | null>();
 function labelPoint(coordinates: number[][][]): [number, number] | null {
   let point = labelPoints.get(coordinates);
   if (point === undefined) {
-    const finite = coordinates.every((ring) => ring.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1])));
+    const finite = coordinates.every((ring) =>
+      ring.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1])),
+    );
     point = finite && coordinates.length > 0 ? interiorPoint(coordinates) : null;
     labelPoints.set(coordinates, point);
   }
@@ -104,14 +115,15 @@ export type WarnFn = typeof zoneWarnings;
  * `warn` is src/geo's `zoneWarnings`, passed in so the editor can load it after first paint
  * (warnings never block; without it there are simply none yet).
  */
-export function checkZones(
-  value: ZoneCollection,
-  options: { context?: readonly ContextArea[]; pin?: MapPin | null; farKm?: number } = {},
-  warn?: WarnFn,
-): ZoneChecks {
+type CheckOptions = { context?: readonly ContextArea[]; pin?: MapPin | null; farKm?: number | undefined };
+
+export function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: WarnFn): ZoneChecks {
   const keys = zoneKeys(value);
   const reports = validateZones(value);
-  const pin = options.pin && Number.isFinite(options.pin.longitude) && Number.isFinite(options.pin.latitude) ? options.pin : null;
+  const pin =
+    options.pin && Number.isFinite(options.pin.longitude) && Number.isFinite(options.pin.latitude)
+      ? options.pin
+      : null;
   const warnings = warn
     ? warn(value, {
         others: (options.context ?? []).map((c) => ({ branchId: c.id, fc: c.fc })),
@@ -129,7 +141,10 @@ export function checkZones(
   const rows: ZoneRow[] = reports.map((report, index) => ({
     key: keys[index]!,
     index,
-    name: typeof value.features[index]?.properties?.name === 'string' ? (value.features[index]!.properties!.name as string) : '',
+    name:
+      typeof value.features[index]?.properties?.name === 'string'
+        ? (value.features[index]!.properties!.name as string)
+        : '',
     color: zoneColor(index),
     areaKm2: report.areaKm2,
     vertexCount: report.vertexCount,
@@ -148,11 +163,18 @@ export function checkZones(
     const owners = byGeoId.get(warning.zoneId) ?? [];
     for (const index of owners) rows[index]?.warnings.push(warning);
     if (warning.code === 'far_from_branch') continue;
-    const involved = [...owners, ...(warning.code === 'zones_overlap' ? (byGeoId.get(warning.otherZoneId) ?? []) : [])];
+    const involved = [
+      ...owners,
+      ...(warning.code === 'zones_overlap' ? (byGeoId.get(warning.otherZoneId) ?? []) : []),
+    ];
     for (const index of involved) rows[index]!.overlaps++;
     markers.push({
       type: 'Feature',
-      properties: { key: owners[0] === undefined ? '' : keys[owners[0]]!, kind: 'overlap', message: warning.message },
+      properties: {
+        key: owners[0] === undefined ? '' : keys[owners[0]]!,
+        kind: 'overlap',
+        message: warning.message,
+      },
       geometry: { type: 'MultiPolygon', coordinates: warning.pieces },
     });
   }
@@ -162,21 +184,46 @@ export function checkZones(
     const geometry = value.features[row.index]?.geometry;
     if (geometry?.type === 'Polygon') {
       const at = labelPoint(geometry.coordinates);
-      if (at) labels.push({ id: `zone:${row.key}`, kind: 'zone', position: at, number: row.index + 1, text: row.name || `Zone ${row.index + 1}`, color: row.color });
+      if (at)
+        labels.push({
+          id: `zone:${row.key}`,
+          kind: 'zone',
+          position: at,
+          number: row.index + 1,
+          text: row.name || `Zone ${row.index + 1}`,
+          color: row.color,
+        });
     }
     if (row.issues.length > 0 && geometry?.type === 'Polygon') {
       for (const ring of geometry.coordinates) {
-        const line = ring.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]!) <= 180 && Math.abs(p[1]!) <= 90);
+        const line = ring.filter(
+          (p) =>
+            Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]!) <= 180 && Math.abs(p[1]!) <= 90,
+        );
         if (line.length >= 2) {
-          markers.push({ type: 'Feature', properties: { key: row.key, kind: 'invalid-outline', message: '' }, geometry: { type: 'LineString', coordinates: line } });
+          markers.push({
+            type: 'Feature',
+            properties: { key: row.key, kind: 'invalid-outline', message: '' },
+            geometry: { type: 'LineString', coordinates: line },
+          });
         }
       }
     }
     row.issues.forEach((issue, i) => {
       if (!issue.position) return;
-      markers.push({ type: 'Feature', properties: { key: row.key, kind: 'issue', message: issue.message }, geometry: { type: 'Point', coordinates: issue.position } });
+      markers.push({
+        type: 'Feature',
+        properties: { key: row.key, kind: 'issue', message: issue.message },
+        geometry: { type: 'Point', coordinates: issue.position },
+      });
       const text = ISSUE_LABELS[issue.code];
-      if (text) labels.push({ id: `issue:${row.key}:${i}`, kind: 'issue', position: issue.position, text: `${text} (zone ${row.index + 1})` });
+      if (text)
+        labels.push({
+          id: `issue:${row.key}:${i}`,
+          kind: 'issue',
+          position: issue.position,
+          text: `${text} (zone ${row.index + 1})`,
+        });
     });
   });
   return {
@@ -186,5 +233,30 @@ export function checkZones(
     warningCount: warnings.length,
     markers: { type: 'FeatureCollection', features: markers },
     labels,
+  };
+}
+
+/**
+ * `checkZones`, remembered: computed again only when the zones, the context, the pin, the
+ * distance or `warn` differ from the last call's (zones are values: an edit makes new objects).
+ */
+export function rememberChecks() {
+  let last: {
+    value: ZoneCollection;
+    options: CheckOptions;
+    warn: WarnFn | undefined;
+    checks: ZoneChecks;
+  } | null = null;
+  return (value: ZoneCollection, options: CheckOptions, warn?: WarnFn): ZoneChecks => {
+    if (
+      last?.value !== value ||
+      last.options.context !== options.context ||
+      !samePin(last.options.pin ?? null, options.pin ?? null) ||
+      last.options.farKm !== options.farKm ||
+      last.warn !== warn
+    ) {
+      last = { value, options, warn, checks: checkZones(value, options, warn) };
+    }
+    return last.checks;
   };
 }

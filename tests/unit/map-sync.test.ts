@@ -1,18 +1,8 @@
 import type { Feature, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import {
-  appendZones,
-  applyDrawChanges,
-  diffDrawFeatures,
-  featuresBounds,
-  isDrawDiffEmpty,
-  nextZoneName,
-  removeZones,
-  renameZone,
-  toDrawFeatures,
-  zoneKeys,
-} from '../../src/map/sync';
+import { applyDrawChanges, diffDrawFeatures, isDrawDiffEmpty, nextZoneName, toDrawFeatures, zoneKeys } from '../../src/map/sync';
 import type { ZoneCollection } from '../../src/map/types';
+import { renameZone } from '../../src/map/zone-ops';
 import { square } from '../support/geo';
 
 /** The rings of a small square polygon with its lower-left corner at (x, y). */
@@ -215,39 +205,10 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
   });
 });
 
-describe('value edits', () => {
-  const value = fc(zone('a', polygon(0, 0), { name: 'Zone 1' }), zone('b', polygon(1, 1), { name: 'Zone 3' }));
-
-  it('removeZones removes by key and returns the same object when nothing matched', () => {
-    expect(removeZones(value, ['b']).features.map((f) => f.id)).toEqual(['a']);
-    expect(removeZones(value, ['zzz'])).toBe(value);
-  });
-
-  it('renameZone sets properties.name without touching the rest', () => {
-    const next = renameZone(value, 'a', 'Old town');
-    expect(next.features[0]!.properties).toEqual({ name: 'Old town' });
-    expect(next.features[1]).toBe(value.features[1]);
-    expect(renameZone(value, 'a', 'Zone 1')).toBe(value);
-    expect(renameZone(value, 'nope', 'x')).toBe(value);
-  });
-
-  it('nextZoneName numbers by position, skipping names in use', () => {
+describe('nextZoneName', () => {
+  it('numbers by position, skipping names in use', () => {
     expect(nextZoneName(fc())).toBe('Zone 1');
-    expect(nextZoneName(value)).toBe('Zone 4');
+    expect(nextZoneName(fc(zone('a', polygon(0, 0), { name: 'Zone 1' }), zone('b', polygon(1, 1), { name: 'Zone 3' })))).toBe('Zone 4');
     expect(nextZoneName(fc(zone('x', polygon(0, 0), { name: 'North' })))).toBe('Zone 2');
-  });
-
-  it('appendZones keeps imported ids unless taken, then suffixes them', () => {
-    let n = 0;
-    const { value: next, ids } = appendZones(value, [zone('a', polygon(5, 5)), zone('c', polygon(6, 6)), zone('c', polygon(7, 7)), zone(undefined, polygon(8, 8))], () => `gen-${++n}`);
-    expect(ids).toEqual(['a-2', 'c', 'c-2', 'gen-1']);
-    expect(next.features.map((f) => f.id)).toEqual(['a', 'b', 'a-2', 'c', 'c-2', 'gen-1']);
-    expect(appendZones(value, [], () => 'x').value).toBe(value);
-  });
-
-  it('featuresBounds covers the finite, in-range positions', () => {
-    expect(featuresBounds(value.features)).toEqual([0, 0, 1.01, 1.01]);
-    expect(featuresBounds([])).toBeNull();
-    expect(featuresBounds([{ geometry: null }])).toBeNull();
   });
 });

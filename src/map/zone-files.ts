@@ -1,0 +1,91 @@
+/**
+ * Zones in files: GeoJSON, KML and KMZ read (told apart by their content, not their name),
+ * GeoJSON and KML written. Export then import gives the same zones. Each reader loads with the
+ * first file of its kind: most sessions import nothing. No maplibre, no draw.
+ */
+import type { GeoJsonImport } from '../geo';
+import { errorMessage } from '../lib/error-message';
+import type { ZoneCollection } from './types';
+
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/** An import's outcome as the editor tells it: zones to add (at least one), or why there are none. */
+export type ZonesFileImport =
+  | { ok: true; features: Extract<GeoJsonImport, { ok: true }>['features']; title: string; notes: string[] }
+  | { ok: false; title: string; message: string; notes?: string[] };
+
+export type ZonesFile = { name: string; text: string; type: string };
+
+/** The file's bytes (`Blob.arrayBuffer()`, or FileReader where a DOM lacks it, as jsdom does). */
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/** Zones from a GeoJSON, KML or KMZ file: a zip archive is KMZ, XML is KML, anything else is read as JSON. */
+export async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
+  const bytes = await readBytes(file);
+  const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 4));
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {
+    const { kmlFromKmz, readKml } = await import('./kml');
+    return readKml(await kmlFromKmz(bytes));
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (/^\uFEFF?\s*</.test(text)) {
+    const { readKml } = await import('./kml');
+    return readKml(text);
+  }
+  const { parseGeoJsonImport } = await import('../geo/import');
+  return parseGeoJsonImport(text);
+}
+
+/** The zones of a file chosen or dropped by the manager, with what to tell them (never throws). */
+export async function importZonesFile(file: File): Promise<ZonesFileImport> {
+  if (file.size > MAX_IMPORT_BYTES) {
+    return { ok: false, title: `Could not import ${file.name}`, message: 'The file is larger than 10 MB.' };
+  }
+  let result: GeoJsonImport;
+  try {
+    result = await readZonesFile(file);
+  } catch (error) {
+    return { ok: false, title: `Could not read ${file.name}`, message: errorMessage(error) };
+  }
+  if (!result.ok) return { ok: false, title: `Could not import ${file.name}`, message: result.message };
+  const count = result.features.length;
+  if (count === 0) {
+    return {
+      ok: false,
+      title: `Nothing to import from ${file.name}`,
+      message: 'The file has no polygons.',
+      notes: result.notes,
+    };
+  }
+  return {
+    ok: true,
+    features: result.features,
+    title: `Imported ${count} ${count === 1 ? 'zone' : 'zones'} from ${file.name}.`,
+    notes: result.notes,
+  };
+}
+
+/** The zones as a file to download: `name.geojson` (the collection as it is) or `name.kml`. */
+export async function zonesFile(
+  zones: ZoneCollection,
+  name: string,
+  format: 'geojson' | 'kml',
+): Promise<ZonesFile> {
+  if (format === 'geojson') {
+    return {
+      name: `${name}.geojson`,
+      text: `${JSON.stringify(zones, null, 2)}\n`,
+      type: 'application/geo+json',
+    };
+  }
+  const { zonesToKml } = await import('../geo/kml');
+  return { name: `${name}.kml`, text: zonesToKml(zones, name), type: 'application/vnd.google-earth.kml+xml' };
+}
