@@ -3,7 +3,7 @@
  * server: the coverage map lists an overlap of two branches' zones and opens a zone's editor;
  * the review of a zone change counts the branch's recent deliveries as the server holds them.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -13,7 +13,7 @@ import type { JobsResponse } from '../../src/contract';
 import { positionOf } from '../../src/geo';
 import { TEST_REFERENCE_TIME } from '../support/server';
 import { saveButton } from './branch-support';
-import { screenshot, signIn, startApp, type App } from './support';
+import { mapDrawnSince, mapIdles, screenshot, signIn, startApp, type App } from './support';
 
 let app: App;
 let tmp: string;
@@ -57,11 +57,9 @@ const putZones = (branchId: string, features: unknown[]) =>
     body: JSON.stringify({ branch: { delivery_zones: { type: 'FeatureCollection', features } } }),
   });
 
-/** A signed-in page with the offline base map, and the errors the page reports. */
+/** A signed-out page, and the errors the page reports. */
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
   const page = await app.newPage();
-  const config = JSON.parse(readFileSync(join('dist', 'config.json'), 'utf8')) as Record<string, unknown>;
-  await page.context().route('**/config.json', (route) => route.fulfill({ json: { ...config, mapStyle: 'offline' } }));
   // The seeded jobs are of the 30 days before the reference time: the browser's clock is there.
   await page.clock.setFixedTime(new Date(TEST_REFERENCE_TIME * 1000));
   const errors: string[] = [];
@@ -72,15 +70,12 @@ async function openPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-async function mapIdle(page: Page) {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.locator('[data-map-state="idle"]').waitFor();
-}
-
 describe('the coverage map', () => {
   it('lists an overlap of two branches with its area, zooms to it, and opens the editor of a zone selected on the map or in the list', async () => {
     // MAD-01 gets a zone across PAR-01's first zone: their overlap is that zone's east half.
-    const par = await api<{ branch: { delivery_zones: { features: { geometry: { coordinates: number[][][] } }[] } } }>('/v1/branches/PAR-01');
+    const par = await api<{
+      branch: { delivery_zones: { features: { geometry: { coordinates: number[][][] } }[] } };
+    }>('/v1/branches/PAR-01');
     const ring = par.branch.delivery_zones.features[0]!.geometry.coordinates[0]!;
     const lons = ring.map((p) => p[0]!);
     const lats = ring.map((p) => p[1]!);
@@ -90,17 +85,24 @@ describe('the coverage map', () => {
     const { page, errors } = await openPage();
     await signIn(page, app.token, '/branches?view=map');
     const overlaps = page.getByRole('list', { name: 'Overlaps between branches' });
-    const item = overlaps.getByRole('button').filter({ hasText: /Madrid/ }).filter({ hasText: /Paris/ }).first();
+    const item = overlaps
+      .getByRole('button')
+      .filter({ hasText: /Madrid/ })
+      .filter({ hasText: /Paris/ })
+      .first();
     await item.waitFor();
     await expect(item.textContent()).resolves.toMatch(/\d km²/);
-    await mapIdle(page);
+    await mapDrawnSince(page, 0);
+    const beforeZoom = await mapIdles(page);
     await item.click();
     await expect(item.getAttribute('aria-pressed')).resolves.toBe('true');
     await page.getByText(/^Overlap of .* km²$/).waitFor();
-    await mapIdle(page);
+    await mapDrawnSince(page, beforeZoom);
     await screenshot(page, 'coverage-map-overlap-1280');
 
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
@@ -108,7 +110,10 @@ describe('the coverage map', () => {
     const canvas = page.locator('.maplibregl-canvas');
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.locator('.maplibregl-popup').filter({ hasText: /(Paris|Madrid).*: / }).waitFor();
+    await page
+      .locator('.maplibregl-popup')
+      .filter({ hasText: /(Paris|Madrid).*: / })
+      .waitFor();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL((url) => /^\/branches\/(PAR-01|MAD-01)$/.test(url.pathname));
     await page.getByRole('form', { name: /^Edit branch (PAR-01|MAD-01)$/ }).waitFor();
@@ -116,12 +121,18 @@ describe('the coverage map', () => {
     // By keyboard: a zone's link in the list names it and its branch, and opens the editor.
     await page.goBack();
     await page.getByText('Zones by branch').waitFor();
-    const madrid = page.locator('details').filter({ hasText: /MAD-01/ }).first();
+    const madrid = page
+      .locator('details')
+      .filter({ hasText: /MAD-01/ })
+      .first();
     await madrid.locator('summary').focus();
     await page.keyboard.press('Enter');
     const link = madrid.getByRole('link', { name: /^Paris annex of .*MAD-01.*: open its editor$/ });
     await link.focus();
-    await page.locator('[data-coverage-caption]').filter({ hasText: /MAD-01\): Paris annex$/ }).waitFor();
+    await page
+      .locator('[data-coverage-caption]')
+      .filter({ hasText: /MAD-01\): Paris annex$/ })
+      .waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/branches/MAD-01');
     expect(errors).toEqual([]);
@@ -136,9 +147,12 @@ describe('the impact of a zone change', () => {
     // The branch's deliveries of the last 7 days, as the server holds them.
     const deliveries: ([number, number] | null)[] = [];
     for (let page = 1; ; page++) {
-      const res = await api<JobsResponse>(`/v1/jobs?branch_id=${branchId}&timestamp_from=${since}&page=${page}`);
+      const res = await api<JobsResponse>(
+        `/v1/jobs?branch_id=${branchId}&timestamp_from=${since}&page=${page}`,
+      );
       for (const job of res.jobs)
-        for (const d of job.deliveries) if (!d.branch || d.branch.id === branchId) deliveries.push(positionOf(d.address));
+        for (const d of job.deliveries)
+          if (!d.branch || d.branch.id === branchId) deliveries.push(positionOf(d.address));
       if (page >= res.total_pages) break;
     }
     const placed = deliveries.filter((p): p is [number, number] => p !== null);
@@ -147,7 +161,8 @@ describe('the impact of a zone change', () => {
     const lons = placed.map((p) => p[0]).sort((a, b) => a - b);
     const lats = placed.map((p) => p[1]);
     const cut1 = (lons[Math.floor(lons.length / 3)]! + lons[Math.floor(lons.length / 3) - 1]!) / 2;
-    const cut2 = (lons[Math.floor((2 * lons.length) / 3)]! + lons[Math.floor((2 * lons.length) / 3) - 1]!) / 2;
+    const cut2 =
+      (lons[Math.floor((2 * lons.length) / 3)]! + lons[Math.floor((2 * lons.length) / 3) - 1]!) / 2;
     const south = Math.min(...lats) - 0.01;
     const north = Math.max(...lats) + 0.01;
     const west: Box = [lons[0]! - 0.01, south, cut1, north];
@@ -155,8 +170,15 @@ describe('the impact of a zone change', () => {
     // East leaves out the easternmost delivery: it is outside both.
     const east: Box = [cut2, south, (lons[lons.length - 1]! + lons[lons.length - 2]!) / 2, north];
     await putZones(branchId, [zone('west', 'West', west), zone('middle', 'Middle', middle)]);
-    const inBox = ([x, y]: [number, number], [bw, bs, be, bn]: Box) => x >= bw && x <= be && y >= bs && y <= bn;
-    const expected = { newlyOutside: 0, newlyInside: 0, outsideBoth: 0, insideBoth: 0, noPosition: deliveries.length - placed.length };
+    const inBox = ([x, y]: [number, number], [bw, bs, be, bn]: Box) =>
+      x >= bw && x <= be && y >= bs && y <= bn;
+    const expected = {
+      newlyOutside: 0,
+      newlyInside: 0,
+      outsideBoth: 0,
+      insideBoth: 0,
+      noPosition: deliveries.length - placed.length,
+    };
     for (const p of placed) {
       const was = inBox(p, west) || inBox(p, middle);
       const is = inBox(p, middle) || inBox(p, east);
@@ -178,7 +200,10 @@ describe('the impact of a zone change', () => {
     // The change: West deleted, East imported.
     await panel.getByRole('button', { name: /^Delete .*West/ }).click();
     const file = join(tmp, 'east.geojson');
-    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [zone('east', 'East', east)] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ type: 'FeatureCollection', features: [zone('east', 'East', east)] }),
+    );
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByText('Imported 1 zone from east.geojson.').waitFor();
     await saveButton(page).and(page.locator(':enabled')).waitFor();
@@ -207,7 +232,10 @@ describe('the impact of a zone change', () => {
     expect(Number(href.searchParams.get('job'))).toBeGreaterThan(0);
     await screenshot(page, 'impact-preview-1280');
 
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const results = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
@@ -215,8 +243,12 @@ describe('the impact of a zone change', () => {
     await review.getByRole('button', { name: 'Back to editing' }).click();
     await page.getByRole('region', { name: 'Zones', exact: true }).waitFor();
     const placedCount = placed.length;
-    await page.getByText(`Dots on the map: the ${placedCount} recent deliveries of the review’s impact preview`, { exact: false }).waitFor();
-    await mapIdle(page);
+    await page
+      .getByText(`Dots on the map: the ${placedCount} recent deliveries of the review’s impact preview`, {
+        exact: false,
+      })
+      .waitFor();
+    await mapDrawnSince(page, 0);
     await screenshot(page, 'impact-points-on-editor-1280');
     expect(errors).toEqual([]);
     await page.close();

@@ -55,12 +55,6 @@ beforeAll(async () => {
       });
     });
   });
-  // The offline base map (no network here, and the same map every run).
-  await context.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...config, mapStyle: 'offline' } });
-  });
   // Seeded images live on other https hosts: answered here.
   await context.route(
     (url) => url.origin !== app.url && url.protocol === 'https:',

@@ -19,7 +19,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchChromium } from './chromium';
-import { signIn } from './support';
+import { appBuild, signIn } from './support';
 
 let server: TestServer;
 let browser: Browser;
@@ -27,7 +27,7 @@ let browser: Browser;
 const JOBS = 60; // three pages of 20
 
 beforeAll(async () => {
-  server = await startTestServer({ jobs: JOBS, staticDir: 'dist' });
+  server = await startTestServer({ jobs: JOBS, staticDir: appBuild() });
   browser = await launchChromium();
 });
 afterAll(async () => {

@@ -278,13 +278,8 @@ describe('hostile data in Chromium', () => {
       if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin)
         foreign.push(r.url());
     };
+    // The build's map is the offline one (support.ts's appBuild): its data is part of the app.
     page.on('request', onRequest);
-    // The offline base map: its data is part of the app (no tile server).
-    await page.context().route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...config, mapStyle: 'offline' } });
-    });
     try {
       await page.goto(`${app.url}/branches`);
       const list = page.getByRole('table', { name: 'Branches' });
@@ -309,7 +304,6 @@ describe('hostile data in Chromium', () => {
       expect(foreign).toEqual([]);
     } finally {
       page.off('request', onRequest);
-      await page.context().unroute('**/config.json');
     }
   });
 

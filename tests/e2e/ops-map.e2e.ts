@@ -1,27 +1,31 @@
 /**
  * The operations map of the jobs screen in Chromium (WebGL in software), on the built app
- * (dist/) with the offline base map, against the in-process reference server: the view
+ * with the offline base map, against the in-process reference server: the view
  * opened from the table and its chunk loaded only then, a stop selected on the map opening
  * its job's panel, a row's hover drawn on the map, Back and Forward, every matching job
  * loaded, the narrow screen's map instead of the table; and a service whose addresses carry
  * no coordinates, where the map says so and still shows the branches.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, screenshot, searchOf, signIn, startApp, type App, type PageOptions } from './support';
+import {
+  mapDrawnSince,
+  mapIdles,
+  NARROW,
+  screenshot,
+  searchOf,
+  signIn,
+  startApp,
+  type App,
+  type PageOptions,
+} from './support';
 
-/** The embedded offline base map: no network here, and the same picture each run. */
-async function useOfflineMap(context: BrowserContext): Promise<void> {
-  const config = JSON.parse(readFileSync(join('dist', 'config.json'), 'utf8')) as Record<string, unknown>;
-  await context.route('**/config.json', (route) => route.fulfill({ json: { ...config, mapStyle: 'offline' } }));
-}
-
-async function openPage(app: App, options: PageOptions = {}): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
+async function openPage(
+  app: App,
+  options: PageOptions = {},
+): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
   const page = await app.newPage(options);
-  await useOfflineMap(page.context());
   const errors: string[] = [];
   const scripts: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -36,25 +40,23 @@ async function openPage(app: App, options: PageOptions = {}): Promise<{ page: Pa
 
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map', exact: true });
 
-/** The operations map idle: everything it was given is drawn (its container's `data-map-state`). */
-async function mapIdle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const map = document.querySelector('[data-ops-map] [data-map-state]');
-      return map?.getAttribute('data-map-state') === 'idle' && map.hasAttribute('data-map-data');
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+/** The operations map (the job panel may hold a map of its own). */
+const OPS_MAP = '[data-ops-map]';
+
+/**
+ * The operations map has drawn the data it was given: PointsMap counts what it hands the map
+ * (`data-map-data`) and marks the map busy until it is drawn.
+ */
+async function mapDataDrawn(page: Page): Promise<void> {
+  await page.locator(`${OPS_MAP} [data-map-data]`).waitFor({ state: 'attached', timeout: 30_000 });
+  await mapDrawnSince(page, 0, OPS_MAP);
 }
 
-/** Does `act`, then waits for the map to have drawn what it caused (an idle after it: MapView's `data-map-idle` count). */
+/** Does `act`, then waits for the operations map to have drawn what it caused. */
 async function mapRedrawn(page: Page, act: () => Promise<void>): Promise<void> {
-  const idles = () => page.evaluate(() => Number(document.querySelector('[data-ops-map] [data-map-idle]')?.getAttribute('data-map-idle') ?? 0));
-  const before = await idles();
+  const before = await mapIdles(page, OPS_MAP);
   await act();
-  await expect.poll(idles, { timeout: 30_000 }).toBeGreaterThan(before);
-  await mapIdle(page);
+  await mapDrawnSince(page, before, OPS_MAP);
 }
 
 /**
@@ -72,12 +74,16 @@ async function zoomToJobAndClose(page: Page, id: number): Promise<{ x: number; y
 }
 
 /** The map's summary (its live region). */
-const summaryOf = (page: Page) => mapRegion(page).getByRole('status').filter({ hasText: /on the map\b|has coordinates/ });
+const summaryOf = (page: Page) =>
+  mapRegion(page)
+    .getByRole('status')
+    .filter({ hasText: /on the map\b|has coordinates/ });
 
 /**
  * Waits for the map to follow its box's size (the panel opening or closing changes it; maplibre
- * resizes on its own observer, a moment later) and to draw that. A camera move started before
- * would end off its mark, as it would for a person quicker than the panel.
+ * resizes on its own observer, a moment later) and to draw that: once the canvas has its box's
+ * width, the resize has reached maplibre. A camera move started before would end off its mark,
+ * as it would for a person quicker than the panel.
  */
 async function mapSized(page: Page): Promise<void> {
   const canvas = mapRegion(page).locator('.maplibregl-canvas');
@@ -85,7 +91,7 @@ async function mapSized(page: Page): Promise<void> {
   await expect
     .poll(async () => Math.abs((await canvas.boundingBox())!.width - (await container.boundingBox())!.width))
     .toBeLessThan(1);
-  await mapIdle(page);
+  await mapDrawnSince(page, 0, OPS_MAP);
 }
 
 async function mapCenter(page: Page): Promise<{ x: number; y: number }> {
@@ -102,9 +108,15 @@ describe('the operations map', () => {
   beforeAll(async () => {
     app = await startApp({ jobs: 200 });
     const db = app.server.db;
-    const ids = db.prepare('SELECT id FROM jobs ORDER BY created_at DESC, id DESC LIMIT 20').pluck().all() as number[];
+    const ids = db
+      .prepare('SELECT id FROM jobs ORDER BY created_at DESC, id DESC LIMIT 20')
+      .pluck()
+      .all() as number[];
     const id = ids[3]!;
-    const deliveryId = db.prepare('SELECT id FROM deliveries WHERE job_id = ? ORDER BY position LIMIT 1').pluck().get(id) as number;
+    const deliveryId = db
+      .prepare('SELECT id FROM deliveries WHERE job_id = ? ORDER BY position LIMIT 1')
+      .pluck()
+      .get(id) as number;
     db.prepare('UPDATE pickups SET address = NULL WHERE job_id = ?').run(id);
     db.prepare('UPDATE deliveries SET address = NULL WHERE job_id = ? AND id <> ?').run(id, deliveryId);
     db.prepare(
@@ -126,7 +138,7 @@ describe('the operations map', () => {
 
     await page.getByRole('button', { name: 'Table and map' }).click();
     expect(searchOf(page).get('view')).toBe('map');
-    await mapIdle(page);
+    await mapDataDrawn(page);
     expect(scripts.some((s) => /\/MapView-/.test(s))).toBe(true);
     // Beside the table at 1280 px.
     await expect.poll(() => page.getByRole('region', { name: 'Jobs', exact: true }).isVisible()).toBe(true);
@@ -153,10 +165,12 @@ describe('the operations map', () => {
     const { x, y } = await zoomToJobAndClose(page, single.id);
     const around = { x: x - 30, y: y - 30, width: 60, height: 60 };
     // Another job's row under the pointer: the job in the middle is drawn plainly.
-    const other = page.locator('tr[data-job-id]').filter({ hasNot: page.locator(`[data-job-id="${single.id}"]`) }).first();
+    const other = page
+      .locator('tr[data-job-id]')
+      .filter({ hasNot: page.locator(`[data-job-id="${single.id}"]`) })
+      .first();
     const hoverRow = async (row: typeof other) => {
-      await row.hover();
-      await mapIdle(page);
+      await mapRedrawn(page, () => row.hover());
       return page.screenshot({ clip: around });
     };
     const plain = await hoverRow(other);
@@ -171,10 +185,12 @@ describe('the operations map', () => {
     await signIn(page, app.token, '/jobs');
     await page.getByRole('row').nth(1).waitFor();
     await page.getByRole('button', { name: 'Table and map' }).click();
-    await mapIdle(page);
+    await mapDataDrawn(page);
     await mapRegion(page).getByRole('button', { name: 'All matching' }).click();
     expect(searchOf(page).get('scope')).toBe('all');
-    await expect.poll(() => summaryOf(page).textContent(), { timeout: 20_000 }).toMatch(/^200 jobs on the map:/);
+    await expect
+      .poll(() => summaryOf(page).textContent(), { timeout: 20_000 })
+      .toMatch(/^200 jobs on the map:/);
 
     await page.goBack();
     await expect.poll(() => searchOf(page).get('scope')).toBeNull();
@@ -192,11 +208,16 @@ describe('the operations map', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, errors } = await openPage(app, { viewport: NARROW, colorScheme });
       await signIn(page, app.token, '/jobs?view=map');
-      await mapIdle(page);
+      await mapDataDrawn(page);
       expect(await page.getByRole('region', { name: 'Jobs', exact: true }).count()).toBe(0);
       await screenshot(page, `ops-map-narrow-${colorScheme}`);
-      await mapRegion(page).getByText(/^Not placed \(\d+\)$/).click();
-      await mapRegion(page).getByRole('button', { name: `Job ${single.id}` }).first().click();
+      await mapRegion(page)
+        .getByText(/^Not placed \(\d+\)$/)
+        .click();
+      await mapRegion(page)
+        .getByRole('button', { name: `Job ${single.id}` })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: `Job ${single.id}` }).waitFor();
       expect(errors).toEqual([]);
       await page.close();
@@ -206,12 +227,19 @@ describe('the operations map', () => {
   it('passes axe in the dark at 1280 px, the panel and the list of what is not placed open', async () => {
     const { page } = await openPage(app, { colorScheme: 'dark' });
     await signIn(page, app.token, `/jobs?view=map&job=${single.id}`);
-    await mapIdle(page);
-    await page.getByRole('complementary', { name: `Job ${single.id}` }).getByRole('tab', { name: 'Overview' }).waitFor();
+    await mapDataDrawn(page);
+    await page
+      .getByRole('complementary', { name: `Job ${single.id}` })
+      .getByRole('tab', { name: 'Overview' })
+      .waitFor();
     await screenshot(page, 'ops-map-wide-dark-panel');
-    await mapRegion(page).getByText(/^Not placed \(\d+\)$/).click();
+    await mapRegion(page)
+      .getByText(/^Not placed \(\d+\)$/)
+      .click();
     await mapRegion(page).getByRole('heading', { name: 'Stops without coordinates, by job' }).waitFor();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.close();
@@ -237,12 +265,17 @@ describe('the operations map against a service whose addresses carry no coordina
 
   it('says so, lists every stop as not placed, and still shows the branches', async () => {
     const { page, errors } = await openPage(app);
-    const branch = app.server.db.prepare("SELECT id, name FROM branches WHERE id = 'LDN-01'").get() as { id: string; name: string };
+    const branch = app.server.db.prepare("SELECT id, name FROM branches WHERE id = 'LDN-01'").get() as {
+      id: string;
+      name: string;
+    };
     await signIn(page, app.token, `/jobs?view=map&branch_id=${branch.id}`);
-    await mapIdle(page);
+    await mapDataDrawn(page);
     await expect
       .poll(() => summaryOf(page).textContent())
-      .toMatch(/^None of the \d+ stops and \d+ riders? of these \d+ jobs has coordinates: the service sends addresses without a position\. The map shows their 1 branch\.$/);
+      .toMatch(
+        /^None of the \d+ stops and \d+ riders? of these \d+ jobs has coordinates: the service sends addresses without a position\. The map shows their 1 branch\.$/,
+      );
     await screenshot(page, 'ops-map-no-coordinates');
     // The one branch in the middle of the map, named on hover.
     const { x, y } = await mapCenter(page);

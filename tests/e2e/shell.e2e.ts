@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server';
 import { launchChromium } from './chromium';
+import { appBuild } from './support';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -12,7 +13,7 @@ let server: Server;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ jobs: 60, staticDir: 'dist' });
+  server = await startTestServer({ jobs: 60, staticDir: appBuild() });
   browser = await launchChromium();
 });
 
@@ -76,15 +77,22 @@ describe('app shell in Chromium', () => {
 
   it("fetches the app's code and styles from index.html, before any script has run, and each file once", async () => {
     const page = await newPage();
-    await page.context().addInitScript((token) => sessionStorage.setItem('dispatch.token', token), server.token);
+    await page
+      .context()
+      .addInitScript((token) => sessionStorage.setItem('dispatch.token', token), server.token);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     const sent: { url: string; initiator: string }[] = [];
-    cdp.on('Network.requestWillBeSent', (e) => sent.push({ url: e.request.url, initiator: e.initiator.type }));
+    cdp.on('Network.requestWillBeSent', (e) =>
+      sent.push({ url: e.request.url, initiator: e.initiator.type }),
+    );
     await page.goto(`${server.url}/jobs`);
     await page.getByRole('region', { name: 'Jobs' }).getByRole('row').nth(1).waitFor();
 
-    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; css?: string[] }>;
+    const manifest = JSON.parse(readFileSync(join(appBuild(), '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; css?: string[] }
+    >;
     // The app's chunk: src/app/start.tsx, which the entry script imports dynamically.
     const app = manifest['src/app/start.tsx'];
     expect(app, 'the app chunk in the manifest').toBeDefined();
@@ -99,7 +107,7 @@ describe('app shell in Chromium', () => {
 
   it('names config.json and says why when the runtime config is broken', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dispatch-dist-'));
-    cpSync('dist', dir, { recursive: true });
+    cpSync(appBuild(), dir, { recursive: true });
     writeFileSync(join(dir, 'config.json'), '{ "apiBaseUrl": ');
     const broken = await startTestServer({ jobs: 1, staticDir: dir });
     try {

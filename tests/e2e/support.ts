@@ -1,13 +1,20 @@
 /**
- * Shared helpers of the end-to-end tests: the built app (dist/) served by the in-process
- * reference server on one origin, Debian's Chromium through playwright-core, sign-in, and
- * screenshots saved to tests/e2e/artifacts/ (git-ignored) for people to look at.
+ * Shared helpers of the end-to-end tests: the built app served by the in-process reference
+ * server on one origin, Debian's Chromium through playwright-core, sign-in, waiting for a map to
+ * have drawn, and screenshots saved to tests/e2e/artifacts/ (git-ignored) for people to look at.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/server';
 import { launchChromium } from './chromium';
+
+/**
+ * The build the tests serve: dist/ as `npm run build` wrote it, with the offline base map in
+ * its config.json (global-setup.ts copies it), so that no map reaches for a style online.
+ */
+export const appBuild = (): string => inject('appBuild');
 
 export const ARTIFACTS_DIR = join('tests', 'e2e', 'artifacts');
 
@@ -36,14 +43,14 @@ export interface App {
 }
 
 /**
- * Starts the reference server serving `dist/` (build it first: `npx vite build`) and
- * Chromium with one signed-out page at /sign-in, 1280x800, light theme, downloads accepted.
+ * Starts the reference server serving the build (`appBuild`; build it first: `npm run build`)
+ * and Chromium with one signed-out page at /sign-in, 1280x800, light theme, downloads accepted.
  */
 export async function startApp(
   options: Omit<TestServerOptions, 'staticDir'> & PageOptions = {},
 ): Promise<App> {
   const { viewport, colorScheme, timezoneId, ...serverOptions } = options;
-  const server = await startTestServer({ ...serverOptions, staticDir: 'dist' });
+  const server = await startTestServer({ ...serverOptions, staticDir: appBuild() });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   try {
@@ -113,4 +120,39 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** The URL's search params of a page, for assertions on the view's state. */
 export function searchOf(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
+}
+
+/**
+ * How many times the map has been idle, counted by src/map/MapView.tsx on its container
+ * (`data-map-idle`): maplibre is idle once everything asked of it is drawn, camera moves and
+ * tiles included. `within` is a CSS selector of an element holding the map (default: the page's
+ * first map). Read it before doing what changes the map, and hand it to `mapDrawnSince`.
+ */
+export function mapIdles(page: Page, within = ''): Promise<number> {
+  return page.evaluate(
+    (selector) => Number(document.querySelector(selector)?.getAttribute('data-map-idle') ?? 0),
+    `${within} [data-map-idle]`.trim(),
+  );
+}
+
+/**
+ * Waits until the map has drawn everything asked of it since it had been idle `since` times
+ * (`mapIdles`, read before the change; 0: since it was created): first two animation frames,
+ * by which a change made before has reached maplibre (draw hands its edits over on the next
+ * frame), then an idle counted after `since` with the map still idle (`data-map-state`, which
+ * a frame drawing anything sets to "busy").
+ */
+export async function mapDrawnSince(page: Page, since: number, within = ''): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(
+    ({ selector, since }) => {
+      const map = document.querySelector(selector);
+      return (
+        Number(map?.getAttribute('data-map-idle') ?? 0) > since &&
+        map?.getAttribute('data-map-state') === 'idle'
+      );
+    },
+    { selector: `${within} [data-map-idle]`.trim(), since },
+    { timeout: 30_000 },
+  );
 }

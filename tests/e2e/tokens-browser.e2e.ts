@@ -12,12 +12,13 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchChromium } from './chromium';
+import { appBuild } from './support';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ jobs: 30, staticDir: 'dist' });
+  server = await startTestServer({ jobs: 30, staticDir: appBuild() });
   browser = await launchChromium();
 });
 afterAll(async () => {

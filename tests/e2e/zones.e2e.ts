@@ -1,18 +1,28 @@
 /**
  * The delivery-zone map editor in Chromium (WebGL in software): drawing by clicks, naming,
  * dragging a corner, undo, saving; a bow tie blocking Save; importing a file; the branch pin.
- * The built app (dist/) with the offline base map (config.json rewritten in the browser), against
- * the in-process reference server, whose database is read to check what was saved.
+ * The built app with the offline base map (support.ts's appBuild), against the in-process
+ * reference server, whose database is read to check what was saved.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getBranch } from '../support/branches';
 import { reversed, square, type Ring } from '../support/geo';
 import { branchSaved, reviewAndSave, saveButton } from './branch-support';
-import { DESKTOP, NARROW, screenshot, signIn, startApp, type App, type PageOptions } from './support';
+import {
+  DESKTOP,
+  mapDrawnSince,
+  mapIdles,
+  NARROW,
+  screenshot,
+  signIn,
+  startApp,
+  type App,
+  type PageOptions,
+} from './support';
 
 let app: App;
 let tmp: string;
@@ -29,21 +39,9 @@ afterAll(async () => {
 type LonLat = [number, number];
 type ZoneRow = { feature_id: string; properties: string; geometry: string };
 
-/**
- * Tests use the embedded offline base map (no network here, and the same picture each run):
- * the built config.json with `mapStyle: 'offline'`, answered by the browser itself.
- */
-async function useOfflineMap(context: BrowserContext): Promise<void> {
-  const config = JSON.parse(readFileSync(join('dist', 'config.json'), 'utf8')) as Record<string, unknown>;
-  await context.route('**/config.json', (route) =>
-    route.fulfill({ json: { ...config, mapStyle: 'offline' } }),
-  );
-}
-
-/** A signed-in page with the offline map, and a list of the errors the page reports. */
+/** A signed-out page, and a list of the errors the page reports. */
 async function openPage(options: PageOptions = {}): Promise<{ page: Page; errors: string[] }> {
   const page = await app.newPage(options);
-  await useOfflineMap(page.context());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -52,7 +50,7 @@ async function openPage(options: PageOptions = {}): Promise<{ page: Page; errors
   return { page, errors };
 }
 
-/** Opens a branch's editor and waits for the map to be ready (its tools enabled). */
+/** Opens a branch's editor and waits for the map to be ready (its tools enabled) and drawn. */
 async function openBranch(page: Page, id: string): Promise<Locator> {
   await signIn(page, app.token, `/branches/${id}`);
   await page.getByRole('form', { name: `Edit branch ${id}` }).waitFor();
@@ -64,7 +62,7 @@ async function openBranch(page: Page, id: string): Promise<Locator> {
   await page
     .getByRole('heading', { name: 'Delivery zones', exact: true })
     .evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await mapSettled(page);
+  await mapDrawnSince(page, 0);
   return canvas;
 }
 
@@ -131,7 +129,7 @@ async function canvasBox(canvas: Locator) {
  * Clicks the map at a point given in canvas pixels. Draw reads each click on its own (a click
  * is a press and release within a few pixels; Playwright's clicks are never double clicks), so
  * clicks need no pause between them; a click that must land on something drawn waits for the
- * map to have drawn it (`mapSettled`).
+ * map to have drawn it (`mapDrawnSince`).
  */
 async function clickMap(page: Page, canvas: Locator, [x, y]: [number, number]) {
   const box = await canvasBox(canvas);
@@ -159,39 +157,12 @@ async function dragCorner(page: Page, canvas: Locator, from: [number, number], t
     .poll(async () => {
       nudge = 1 - nudge; // a new pointer move each time, so that draw looks again
       await page.mouse.move(box.x + from[0] + nudge, box.y + from[1]);
-      return page.evaluate(() => document.querySelector('.maplibregl-map')?.classList.contains('feature-vertex'));
+      return page.evaluate(() =>
+        document.querySelector('.maplibregl-map')?.classList.contains('feature-vertex'),
+      );
     })
     .toBe(true);
   await dragOnMap(page, canvas, from, to);
-}
-
-/** How many times the map has been idle (everything asked for drawn): `data-map-idle` on its container (src/map/MapView.tsx). */
-const mapIdles = (page: Page) =>
-  page.evaluate(() => Number(document.querySelector('[data-map-idle]')?.getAttribute('data-map-idle') ?? 0));
-
-/**
- * Waits until the map has drawn what changed after `before` idles, and is idle: draw reads
- * clicks against the rendered map, and with software GL on a busy machine the frame with a
- * newly selected zone or its corners can come well after the panel says so.
- */
-async function mapDrawnSince(page: Page, before: number) {
-  await page.waitForFunction((count) => {
-    const map = document.querySelector('[data-map-idle]');
-    return (
-      Number(map?.getAttribute('data-map-idle') ?? 0) > count &&
-      map?.getAttribute('data-map-state') === 'idle'
-    );
-  }, before);
-}
-
-/**
- * Waits until the map has drawn everything asked of it so far, camera moves (a fly to imported
- * or selected zones) and tiles included: two animation frames, by which a change made before
- * has started the map's rendering (`data-map-state` "busy"), then its "idle" (src/map/MapView.tsx).
- */
-async function mapSettled(page: Page) {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.locator('[data-map-state="idle"]').waitFor();
 }
 
 const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exact: true });
@@ -227,7 +198,9 @@ async function snapTargetPixels(page: Page, canvas: Locator, [x, y]: [number, nu
  * Shows zone 1's corners for dragging: selects it from the panel, then clicks it on the map at
  * `inside`. Only a click on the *selected* zone edits its corners (on another, it selects):
  * wait until the map has told the panel it is selected. Draw reads a click against what the map
- * has rendered, so each step waits for the map to have drawn the previous one (mapDrawnSince):
+ * has rendered (with software GL on a busy machine the frame with a newly selected zone or its
+ * corners can come well after the panel says so), so each step waits for the map to have drawn
+ * the previous one (mapDrawnSince):
  * the selected zone before the click, its corner handles before the drag that follows. Should a
  * click still land before the frame (software GL on a busy machine), it clicks again, as a
  * person would, selecting the zone from the panel again if that click cleared the selection.
@@ -312,9 +285,10 @@ describe('zone map editor in Chromium', () => {
     ];
     await page.getByRole('button', { name: 'Draw zone' }).click();
     await page.getByText('Drawing a zone').waitFor();
+    const beforeCorners = await mapIdles(page);
     for (const p of clicks) await clickMap(page, canvas, p);
     // On the first corner: finished. Draw finds that corner among what the map has rendered.
-    await mapSettled(page);
+    await mapDrawnSince(page, beforeCorners);
     await clickMap(page, canvas, clicks[0]!);
     await page.getByText('1 zone', { exact: true }).waitFor();
     const panel = zonePanel(page);
@@ -392,30 +366,34 @@ describe('zone map editor in Chromium', () => {
     // Near the neighbour's corner, before any click: the snap target is drawn on the corner.
     const nearNe = at(ne, 5, -4);
     const mouseAt = async ([x, y]: [number, number]) => page.mouse.move(box.x + x, box.y + y);
+    const beforeTarget = await mapIdles(page);
     await mouseAt(nearNe);
-    await mapSettled(page);
+    await mapDrawnSince(page, beforeTarget);
     await expect.poll(() => snapTargetPixels(page, canvas, at(ne, 0, 0))).toBeGreaterThan(20);
     await screenshot(page, 'zones-snap-target-1280');
     // Holding Alt places freely: no target.
     await page.keyboard.down('Alt');
+    const beforeFree = await mapIdles(page);
     await mouseAt(at(ne, 6, -4));
-    await mapSettled(page);
+    await mapDrawnSince(page, beforeFree);
     await expect.poll(() => snapTargetPixels(page, canvas, at(ne, 0, 0))).toBe(0);
     await page.keyboard.up('Alt');
 
     // Two corners near the neighbour's, two free ones to the east, then the first corner again.
     const free1 = at(se, 160, 0);
     const free2 = at(ne, 160, 0);
+    const beforeCorners = await mapIdles(page);
     await clickMap(page, canvas, nearNe);
     await clickMap(page, canvas, at(se, 4, 5));
     await clickMap(page, canvas, free1);
     await clickMap(page, canvas, free2);
-    await mapSettled(page);
+    await mapDrawnSince(page, beforeCorners);
+    const beforeClose = await mapIdles(page);
     await clickMap(page, canvas, at(ne, 0, 0));
     const panel = zonePanel(page);
     await panel.getByText('4 corners').waitFor();
     await panel.getByText('All valid').waitFor();
-    await mapSettled(page);
+    await mapDrawnSince(page, beforeClose);
     await screenshot(page, 'zones-snapped-1280');
     // Neighbours that meet exactly: no overlap warning, with the other branch's zone or any.
     expect(await panel.getByText(/overlap/).count()).toBe(0);
@@ -503,12 +481,13 @@ describe('zone map editor in Chromium', () => {
       [cx - 70, cy + 110],
     ];
     for (const p of corners) await clickMap(page, canvas, p);
+    const beforeHole = await mapIdles(page);
     await page.keyboard.press('Enter');
     await panel.getByText('1 hole').waitFor();
     await panel.getByRole('list', { name: 'Holes of Centro' }).waitFor();
     await expect.poll(area).not.toBe(before);
     await panel.getByText('All valid').waitFor();
-    await mapSettled(page);
+    await mapDrawnSince(page, beforeHole);
     await screenshot(page, 'zones-hole-1280');
 
     // Undone and redone like any edit.
@@ -594,11 +573,12 @@ describe('zone map editor in Chromium', () => {
         ],
       }),
     );
+    const beforeImport = await mapIdles(page);
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByText('Imported 2 zones from two-zones.geojson.').waitFor();
     const panel = zonePanel(page);
     await panel.getByRole('heading', { name: `${before.length + 2} zones` }).waitFor();
-    await mapSettled(page); // the map has flown to the imported zones
+    await mapDrawnSince(page, beforeImport); // the map has flown to the imported zones
     await screenshot(page, 'zones-imported-1280');
     await reviewAndSave(page);
     await branchSaved(page);
@@ -690,7 +670,7 @@ describe('zone map editor in Chromium', () => {
     await signIn(page, app.token, '/branches/LDN-01');
     const drawZone = page.getByRole('button', { name: 'Draw zone' });
     await drawZone.and(page.locator(':enabled')).waitFor();
-    await mapSettled(page);
+    await mapDrawnSince(page, 0);
     await screenshot(page, 'zones-first-screen-1280x720');
     const inView = async (locator: Locator) => {
       const b = (await locator.boundingBox())!;
@@ -780,14 +760,15 @@ describe('zone map editor in Chromium', () => {
           .getByText(/overlaps zone "Guest" of branch "BER-01"/)
           .first()
           .waitFor();
-        await mapSettled(page); // the other branch's zone drawn
+        await mapDrawnSince(page, 0); // the other branch's zone drawn
         await screenshot(page, `zones-editor-${viewport.width}-${colorScheme}`);
         // Select a zone from the list: the map zooms to it.
+        const beforeSelect = await mapIdles(page);
         await zonePanel(page)
           .getByRole('button', { name: /^Zone 1: select/ })
           .click();
         await page.getByText(/Selecting · Central/).waitFor();
-        await mapSettled(page); // zoomed to the zone
+        await mapDrawnSince(page, beforeSelect); // zoomed to the zone
         await screenshot(page, `zones-selected-${viewport.width}-${colorScheme}`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(viewport.width);
