@@ -16,7 +16,7 @@ const MAP_LIBRARIES = {
     'Load maplibre and draw with import() only (React.lazy), or import their types: they stay out of the first load (src/map/index.ts).',
 };
 const MAP_MODULES = {
-  regex: '(^|/)map/(ZoneEditor|PointsMap|MapView|controller|draw|labels|snap-modes)(\\.tsx?)?$',
+  regex: '(^|/)map/(ZoneEditor|PointsMap|MapView|controller|editor-map|draw|labels|snap-modes)(\\.tsx?)?$',
   allowTypeImports: true,
   message:
     'This module of src/map pulls in maplibre: load it with import() only (React.lazy), or import its types (src/map/index.ts).',
