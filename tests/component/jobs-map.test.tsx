@@ -20,7 +20,9 @@ beforeAll(async () => {
   newest = idsInOrder()[0]!;
   server.db.prepare('UPDATE deliveries SET address = NULL WHERE job_id = ? AND position = 0').run(newest);
   server.db
-    .prepare('UPDATE riders SET last_latitude = NULL, last_longitude = NULL WHERE id = (SELECT rider_id FROM jobs WHERE id = ?)')
+    .prepare(
+      'UPDATE riders SET last_latitude = NULL, last_longitude = NULL WHERE id = (SELECT rider_id FROM jobs WHERE id = ?)',
+    )
     .run(newest);
 });
 afterAll(async () => {
@@ -37,15 +39,20 @@ function idsInOrder(db = () => server.db): number[] {
 
 /** What page 1 (the 5 newest jobs) holds, counted in the database. */
 function pageOne(s: TestServer = server) {
-  const ids = idsInOrder(() => s.db).slice(0, 5).join(',');
+  const ids = idsInOrder(() => s.db)
+    .slice(0, 5)
+    .join(',');
   const count = (sql: string) => s.db.prepare(sql).pluck().get() as number;
-  const stops = (table: string, where: string) => count(`SELECT count(*) FROM ${table} WHERE job_id IN (${ids}) AND ${where}`);
+  const stops = (table: string, where: string) =>
+    count(`SELECT count(*) FROM ${table} WHERE job_id IN (${ids}) AND ${where}`);
   const placed = "json_extract(address, '$.latitude') IS NOT NULL";
   return {
     stops: stops('pickups', '1') + stops('deliveries', '1'),
     placedStops: stops('pickups', placed) + stops('deliveries', placed),
     riders: count(`SELECT count(DISTINCT rider_id) FROM jobs WHERE id IN (${ids})`),
-    placedRiders: count(`SELECT count(*) FROM riders WHERE last_latitude IS NOT NULL AND id IN (SELECT rider_id FROM jobs WHERE id IN (${ids}))`),
+    placedRiders: count(
+      `SELECT count(*) FROM riders WHERE last_latitude IS NOT NULL AND id IN (SELECT rider_id FROM jobs WHERE id IN (${ids}))`,
+    ),
     branches: count(
       `SELECT count(*) FROM (SELECT branch_id FROM pickups WHERE job_id IN (${ids}) UNION SELECT branch_id FROM deliveries WHERE job_id IN (${ids}))`,
     ),
@@ -101,12 +108,14 @@ describe('the map view of the jobs screen', () => {
     const missing = n.stops - n.placedStops + (n.riders - n.placedRiders);
     const disclosure = await within(region).findByText(`Not placed (${missing})`);
     await user.click(disclosure);
-    const stops = within(region).getByRole('heading', { name: 'Stops without coordinates, by job' }).nextElementSibling as HTMLElement;
+    const stops = within(region).getByRole('heading', { name: 'Stops without coordinates, by job' })
+      .nextElementSibling as HTMLElement;
     const item = within(stops)
       .getAllByRole('listitem')
       .find((li) => li.textContent?.startsWith(`Job ${newest} `))!;
     expect(item).toHaveTextContent(/Delivery 1: no address/);
-    const riders = within(region).getByRole('heading', { name: 'Riders without a last position' }).nextElementSibling as HTMLElement;
+    const riders = within(region).getByRole('heading', { name: 'Riders without a last position' })
+      .nextElementSibling as HTMLElement;
     expect(within(riders).getAllByRole('button', { name: `Job ${newest}` })).toHaveLength(1);
 
     await user.click(within(item).getByRole('button', { name: `Job ${newest}` }));
@@ -132,10 +141,17 @@ describe('the map view of the jobs screen', () => {
 
     await user.click(within(region).getByRole('button', { name: 'All matching' }));
     expect(search(history).get('scope')).toBe('all');
-    expect(await within(region).findByText('Loading every matching job onto the map: 5 of 12…')).toBeInTheDocument();
-    expect(within(region).getByRole('progressbar', { name: 'Map loading progress' })).toHaveAttribute('aria-valuenow', '1');
+    expect(
+      await within(region).findByText('Loading every matching job onto the map: 5 of 12…'),
+    ).toBeInTheDocument();
+    expect(within(region).getByRole('progressbar', { name: 'Map loading progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
     await user.click(within(region).getByRole('button', { name: 'Stop loading' }));
-    expect(await within(region).findByText('Stopped after 5 jobs of 12: the map shows those.')).toBeInTheDocument();
+    expect(
+      await within(region).findByText('Stopped after 5 jobs of 12: the map shows those.'),
+    ).toBeInTheDocument();
     expect(summary()).toHaveTextContent(/^5 jobs on the map/);
 
     hold = false;
@@ -162,7 +178,9 @@ describe('the map view of the jobs screen', () => {
     const [a, b] = idsInOrder().slice(1, 3);
     for (const id of [a, b]) {
       server.db.prepare('UPDATE jobs SET status = 2 WHERE id = ?').run(id);
-      server.db.prepare('UPDATE pickups SET status = 1, slot_to = ? WHERE job_id = ?').run(TEST_REFERENCE_TIME - 3 * 3600, id);
+      server.db
+        .prepare('UPDATE pickups SET status = 1, slot_to = ? WHERE job_id = ?')
+        .run(TEST_REFERENCE_TIME - 3 * 3600, id);
     }
     const user = userEvent.setup();
     const { history } = open('/jobs?view=map');
@@ -173,7 +191,11 @@ describe('the map view of the jobs screen', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Late only' }));
     expect(search(history).get('late')).toBe('1');
-    await waitFor(() => expect(summary()).toHaveTextContent(new RegExp(`^${plural(late, 'job', 'jobs')} on the map: .*\\(\\d+ late\\)`)));
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(
+        new RegExp(`^${plural(late, 'job', 'jobs')} on the map: .*\\(\\d+ late\\)`),
+      ),
+    );
   });
 
   it('says quietly that zones are not shown when the service does not list branches', async () => {
@@ -185,7 +207,9 @@ describe('the map view of the jobs screen', () => {
     );
     open('/jobs?view=map');
     const region = await screen.findByRole('region', { name: 'Map' });
-    expect(await within(region).findByText('Delivery zones are not shown: this service does not list branches.')).toBeInTheDocument();
+    expect(
+      await within(region).findByText('Delivery zones are not shown: this service does not list branches.'),
+    ).toBeInTheDocument();
   });
 
   it('says when a job to zoom to has no position', async () => {
@@ -199,7 +223,9 @@ describe('the map view of the jobs screen', () => {
     await waitFor(() => expect(search(history).get('job')).toBeNull());
     const region = screen.getByRole('region', { name: 'Map' });
     expect(
-      await within(region).findByText(`Job ${newest} has no stop or rider with coordinates: it cannot be shown on the map.`),
+      await within(region).findByText(
+        `Job ${newest} has no stop or rider with coordinates: it cannot be shown on the map.`,
+      ),
     ).toBeInTheDocument();
   });
 });
@@ -222,7 +248,53 @@ describe('the map view on a wide screen', () => {
     first.unmount();
 
     open('/jobs?view=map');
-    expect(await screen.findByRole('separator', { name: 'Table and map widths' })).toHaveAttribute('aria-valuenow', '75');
+    expect(await screen.findByRole('separator', { name: 'Table and map widths' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
+  });
+});
+
+describe('clearing the filters on the map view', () => {
+  /** The view and its scope, as the URL holds them. */
+  const viewOf = (history: { location: { search: string } }) => [
+    search(history).get('view'),
+    search(history).get('scope'),
+  ];
+
+  it('keeps the map and "All matching" on "Clear all"', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs?view=map&scope=all&status=7&q=zz');
+    const region = await screen.findByRole('region', { name: 'Map' });
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(search(history).get('status')).toBeNull());
+    expect(search(history).get('q')).toBeNull();
+    expect(viewOf(history)).toEqual(['map', 'all']);
+    expect(region).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'All matching' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('keeps them on "Clear all filters" when nothing matches', async () => {
+    stubWideScreen();
+    const user = userEvent.setup();
+    const { history } = open('/jobs?view=map&scope=all&branch_id=NOPE-99');
+    await user.click(await screen.findByRole('button', { name: 'Clear all filters' }));
+    await waitFor(() => expect(search(history).get('branch_id')).toBeNull());
+    expect(viewOf(history)).toEqual(['map', 'all']);
+    expect(screen.getByRole('region', { name: 'Map' })).toBeInTheDocument();
+  });
+
+  it('keeps them, and the open job, on "Clear filters and keep looking"', async () => {
+    const user = userEvent.setup();
+    const { history } = open('/jobs?view=map&scope=all&status=7&job=999999');
+    const dialog = await screen.findByRole('dialog', { name: 'Job 999999' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Clear filters and keep looking' }));
+    await waitFor(() => expect(search(history).get('status')).toBeNull());
+    expect(viewOf(history)).toEqual(['map', 'all']);
+    expect(search(history).get('job')).toBe('999999');
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from '../../src/features/jobs/derive';
 import { lateRule } from '../../src/features/jobs/lateness';
 import { safeImageUrl, timeline } from '../../src/features/jobs/derive-details';
-import { filtersOf, validateJobsSearch, withFilters } from '../../src/features/jobs/search';
+import { filtersOf, validateJobsSearch, withFilters, withoutFilters } from '../../src/features/jobs/search';
 import { fromZonedInput, presetRange, toZonedInput } from '../../src/features/jobs/time-range';
 import { actor, job as rawJob } from './fixtures';
 
@@ -67,8 +67,18 @@ describe('jobs search params', () => {
       job: 18,
     });
     // An empty param (`?status=`) means no filter, not status 0; no hex, exponents or fractions.
-    expect(validateJobsSearch({ page: ' 4 ', status: '', timestamp_from: '1e3', timestamp_to: '0x10', job: '1.0' })).toEqual({ page: 4 });
-    expect(validateJobsSearch({ page: 1_000_001, branch_id: 'x'.repeat(101), team_id: 'x'.repeat(100) })).toEqual({
+    expect(
+      validateJobsSearch({
+        page: ' 4 ',
+        status: '',
+        timestamp_from: '1e3',
+        timestamp_to: '0x10',
+        job: '1.0',
+      }),
+    ).toEqual({ page: 4 });
+    expect(
+      validateJobsSearch({ page: 1_000_001, branch_id: 'x'.repeat(101), team_id: 'x'.repeat(100) }),
+    ).toEqual({
       page: 1,
       team_id: 'x'.repeat(100),
     });
@@ -115,6 +125,22 @@ describe('jobs search params', () => {
     expect(next).toEqual({ page: 1, branch_id: 'LDN-01', team_id: 'team-1', job: 9 });
     expect(filtersOf(next)).toEqual({ branch_id: 'LDN-01', team_id: 'team-1' });
   });
+
+  it('clears the filters and the search, keeping the open job, late only, the view and its scope', () => {
+    expect(
+      withoutFilters({
+        page: 4,
+        status: 7,
+        branch_id: 'LDN-01',
+        timestamp_from: 1000,
+        q: 'ravi',
+        job: 9,
+        late: 1,
+        view: 'map',
+        scope: 'all',
+      }),
+    ).toEqual({ page: 1, job: 9, late: 1, view: 'map', scope: 'all' });
+  });
 });
 
 describe('derived job facts', () => {
@@ -128,9 +154,20 @@ describe('derived job facts', () => {
 
   it('finds the earliest slot among open stops: not completed, not in a final status, its job not final', () => {
     const branch = job.pickups[0]!.branch;
-    expect(earliestOpenSlot(job, rule)).toEqual({ kind: 'pickup', id: 1, from: 1_700_000_000, to: 1_700_003_600, branch });
+    expect(earliestOpenSlot(job, rule)).toEqual({
+      kind: 'pickup',
+      id: 1,
+      from: 1_700_000_000,
+      to: 1_700_003_600,
+      branch,
+    });
     const pickedUp = { ...job, pickups: job.pickups.map((p) => ({ ...p, completed: true })) };
-    expect(earliestOpenSlot(pickedUp, rule)).toMatchObject({ kind: 'delivery', id: 2, from: 1_700_003_600, to: 1_700_007_200 });
+    expect(earliestOpenSlot(pickedUp, rule)).toMatchObject({
+      kind: 'delivery',
+      id: 2,
+      from: 1_700_003_600,
+      to: 1_700_007_200,
+    });
     const pickupCancelled = { ...job, pickups: job.pickups.map((p) => ({ ...p, status: 9 })) };
     expect(earliestOpenSlot(pickupCancelled, rule)).toMatchObject({ kind: 'delivery', id: 2 });
     const allDone = { ...pickedUp, deliveries: job.deliveries.map((d) => ({ ...d, completed: true })) };
@@ -163,7 +200,9 @@ describe('derived job facts', () => {
     expect(amountsOf({ ...job, deliveries: [{ ...d, amount: null }] }, currency)).toEqual([]);
     expect(formatAmounts([])).toBe('—');
     // No currency configured: a plain number with two decimals.
-    expect(formatAmounts([{ currency: '', value: 3 }])).toBe(new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 }).format(3));
+    expect(formatAmounts([{ currency: '', value: 3 }])).toBe(
+      new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 }).format(3),
+    );
   });
 
   it('orders the history oldest first and measures the time spent in each status', () => {
@@ -188,7 +227,10 @@ describe('derived job facts', () => {
     expect(lastRemark({ ...job, status_history: history })?.remarks).toBe('Customer not at home');
     expect(lastRemark({ ...job, status_history: [] })).toBeNull();
     const withTeam = (team: unknown) => ({ ...job, team_id: team }) as typeof job;
-    expect([...teamsInJobs([withTeam('team-2'), withTeam(7), withTeam(''), withTeam(null), job])]).toEqual(['team-2', '7']);
+    expect([...teamsInJobs([withTeam('team-2'), withTeam(7), withTeam(''), withTeam(null), job])]).toEqual([
+      'team-2',
+      '7',
+    ]);
   });
 
   it('writes a phone with its dial code, whichever form the code takes', () => {
@@ -251,7 +293,10 @@ describe('created-time range in a named zone', () => {
       Date.UTC(2025, 11, 9, 5, 0) / 1000,
     );
     const minute = Date.UTC(2025, 11, 10, 15, 42) / 1000;
-    expect(presetRange('last24h', 'Europe/London', now)).toEqual({ timestamp_from: minute - 86_400, timestamp_to: undefined });
+    expect(presetRange('last24h', 'Europe/London', now)).toEqual({
+      timestamp_from: minute - 86_400,
+      timestamp_to: undefined,
+    });
     expect(presetRange('last7d', 'Europe/London', now)).toEqual({
       timestamp_from: minute - 7 * 86_400,
       timestamp_to: undefined,
@@ -280,7 +325,10 @@ describe('CSV cells', () => {
       {
         ...job,
         notes: '=HYPERLINK("x")',
-        status_history: [...job.status_history, { status: 2, remarks: '=cmd|calc', created_by: actor, created_at: 1_700_000_400 }],
+        status_history: [
+          ...job.status_history,
+          { status: 2, remarks: '=cmd|calc', created_by: actor, created_at: 1_700_000_400 },
+        ],
       },
       config,
     );

@@ -6,7 +6,8 @@ import { useConfig } from '../../config';
 import { Button, ConfirmDialog, PopoverButton, ProgressBar, useToast } from '../../ui';
 import { formatCount } from './derive';
 import type { Filters } from './search';
-import s from './jobs.module.css';
+import shared from './jobs.module.css';
+import s from './tools.module.css';
 
 /** Above this many rows, "export all" asks first. */
 export const EXPORT_CAP = 10_000;
@@ -98,7 +99,7 @@ export function ExportControl({
 
   const total = totalRecords ?? 0;
   const progress = running && (
-    <div className={s.progressStrip} role="status" aria-live="polite">
+    <div className={shared.progressStrip} role="status" aria-live="polite">
       <span className={s.exportText}>
         Exporting: page <span className="num">{formatCount(running.pagesDone)}</span> of{' '}
         <span className="num">{formatCount(running.pagesTotal)}</span>, {formatCount(running.jobsSeen)} jobs

@@ -9,10 +9,10 @@ import {
   type RefObject,
 } from 'react';
 import type { Job } from '../../contract';
-import { preloadable } from '../../ui';
+import { Skeleton, preloadable } from '../../ui';
 import { ROW_HEIGHT, VIRTUALISE_ABOVE, type jobsTableFeatures } from './columns';
 import { preloadJobPanel } from './panel-loader';
-import s from './jobs.module.css';
+import s from './table.module.css';
 
 type Features = typeof jobsTableFeatures;
 // The table's selected state is not read here; only its models are.
@@ -249,6 +249,24 @@ export function JobsTable({
       <p id={hintId} hidden>
         Enter opens the job. Arrow keys or J and K move between jobs.
       </p>
+    </div>
+  );
+}
+
+/** The table's place while the first rows load. */
+export function TableSkeleton() {
+  return (
+    <div className={s.skeletonTable} role="status" aria-label="Loading jobs">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className={s.skeletonRow}>
+          <Skeleton width={48} />
+          <Skeleton width="14%" />
+          <Skeleton width={90} height={16} />
+          <Skeleton width="18%" />
+          <Skeleton width="22%" />
+          <Skeleton width={60} />
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,13 +1,6 @@
 import { Button, EmptyState } from '../../ui';
 import { formatCount } from './derive';
-
-export type NoRowsReason =
-  | { kind: 'searching' }
-  | { kind: 'none-late'; loaded: number; q?: string }
-  | { kind: 'no-match'; q: string; cappedAt: number | null }
-  | { kind: 'past-end'; page: number; totalRecords: number; totalPages: number }
-  | { kind: 'none-match-filters' }
-  | { kind: 'no-jobs' };
+import type { NoRowsReason } from './view-description';
 
 /**
  * What the table's place says when it has no row to show, and the way on from there. Its own
@@ -38,8 +31,12 @@ export default function NoRows({
       return <EmptyState title="Searching…">Matches show here as the pages are read.</EmptyState>;
     case 'none-late':
       return reason.q !== undefined ? (
-        <EmptyState title="None of the matches is late" actions={<Button onClick={onShowAll}>Show all matches</Button>}>
-          {formatCount(reason.loaded)} {reason.loaded === 1 ? 'match' : 'matches'} for “{reason.q}”, none past its slot.
+        <EmptyState
+          title="None of the matches is late"
+          actions={<Button onClick={onShowAll}>Show all matches</Button>}
+        >
+          {formatCount(reason.loaded)} {reason.loaded === 1 ? 'match' : 'matches'} for “{reason.q}”, none past
+          its slot.
         </EmptyState>
       ) : (
         <EmptyState
@@ -58,7 +55,10 @@ export default function NoRows({
       );
     case 'no-match':
       return (
-        <EmptyState title={`No job matches “${reason.q}”`} actions={<Button onClick={onClearSearch}>Clear the search</Button>}>
+        <EmptyState
+          title={`No job matches “${reason.q}”`}
+          actions={<Button onClick={onClearSearch}>Clear the search</Button>}
+        >
           {reason.cappedAt !== null
             ? `Among the first ${formatCount(reason.cappedAt)} jobs${filterText.length ? ` matching ${filterText.join(', ')}` : ''}.`
             : `Among ${within}.`}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../ui';
 import { formatCount, pageRange } from './derive';
-import s from './jobs.module.css';
+import s from './pagination.module.css';
 
 export type PageControls = {
   canFirst: boolean;
@@ -14,6 +14,22 @@ export type PageControls = {
   last: () => void;
   goTo: (page: number) => void;
 };
+
+/** The pager's moves from `page` (the page shown), kept within the pages there are. */
+export function pageControls(page: number, totalPages: number, goTo: (page: number) => void): PageControls {
+  const clamp = (n: number) => Math.max(1, totalPages > 0 ? Math.min(n, totalPages) : n);
+  return {
+    canFirst: page > 1,
+    canPrevious: page > 1,
+    canNext: page < totalPages,
+    canLast: totalPages > 0 && page !== totalPages,
+    first: () => goTo(1),
+    previous: () => goTo(clamp(page - 1)),
+    next: () => goTo(clamp(page + 1)),
+    last: () => goTo(clamp(totalPages)),
+    goTo: (n) => goTo(clamp(n)),
+  };
+}
 
 function PageField({
   page,

@@ -4,10 +4,11 @@ import { Button, Field, PopoverButton, inputClass } from '../../ui';
 import { CopyButton } from '../../ui/CopyButton';
 import { deleteView, loadViews, saveView, viewQuery, viewSearch, type SavedView } from './saved-views';
 import type { JobsSearch } from './search';
-import s from './jobs.module.css';
+import s from './tools.module.css';
 
 const absoluteLink = (view: SavedView) =>
-  new URL(`${import.meta.env.BASE_URL}jobs${view.query ? `?${view.query}` : ''}`, window.location.origin).href;
+  new URL(`${import.meta.env.BASE_URL}jobs${view.query ? `?${view.query}` : ''}`, window.location.origin)
+    .href;
 
 /**
  * "Views": the saved views of this browser, each a link (one click applies it, in the table or
@@ -33,7 +34,11 @@ export default function SavedViews({ search }: { search: JobsSearch }) {
   };
 
   return (
-    <PopoverButton label={views.length ? `Views (${views.length})` : 'Views'} panelLabel="Saved views" align="end">
+    <PopoverButton
+      label={views.length ? `Views (${views.length})` : 'Views'}
+      panelLabel="Saved views"
+      align="end"
+    >
       {(close) => (
         <div className={s.viewsPanel}>
           <h2 className={s.viewsTitle}>Saved views</h2>
@@ -51,10 +56,23 @@ export default function SavedViews({ search }: { search: JobsSearch }) {
                     onClick={close}
                   >
                     {view.name}
-                    <span className={s.viewQuery}>{view.query ? decodeURIComponent(view.query.replaceAll('+', ' ')) : 'all jobs'}</span>
+                    <span className={s.viewQuery}>
+                      {view.query ? decodeURIComponent(view.query.replaceAll('+', ' ')) : 'all jobs'}
+                    </span>
                   </Link>
-                  <CopyButton text={absoluteLink(view)} label="Copy link" size="sm" variant="ghost" aria-label={`Copy link of ${view.name}`} />
-                  <Button size="sm" variant="ghost" aria-label={`Delete ${view.name}`} onClick={() => setViews(deleteView(view.name))}>
+                  <CopyButton
+                    text={absoluteLink(view)}
+                    label="Copy link"
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Copy link of ${view.name}`}
+                  />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${view.name}`}
+                    onClick={() => setViews(deleteView(view.name))}
+                  >
                     Delete
                   </Button>
                 </li>

@@ -12,7 +12,7 @@ import { amountsOf, earliestOpenSlot, formatAmounts, jobTimeZone, phoneOf, picku
 import { formatLate, jobLateness, lateRule } from './lateness';
 import { LiveTime, useScreenNow } from './now';
 import { useDisplayZone } from './zone';
-import s from './jobs.module.css';
+import s from './table.module.css';
 
 /** What the table reads of a column beyond its header. */
 export type JobsColumnMeta = {
@@ -47,7 +47,9 @@ function StatusCell({ job }: { job: Job }) {
   const config = useConfig();
   const now = useScreenNow();
   const info = describeStatus(config, job.status);
-  const title = info.known ? `Status code ${job.status}` : `Status code ${job.status} is not in the dictionary`;
+  const title = info.known
+    ? `Status code ${job.status}`
+    : `Status code ${job.status} is not in the dictionary`;
   const late = jobLateness(job, now, lateRule(config));
   return (
     <span className={s.statusCell}>
@@ -65,7 +67,13 @@ export function LateMark({ seconds }: { seconds: number }) {
     <span className={s.late}>
       <svg className={s.lateIcon} viewBox="0 0 16 16" aria-hidden="true">
         <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        <path
+          d="M8 4.5V8l2.5 1.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
       </svg>
       {formatLate(seconds)}
     </span>
@@ -103,7 +111,10 @@ function SlotCell({ job }: { job: Job }) {
   const kind = slot.kind === 'pickup' ? 'Pickup' : 'Delivery';
   const at = slot.to ?? slot.from!;
   return (
-    <span className={s.ellipsis} title={`${kind} #${slot.id}: ${formatWindow(slot.from, slot.to, zone)}\n${inViewerZone(at, zone)}`}>
+    <span
+      className={s.ellipsis}
+      title={`${kind} #${slot.id}: ${formatWindow(slot.from, slot.to, zone)}\n${inViewerZone(at, zone)}`}
+    >
       <span className={s.slotKind}>{kind}</span> {formatWindow(slot.from, slot.to, zone, now)}
     </span>
   );
@@ -142,7 +153,14 @@ type ColumnSpec = JobsColumnMeta & {
 };
 
 const COLUMNS: ColumnSpec[] = [
-  { id: 'id', header: 'Job', label: 'Job id', width: 64, alwaysShown: true, cell: (job) => <span className={s.mono}>{job.id}</span> },
+  {
+    id: 'id',
+    header: 'Job',
+    label: 'Job id',
+    width: 64,
+    alwaysShown: true,
+    cell: (job) => <span className={s.mono}>{job.id}</span>,
+  },
   {
     id: 'order_id',
     header: 'Order',
@@ -165,9 +183,28 @@ const COLUMNS: ColumnSpec[] = [
       </span>
     ),
   },
-  { id: 'status', header: 'Status', label: 'Status', width: 214, alwaysShown: true, cell: (job) => <StatusCell job={job} /> },
-  { id: 'rider', header: 'Rider', label: 'Rider', width: 108, cell: (job) => <RiderCell rider={job.rider} /> },
-  { id: 'branch', header: 'Branch', label: 'Branch (of the pickups)', width: 108, cell: (job) => <BranchCell job={job} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    label: 'Status',
+    width: 214,
+    alwaysShown: true,
+    cell: (job) => <StatusCell job={job} />,
+  },
+  {
+    id: 'rider',
+    header: 'Rider',
+    label: 'Rider',
+    width: 108,
+    cell: (job) => <RiderCell rider={job.rider} />,
+  },
+  {
+    id: 'branch',
+    header: 'Branch',
+    label: 'Branch (of the pickups)',
+    width: 108,
+    cell: (job) => <BranchCell job={job} />,
+  },
   {
     id: 'stops',
     header: 'Stops',
@@ -176,7 +213,13 @@ const COLUMNS: ColumnSpec[] = [
     numeric: true,
     cell: (job) => <StopsCell job={job} />,
   },
-  { id: 'slot', header: 'Earliest open slot', label: 'Earliest open slot', width: 254, cell: (job) => <SlotCell job={job} /> },
+  {
+    id: 'slot',
+    header: 'Earliest open slot',
+    label: 'Earliest open slot',
+    width: 254,
+    cell: (job) => <SlotCell job={job} />,
+  },
   {
     id: 'amount',
     header: 'Amount',
@@ -185,8 +228,20 @@ const COLUMNS: ColumnSpec[] = [
     numeric: true,
     cell: (job) => <AmountCell job={job} />,
   },
-  { id: 'created_at', header: 'Created', label: 'Created', width: 92, cell: (job) => <TimeCell job={job} at={job.created_at} /> },
-  { id: 'updated_at', header: 'Updated', label: 'Updated', width: 92, cell: (job) => <TimeCell job={job} at={job.updated_at} /> },
+  {
+    id: 'created_at',
+    header: 'Created',
+    label: 'Created',
+    width: 92,
+    cell: (job) => <TimeCell job={job} at={job.created_at} />,
+  },
+  {
+    id: 'updated_at',
+    header: 'Updated',
+    label: 'Updated',
+    width: 92,
+    cell: (job) => <TimeCell job={job} at={job.updated_at} />,
+  },
 ];
 
 export const jobColumns = helper.columns(
@@ -200,5 +255,3 @@ export const jobColumns = helper.columns(
     }),
   ),
 );
-
-export { loadColumnVisibility, saveColumnVisibility } from './settings';

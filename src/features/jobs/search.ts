@@ -50,7 +50,12 @@ const JobsSearchSchema = z.pipe(
       timestamp_to: optional(wholeNumber(0)),
       job: optional(wholeNumber(0)),
       q: optional(text),
-      late: optional(z.pipe(wholeNumber(1, 1), z.transform((): 1 => 1))),
+      late: optional(
+        z.pipe(
+          wholeNumber(1, 1),
+          z.transform((): 1 => 1),
+        ),
+      ),
       view: optional(z.literal('map')),
       scope: optional(z.literal('all')),
     }),
@@ -112,6 +117,14 @@ export function withFilters(search: JobsSearch, patch: Partial<Filters>): JobsSe
   const next: JobsSearch = { ...search, ...patch, page: 1 };
   for (const key of JOBS_FILTER_KEYS) if (next[key] === undefined) delete next[key];
   return next;
+}
+
+/**
+ * The search after "Clear all": no filter and no search, back to page 1; what is not a filter
+ * stays (the open job, late only, the view and its scope).
+ */
+export function withoutFilters(search: JobsSearch): JobsSearch {
+  return { page: 1, job: search.job, late: search.late, view: search.view, scope: search.scope };
 }
 
 /** What a saved view holds: the filters, the search and the late-only switch (not the page or the open job). */

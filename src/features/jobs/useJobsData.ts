@@ -33,6 +33,9 @@ export function useSwitchSetting(setting: SwitchSetting): [boolean, (on: boolean
 /**
  * One page of jobs for the filters: previous data kept while the next loads (no flash of an
  * empty table), the next page prefetched, refreshed every `refreshSeconds` while on and shown.
+ * `current` is the page asked for once it is in; `data` the rows to show: the page asked for,
+ * the previous one while it loads, or after a failure the rows last loaded for real (marked not
+ * current by the screen) instead of a blank table.
  */
 export function useJobsPage(filters: Filters, page: number, autoRefresh: boolean) {
   const api = useApi();
@@ -51,7 +54,9 @@ export function useJobsPage(filters: Filters, page: number, autoRefresh: boolean
     // click, and React runs this effect in the same task as the commit, before that paint.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void queryClient.prefetchQuery(jobsQueryOptions(api, pageRequest(filters, page + 1))));
+      timer = setTimeout(
+        () => void queryClient.prefetchQuery(jobsQueryOptions(api, pageRequest(filters, page + 1))),
+      );
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -59,7 +64,10 @@ export function useJobsPage(filters: Filters, page: number, autoRefresh: boolean
     };
   }, [api, queryClient, filters, page, totalPages]);
 
-  return query;
+  const current = query.isPlaceholderData ? undefined : query.data;
+  const [lastGood, setLastGood] = useState(current);
+  if (current && current !== lastGood) setLastGood(current);
+  return { query, current, data: query.data ?? (query.isError ? lastGood : undefined) };
 }
 
 /**
