@@ -27,7 +27,7 @@ import {
 import { rebase } from '../../src/features/branches/rebase';
 import { BranchGoneError, mapDetailPath, saveErrorView } from '../../src/features/branches/save-errors';
 import { createDebounced } from '../../src/features/branches/useBranchDraft';
-import { zoneProblems } from '../../src/features/branches/zone-check';
+import { zoneProblems } from '../../src/features/branches/zone-problems';
 import { branch as branchFixture } from './fixtures';
 
 const loaded = Branch.parse(branchFixture);

@@ -1,25 +1,17 @@
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Branch, BranchPatch } from '../../contract';
 import { queryKeys, useApi } from '../../api';
-import {
-  Badge,
-  Banner,
-  Button,
-  ConfirmDialog,
-  formatDateTime,
-  formatRelative,
-  useNow,
-  useToast,
-} from '../../ui';
+import { ConfirmDialog, useNow, useToast } from '../../ui';
 import { ActionBar } from './ActionBar';
+import { BranchHeader } from './BranchHeader';
 import { ConflictDialog } from './ConflictDialog';
 import { ContactsField } from './ContactsField';
-import type { BranchDraft } from './draft';
-import { FIELDS, changedFields, type PatchField } from './fields';
+import { draftNote, fieldNames, restoredNote } from './draft-note';
+import { changedFields } from './fields';
 import {
   createFormSchema,
   toFormValues,
@@ -28,7 +20,9 @@ import {
   type FormSchema,
   type UnusualHours,
 } from './form-model';
+import { FormBanners } from './FormBanners';
 import { IdentitySection, LocationSection, ZonesField } from './FormSections';
+import { LeaveDialog } from './LeaveDialog';
 import { MapToolsLink } from './ZonesSection';
 import { putBody } from './put-body';
 import { rebase } from './rebase';
@@ -40,8 +34,9 @@ import { ReviewDialog } from './ReviewDialog';
 import { saveErrorView, unsendableView, type FormBanner, type SaveErrorView } from './save-errors';
 import { useBranchDraft } from './useBranchDraft';
 import { useBranchSave, type SaveVariables } from './useBranchSave';
+import { UnusualHoursDialog } from './UnusualHoursDialog';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
-import { zoneProblems } from './zone-check';
+import { zoneProblems } from './zone-problems';
 import type { ZonesErrors } from './ZonesSection';
 import s from './branches.module.css';
 
@@ -70,7 +65,16 @@ function adopt(branch: Branch) {
   return { loaded: branch, base: toFormValues(branch) };
 }
 
-const fieldNames = (fields: readonly PatchField[]) => fields.map((f) => FIELDS[f].label).join(', ');
+type Zones = BranchFormValues['delivery_zones'];
+
+/** The one dialog open over the form (the leave guard's dialog follows the router's blocker instead). */
+type Dialog =
+  | { kind: 'rename' }
+  | { kind: 'discard' }
+  /** Hours that end before they start, asked about before the review. */
+  | { kind: 'hours'; contacts: UnusualHours[]; proceed: () => void }
+  | { kind: 'review'; patch: BranchPatch; changes: Change[]; zones: { before: Zones; after: Zones } | null }
+  | { kind: 'conflict'; fresh: Branch };
 
 /**
  * The branch editor: Identity, Location, Contacts and Delivery zones; a review of every
@@ -96,22 +100,12 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     shouldFocusError: true,
   });
 
-  const [renameOpen, setRenameOpen] = useState(false);
-  const [discardOpen, setDiscardOpen] = useState(false);
-  const [review, setReview] = useState<{
-    patch: BranchPatch;
-    changes: Change[];
-    zones: { before: BranchFormValues['delivery_zones']; after: BranchFormValues['delivery_zones'] } | null;
-  } | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [saveError, setSaveError] = useState<{ shown: FormBanner; retry: SaveVariables | null } | null>(null);
+  const [note, setNote] = useState<FormBanner | null>(null);
+  const [zoneServerErrors, setZoneServerErrors] = useState<ZonesErrors | undefined>();
   // The impact preview's deliveries, on the zone map until the zones change again.
   const [impactPoints, setImpactPoints] = useState<ImpactPoints | null>(null);
-  const [conflict, setConflict] = useState<Branch | null>(null);
-  const [hoursCheck, setHoursCheck] = useState<{ contacts: UnusualHours[]; proceed: () => void } | null>(
-    null,
-  );
-  const [banner, setBanner] = useState<{ shown: FormBanner; retry: SaveVariables | null } | null>(null);
-  const [restoreNote, setRestoreNote] = useState<FormBanner | null>(null);
-  const [zoneServerErrors, setZoneServerErrors] = useState<ZonesErrors | undefined>();
   const save = useBranchSave(loaded);
   const draft = useBranchDraft(form, {
     service: api.baseUrl,
@@ -130,7 +124,27 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     }
     setZoneServerErrors(view.zones);
     if (view.focus) form.setFocus(view.focus as FieldPath<BranchFormValues>);
-    setBanner(view.banner && { shown: view.banner, retry: view.banner.retry ? vars : null });
+    setSaveError(view.banner && { shown: view.banner, retry: view.banner.retry ? vars : null });
+  };
+
+  /**
+   * The form on a version of the branch: its values (or `values` on top of them), and nothing
+   * left of before (no dialog, no banner but `withNote`, no errors from the service, no impact
+   * points).
+   */
+  const resetTo = (
+    next: ReturnType<typeof adopt>,
+    values?: BranchFormValues,
+    withNote: FormBanner | null = null,
+  ) => {
+    setOrigin(next);
+    form.reset(next.base);
+    if (values) form.reset(values, { keepDefaultValues: true });
+    setDialog(null);
+    setSaveError(null);
+    setNote(withNote);
+    setZoneServerErrors(undefined);
+    setImpactPoints(null);
   };
 
   /** The PUT body of the form's values, or null once the reasons it cannot be sent are shown. */
@@ -143,23 +157,16 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
 
   const runSave = (vars: SaveVariables) => {
     draft.flush(); // the draft holds the edits whatever happens next (a 401 leaves this page)
-    setBanner(null);
+    setSaveError(null);
+    const count = dialog?.kind === 'review' ? dialog.changes.length : 0;
     save.mutate(vars, {
       onSuccess: async (outcome) => {
-        setReview(null);
         if (outcome.status === 'conflict') {
-          setConflict(outcome.fresh);
+          setDialog({ kind: 'conflict', fresh: outcome.fresh });
           return;
         }
-        const count = review?.changes.length;
-        const next = adopt(outcome.saved);
-        setOrigin(next);
-        form.reset(next.base);
+        resetTo(adopt(outcome.saved));
         draft.clear();
-        setConflict(null);
-        setZoneServerErrors(undefined);
-        setImpactPoints(null);
-        setRestoreNote(null);
         const renamed = outcome.newId !== outcome.oldId;
         notify({
           title: renamed ? `Branch renamed to ${outcome.newId} and saved` : 'Branch saved',
@@ -173,8 +180,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         }
       },
       onError: (error) => {
-        setReview(null);
-        setConflict(null);
+        setDialog(null);
         const view = saveErrorView(error, vars.patch, form.getValues('contacts').length);
         if (view) showErrors(view, vars);
       },
@@ -186,52 +192,31 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     if (!patch) return;
     const changes = reviewChanges(base, values);
     if (changes.length === 0) return;
-    const zones = changedFields(base, values).includes('delivery_zones')
+    const changed = changedFields(base, values);
+    const zones = changed.includes('delivery_zones')
       ? { before: base.delivery_zones, after: values.delivery_zones }
       : null;
-    const show = () => {
-      setBanner(null);
-      setReview({ patch, changes, zones });
+    const review = () => {
+      setSaveError(null);
+      setDialog({ kind: 'review', patch, changes, zones });
     };
     // Hours that end before they start are asked about first: overnight, or a slip of AM/PM?
-    const odd = changedFields(base, values).includes('contacts') ? unusualHours(values.contacts) : [];
-    if (odd.length > 0) setHoursCheck({ contacts: odd, proceed: show });
-    else show();
+    const odd = changed.includes('contacts') ? unusualHours(values.contacts) : [];
+    if (odd.length > 0) setDialog({ kind: 'hours', contacts: odd, proceed: review });
+    else review();
   });
-
-  const changeHours = () => {
-    const first = hoursCheck?.contacts[0];
-    setHoursCheck(null);
-    // After the dialog has handed the focus back to the button that opened it.
-    if (first) setTimeout(() => form.setFocus(`contacts.${first.index}.work_timings.to`), 0);
-  };
 
   const overwrite = () => {
     const patch = checkedPatch(form.getValues());
     if (patch) runSave({ patch, overwrite: true });
-    else setConflict(null);
+    else setDialog(null);
   };
 
-  const discardAll = () => {
-    setDiscardOpen(false);
-    form.reset(base);
-    draft.clear();
-    setBanner(null);
-    setZoneServerErrors(undefined);
-    setImpactPoints(null);
-    setRestoreNote(null);
-  };
-
-  const reloadFromConflict = () => {
-    if (!conflict) return;
-    const next = adopt(conflict);
+  const reloadFromConflict = (fresh: Branch) => {
+    const next = adopt(fresh);
     const r = rebase(base, form.getValues(), next.base);
-    queryClient.setQueryData(queryKeys.branch(routeId), conflict);
-    setOrigin(next);
-    form.reset(next.base);
-    form.reset(r.values, { keepDefaultValues: true });
-    setConflict(null);
-    setRestoreNote({
+    queryClient.setQueryData(queryKeys.branch(routeId), fresh);
+    resetTo(next, r.values, {
       tone: 'info',
       title: 'Reloaded the server’s version.',
       message: r.kept.length
@@ -243,147 +228,35 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const restoreDraft = () => {
     const offer = draft.offer;
     const r = draft.restore();
-    if (!offer || !r || offer.baseUpdatedAt === loaded.updated_at) return;
-    setRestoreNote(
-      r.overlapping.length
-        ? {
-            tone: 'warning',
-            title: 'Restored. The branch also changed on the server since your draft.',
-            message: `Your version of ${fieldNames(r.overlapping)} replaces the server’s when you save. Other fields show the server’s current values.`,
-          }
-        : {
-            tone: 'info',
-            title: 'Restored onto the current version of the branch.',
-            message:
-              'The branch changed on the server since your draft, in fields you had not edited; those show the server’s values.',
-          },
-    );
+    // Onto another version of the branch than the draft's: say what the form now holds.
+    if (offer && r && offer.baseUpdatedAt !== loaded.updated_at) setNote(restoredNote(r.overlapping));
   };
 
-  const stale = latest && latest.updated_at > loaded.updated_at && !conflict ? latest : null;
-  const gone = latest === null;
-  const draftNote =
-    draft.status && 'error' in draft.status
-      ? draft.status.error
-      : draft.status
-        ? `Draft kept in this browser (${age(draft.status.savedAt, now)}).`
-        : null;
+  const retry = saveError?.retry;
 
   return (
     <FormProvider {...form}>
       <div className={s.editorPage}>
-        <div className={s.pageHeader}>
-          <div className={s.pageTitleBlock}>
-            <nav className={s.crumbs} aria-label="Breadcrumb">
-              <Link to="/branches" activeOptions={{ exact: true }}>
-                Branches
-              </Link>
-              <span aria-hidden="true">/</span>
-              <span className={s.mono} aria-current="page">
-                {loaded.id}
-              </span>
-            </nav>
-            <h1 className={s.title}>
-              {loaded.name || 'Unnamed branch'}
-              {loaded.active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
-            </h1>
-            <p className={s.meta}>
-              Last saved {formatDateTime(loaded.updated_at)}
-              {loaded.updated_by?.user_name ? ` by ${loaded.updated_by.user_name}` : ''}
-              {loaded.time_zone ? ` · Time zone ${loaded.time_zone}` : ''}
-            </p>
-          </div>
-        </div>
+        <BranchHeader branch={loaded} />
 
-        {draft.offer && (
-          <Banner
-            tone="warning"
-            role="alert"
-            actions={
-              <div className={s.inline}>
-                <Button variant="primary" size="sm" onClick={restoreDraft}>
-                  Restore changes
-                </Button>
-                <Button size="sm" onClick={draft.discardOffer}>
-                  Discard draft
-                </Button>
-              </div>
-            }
-          >
-            <strong>Unsaved changes from {age(draft.offer.savedAt, now)}</strong> (
-            {formatDateTime(draft.offer.savedAt)}) are kept in this browser: {describeDraft(draft.offer)}.
-            {draft.offer.baseUpdatedAt !== loaded.updated_at &&
-              ' The branch has changed on the server since; restoring keeps its newer values in the fields you did not edit.'}
-          </Banner>
-        )}
-        {restoreNote && (
-          <Banner
-            tone={restoreNote.tone}
-            actions={
-              <Button size="sm" variant="ghost" aria-label="Dismiss" onClick={() => setRestoreNote(null)}>
-                ✕
-              </Button>
-            }
-          >
-            <strong>{restoreNote.title}</strong> {restoreNote.message}
-          </Banner>
-        )}
-        {stale && (
-          <Banner
-            tone="info"
-            actions={
-              <Button size="sm" onClick={() => setConflict(stale)}>
-                See what changed
-              </Button>
-            }
-          >
-            This branch was saved on the server {formatRelative(stale.updated_at, now)}
-            {stale.updated_by?.user_name ? ` by ${stale.updated_by.user_name}` : ''}, after you opened it.
-          </Banner>
-        )}
-        {gone && (
-          <Banner tone="warning">
-            Branch <code>{loaded.id}</code> is no longer found on the server (renamed or deleted elsewhere).
-            Your edits stay here and in the draft, but saving will fail.
-          </Banner>
-        )}
-        {banner && (
-          <Banner
-            tone={banner.shown.tone}
-            role="alert"
-            actions={
-              <div className={s.inline}>
-                {banner.retry && (
-                  <Button
-                    variant="primary"
-                    size="sm"
-                    onClick={() => runSave(banner.retry!)}
-                    disabled={save.isPending}
-                  >
-                    {save.isPending ? 'Retrying…' : 'Retry'}
-                  </Button>
-                )}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label="Dismiss message"
-                  onClick={() => setBanner(null)}
-                >
-                  ✕
-                </Button>
-              </div>
-            }
-          >
-            <strong>{banner.shown.title}.</strong> {banner.shown.message}
-            {banner.shown.lines && banner.shown.lines.length > 0 && (
-              <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-                {banner.shown.lines.map((l) => (
-                  <li key={l}>{l}</li>
-                ))}
-              </ul>
-            )}
-          </Banner>
-        )}
+        <FormBanners
+          loaded={loaded}
+          now={now}
+          offer={draft.offer}
+          onRestore={restoreDraft}
+          onDiscardDraft={draft.discardOffer}
+          note={note}
+          onDismissNote={() => setNote(null)}
+          stale={
+            latest && latest.updated_at > loaded.updated_at && dialog?.kind !== 'conflict' ? latest : null
+          }
+          onSeeChanges={(fresh) => setDialog({ kind: 'conflict', fresh })}
+          gone={latest === null}
+          error={saveError?.shown ?? null}
+          onRetry={retry ? () => runSave(retry) : undefined}
+          onDismissError={() => setSaveError(null)}
+          saving={save.isPending}
+        />
 
         <form
           noValidate
@@ -399,7 +272,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
             <div className={s.formColumn}>
               <MapToolsLink />
               <div className={s.grid}>
-                <IdentitySection originalId={loaded.id} onChangeId={() => setRenameOpen(true)} />
+                <IdentitySection originalId={loaded.id} onChangeId={() => setDialog({ kind: 'rename' })} />
                 <LocationSection />
               </div>
               <ContactsField />
@@ -420,126 +293,94 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
             base={base}
             schema={schema}
             saving={save.isPending}
-            draftNote={draftNote}
+            draftNote={draftNote(draft.status, now)}
             onSave={() => void openReview()}
-            onDiscard={() => setDiscardOpen(true)}
+            onDiscard={() => setDialog({ kind: 'discard' })}
           />
         </form>
       </div>
 
-      {renameOpen && (
+      {dialog?.kind === 'rename' && (
         <RenameDialog
           open
           currentId={form.getValues('id')}
           originalId={loaded.id}
-          onCancel={() => setRenameOpen(false)}
+          onCancel={() => setDialog(null)}
           onConfirm={(newId) => {
-            setRenameOpen(false);
+            setDialog(null);
             form.setValue('id', newId, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
             form.clearErrors('id');
           }}
         />
       )}
-      {review && (
+      {dialog?.kind === 'review' && (
         <ReviewDialog
           open
-          changes={review.changes}
-          patch={review.patch}
+          changes={dialog.changes}
+          patch={dialog.patch}
           branchId={loaded.id}
           saving={save.isPending}
-          zones={review.zones}
+          zones={dialog.zones}
           onImpactPoints={setImpactPoints}
-          onCancel={() => setReview(null)}
-          onConfirm={() => runSave({ patch: review.patch })}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => runSave({ patch: dialog.patch })}
         />
       )}
-      {conflict && (
+      {dialog?.kind === 'conflict' && (
         <ConflictDialog
           open
           base={base}
           loaded={loaded}
-          fresh={conflict}
+          fresh={dialog.fresh}
           mine={form.getValues()}
           saving={save.isPending}
-          onCancel={() => setConflict(null)}
-          onReload={reloadFromConflict}
+          onCancel={() => setDialog(null)}
+          onReload={() => reloadFromConflict(dialog.fresh)}
           onOverwrite={overwrite}
         />
       )}
-      <ConfirmDialog
-        open={hoursCheck !== null}
-        title="Hours that end before they start"
-        confirmLabel="Save these hours"
-        cancelLabel="Change the hours"
-        onConfirm={() => {
-          hoursCheck?.proceed();
-          setHoursCheck(null);
+      <UnusualHoursDialog
+        contacts={dialog?.kind === 'hours' ? dialog.contacts : []}
+        onSave={() => {
+          if (dialog?.kind === 'hours') dialog.proceed();
         }}
-        onCancel={changeHours}
-      >
-        <ul className={s.dialogList}>
-          {hoursCheck?.contacts.map((c) => (
-            <li key={c.index}>
-              Contact {c.index + 1}
-              {c.name ? ` (${c.name})` : ''}:{' '}
-              {c.kind === 'overnight'
-                ? `${c.from} to ${c.to}, ending the next day.`
-                : `starts and ends at ${c.from}.`}
-            </li>
-          ))}
-        </ul>
-        Save them as they are, or change them (an AM that should be PM, say)?
-      </ConfirmDialog>
+        onChange={() => {
+          const first = dialog?.kind === 'hours' ? dialog.contacts[0] : undefined;
+          // Closing the dialog reports a cancel after "Save these hours" too: the review it opened stays.
+          setDialog((open) => (open?.kind === 'hours' ? null : open));
+          // After the dialog has handed the focus back to the button that opened it.
+          if (first) setTimeout(() => form.setFocus(`contacts.${first.index}.work_timings.to`), 0);
+        }}
+      />
       <ConfirmDialog
-        open={discardOpen}
+        open={dialog?.kind === 'discard'}
         title="Discard your changes?"
         confirmLabel="Discard changes"
         cancelLabel="Keep editing"
         destructive
-        onConfirm={discardAll}
-        onCancel={() => setDiscardOpen(false)}
+        onConfirm={() => {
+          resetTo({ loaded, base });
+          draft.clear();
+        }}
+        onCancel={() => setDialog(null)}
       >
         The form goes back to the branch as it is on the server, and the draft kept in this browser is
         deleted.
       </ConfirmDialog>
-      {/* Leaving with unsaved changes; signing out removes the drafts, so it offers no draft to keep. */}
-      <ConfirmDialog
+      <LeaveDialog
         open={blocker.status === 'blocked'}
-        title={signingOut ? 'Sign out without saving?' : 'Leave without saving?'}
-        confirmLabel={signingOut ? 'Discard and sign out' : 'Discard and leave'}
-        cancelLabel="Stay"
-        destructive
-        onConfirm={() => {
+        signingOut={signingOut}
+        branchId={loaded.id}
+        onStay={() => blocker.reset?.()}
+        onDiscard={() => {
           draft.clear();
           blocker.proceed?.();
         }}
-        onCancel={() => blocker.reset?.()}
-        extraActions={
-          signingOut ? undefined : (
-            <Button
-              onClick={() => {
-                draft.flush();
-                blocker.proceed?.();
-              }}
-            >
-              Keep draft and leave
-            </Button>
-          )
-        }
-      >
-        {signingOut
-          ? `Branch ${loaded.id} has unsaved changes. Signing out removes them from this browser, draft included. Stay to review and save them first.`
-          : `Branch ${loaded.id} has unsaved changes. Stay to review and save them, keep them as a draft in this browser to come back to, or discard them.`}
-      </ConfirmDialog>
+        onKeepDraft={() => {
+          draft.flush();
+          blocker.proceed?.();
+        }}
+      />
     </FormProvider>
   );
-}
-
-/** "moments ago", "3 min. ago". */
-function age(epochSeconds: number, now: number): string {
-  return Math.abs(now - epochSeconds) < 45 ? 'moments ago' : formatRelative(epochSeconds, now);
-}
-
-function describeDraft(draft: BranchDraft): string {
-  return `changes to ${fieldNames(changedFields(draft.base, draft.values)).toLowerCase()}`;
 }
