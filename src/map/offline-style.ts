@@ -74,7 +74,10 @@ function wound(ring: Position[], counterClockwise: boolean): Position[] {
 function flattenPolygon(rings: readonly Position[][]): Position[][] {
   const [exterior, ...holes] = rings.map(flattenRing);
   if (!exterior) return [];
-  return [wound(exterior, true), ...holes.filter((h): h is Position[] => h !== null).map((h) => wound(h, false))];
+  return [
+    wound(exterior, true),
+    ...holes.filter((h): h is Position[] => h !== null).map((h) => wound(h, false)),
+  ];
 }
 
 /**
@@ -91,7 +94,10 @@ export function flattenLand(fc: FeatureCollection<Polygon | MultiPolygon>): Feat
       return {
         type: 'Feature',
         properties: f.properties ?? {},
-        geometry: { type: 'MultiPolygon', coordinates: polygons.map(flattenPolygon).filter((p) => p.length > 0) },
+        geometry: {
+          type: 'MultiPolygon',
+          coordinates: polygons.map(flattenPolygon).filter((p) => p.length > 0),
+        },
       };
     }),
   };
@@ -115,12 +121,20 @@ export function buildOfflineStyle(topology: Topology, scheme: ColorScheme = 'lig
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': colors.water } },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': colors.land, 'fill-antialias': true } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'land',
+        paint: { 'fill-color': colors.land, 'fill-antialias': true },
+      },
       {
         id: 'coastline',
         type: 'line',
         source: 'land',
-        paint: { 'line-color': colors.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.5, 10, 1.5] },
+        paint: {
+          'line-color': colors.coast,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.5, 10, 1.5],
+        },
       },
       {
         id: 'borders',
@@ -141,8 +155,8 @@ let topologyLoad: Promise<Topology> | null = null;
 const built = new Map<ColorScheme, StyleSpecification>();
 
 /**
- * The offline style in the light or dark palette; its data (about 240 KB gzipped) is imported
- * on first use only.
+ * The offline style in the light or dark palette; its data (Natural Earth's countries, a
+ * large download) is imported on first use only.
  */
 export function loadOfflineStyle(scheme: ColorScheme = 'light'): Promise<StyleSpecification> {
   topologyLoad ??= import('world-atlas/countries-50m.json')

@@ -282,8 +282,8 @@ const NO_BRANCHES: readonly Branch[] = [];
 const NO_POINTS = { type: 'FeatureCollection' as const, features: [] };
 
 /**
- * The overlaps between branches' zones, measured in a worker (polygon clipping of a thousand
- * zones takes a few hundred milliseconds: the zones are shown meanwhile); where there are no
+ * The overlaps between branches' zones, measured in a worker (clipping the polygons of many
+ * zones takes long enough to notice: the zones are shown meanwhile); where there are no
  * workers (jsdom), after the zones' first paint. Null while measuring.
  */
 function useOverlaps(zones: CoverageZones | null): CrossOverlap[] | null {
