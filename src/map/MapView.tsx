@@ -21,7 +21,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { errorMessage } from '../lib/error-message';
 import { Button, Skeleton } from '../ui';
-import s from './ZoneEditor.module.css';
+import s from './MapView.module.css';
 import type { ColorScheme } from './offline-style';
 
 /** The offline base map (its builder and Natural Earth data) loads only when it is used. */

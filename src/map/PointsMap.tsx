@@ -12,74 +12,27 @@
  * map; each sets `data-map-state` to "busy" until the map is idle again (MapView), so a test
  * can wait for the frame that shows a change.
  */
-import type { Feature, FeatureCollection, GeoJSON, MultiPolygon, Point, Polygon } from 'geojson';
-import {
-  Popup,
-  type ExpressionSpecification,
-  type FilterSpecification,
-  type GeoJSONSource,
-  type Map as MaplibreMap,
-  type MapLayerMouseEvent,
-  type SymbolLayerSpecification,
-} from 'maplibre-gl';
+import type { FeatureCollection, GeoJSON, MultiPolygon, Polygon } from 'geojson';
+import { Popup, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MapView } from './MapView';
-import { drawImage, markerImageName } from './marker-look';
-import type { FitRequest, LineCollection, MapTarget, MarkerCollection, MarkerProperties, PointsMapProps } from './types';
+import { drawImage } from './marker-look';
+import { addPointsLayers, areaMatch, LAYER, PICKABLE, SOURCE, toSource } from './points-layers';
+import type {
+  FitRequest,
+  LineCollection,
+  MapTarget,
+  MarkerCollection,
+  MarkerProperties,
+  PointsMapProps,
+} from './types';
 import s from './PointsMap.module.css';
 
-const SOURCE = {
-  areas: 'pm-areas',
-  overlaps: 'pm-overlaps',
-  lines: 'pm-lines',
-  landmarks: 'pm-landmarks',
-  points: 'pm-points',
-  highlight: 'pm-highlight',
-} as const;
-const LAYER = {
-  areaFill: 'pm-area-fill',
-  areaLine: 'pm-area-line',
-  overlapFill: 'pm-overlap-fill',
-  overlapLine: 'pm-overlap-line',
-  areaHighlight: 'pm-area-highlight',
-  overlapHighlight: 'pm-overlap-highlight',
-  line: 'pm-line',
-  dashed: 'pm-line-dashed',
-  landmarks: 'pm-landmarks',
-  points: 'pm-points',
-  clusters: 'pm-clusters',
-  halo: 'pm-highlight-halo',
-  highlight: 'pm-highlight',
-} as const;
-const PICKABLE = [LAYER.highlight, LAYER.clusters, LAYER.points, LAYER.landmarks];
-const AREA_COLOR = '#1f5fd1';
-// Mid-grey: readable on the light and the dark base map.
-const LINE_COLOR = '#64748b';
-const HALO_COLOR = '#1f5fd1';
-// Where areas overlap: the zone editor's overlap colour.
-const OVERLAP_COLOR = '#c27803';
 /** Targets listed for a cluster before "zoom in to see the rest". */
 const LIST_MAX = 40;
 const EMPTY: MarkerCollection = { type: 'FeatureCollection', features: [] };
 const NO_AREAS: FeatureCollection<Polygon | MultiPolygon> = { type: 'FeatureCollection', features: [] };
 const NO_LINES: LineCollection = { type: 'FeatureCollection', features: [] };
-const NONE: FeatureCollection = { type: 'FeatureCollection', features: [] };
-
-type SourceProperties = { id: string; image: string; alert: boolean };
-
-/** What goes to maplibre: the id, the image name and the alert flag (the rest stays here). */
-function toSource(collection: MarkerCollection) {
-  return {
-    type: 'FeatureCollection' as const,
-    features: collection.features.map(
-      (f): Feature<Point, SourceProperties> => ({
-        type: 'Feature',
-        geometry: f.geometry,
-        properties: { id: f.properties.id, image: markerImageName(f.properties), alert: f.properties.alert },
-      }),
-    ),
-  };
-}
 
 function uniqueTargets(markers: readonly MarkerProperties[]): MapTarget[] {
   const seen = new Map<string, MapTarget>();
@@ -96,13 +49,17 @@ function fitTo(map: MaplibreMap, fit: FitRequest): void {
 
 const defaultDescribe = (markers: MarkerProperties[]) => `${markers.length} markers`;
 
-/** The filter of the highlighted area: the one whose `id` is `highlight` (none for null). */
-function areaMatch(highlight: string | null): FilterSpecification {
-  return ['==', ['get', 'id'], highlight ?? '\u0000'];
-}
-
 export default function PointsMap(props: PointsMapProps) {
-  const { styleUrl, label, points, landmarks = EMPTY, areas = NO_AREAS, lines = NO_LINES, highlight = null, fit = null } = props;
+  const {
+    styleUrl,
+    label,
+    points,
+    landmarks = EMPTY,
+    areas = NO_AREAS,
+    lines = NO_LINES,
+    highlight = null,
+    fit = null,
+  } = props;
   const { overlaps = NO_AREAS } = props;
   const { interactive = true, cluster = true, describedBy, className } = props;
   const latest = useRef(props);
@@ -184,7 +141,13 @@ export default function PointsMap(props: PointsMapProps) {
     fitted.current = latest.current.fit?.key ?? null;
     lit.current = 0;
     const popup = { current: null as Popup | null };
-    const tooltip = new Popup({ closeButton: false, closeOnClick: false, className: s.tooltip, offset: 14, maxWidth: '280px' });
+    const tooltip = new Popup({
+      closeButton: false,
+      closeOnClick: false,
+      className: s.tooltip,
+      offset: 14,
+      maxWidth: '280px',
+    });
     const ratio = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
 
     map.setMissingStyleImageResolver((id) => {
@@ -193,83 +156,7 @@ export default function PointsMap(props: PointsMapProps) {
       if (image) map.addImage(id, image, { pixelRatio: ratio });
     });
 
-    map.addSource(SOURCE.areas, { type: 'geojson', data: NONE });
-    map.addSource(SOURCE.overlaps, { type: 'geojson', data: NONE });
-    map.addSource(SOURCE.lines, { type: 'geojson', data: NONE });
-    map.addSource(SOURCE.landmarks, { type: 'geojson', data: NONE });
-    map.addSource(SOURCE.points, {
-      type: 'geojson',
-      data: NONE,
-      cluster,
-      clusterRadius: 44,
-      clusterMaxZoom: 15,
-      clusterProperties: { alerts: ['+', ['case', ['get', 'alert'], 1, 0]] },
-    });
-    map.addSource(SOURCE.highlight, { type: 'geojson', data: NONE });
-
-    const icon: SymbolLayerSpecification['layout'] = {
-      'icon-image': ['get', 'image'],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    };
-    const dim: ExpressionSpecification = ['==', ['get', 'dim'], true];
-    const litArea = areaMatch(latest.current.highlight ?? null);
-    map.addLayer({
-      id: LAYER.areaFill,
-      type: 'fill',
-      source: SOURCE.areas,
-      paint: { 'fill-color': AREA_COLOR, 'fill-opacity': ['case', dim, 0.025, 0.07] },
-    });
-    map.addLayer({
-      id: LAYER.areaLine,
-      type: 'line',
-      source: SOURCE.areas,
-      paint: { 'line-color': AREA_COLOR, 'line-opacity': ['case', dim, 0.2, 0.45], 'line-width': 1.2 },
-    });
-    map.addLayer({ id: LAYER.overlapFill, type: 'fill', source: SOURCE.overlaps, paint: { 'fill-color': OVERLAP_COLOR, 'fill-opacity': 0.45 } });
-    map.addLayer({ id: LAYER.overlapLine, type: 'line', source: SOURCE.overlaps, paint: { 'line-color': OVERLAP_COLOR, 'line-width': 1.5 } });
-    map.addLayer({ id: LAYER.areaHighlight, type: 'line', source: SOURCE.areas, filter: litArea, paint: { 'line-color': HALO_COLOR, 'line-width': 3.5 } });
-    map.addLayer({ id: LAYER.overlapHighlight, type: 'line', source: SOURCE.overlaps, filter: litArea, paint: { 'line-color': HALO_COLOR, 'line-width': 3.5 } });
-    map.addLayer({
-      id: LAYER.line,
-      type: 'line',
-      source: SOURCE.lines,
-      filter: ['!=', ['get', 'dashed'], true],
-      layout: { 'line-join': 'round', 'line-cap': 'round' },
-      paint: { 'line-color': LINE_COLOR, 'line-width': 3, 'line-opacity': 0.9 },
-    });
-    map.addLayer({
-      id: LAYER.dashed,
-      type: 'line',
-      source: SOURCE.lines,
-      filter: ['==', ['get', 'dashed'], true],
-      paint: { 'line-color': LINE_COLOR, 'line-width': 2.5, 'line-opacity': 0.9, 'line-dasharray': [2, 1.5] },
-    });
-    map.addLayer({ id: LAYER.landmarks, type: 'symbol', source: SOURCE.landmarks, layout: { ...icon, 'icon-size': 1.15 } });
-    map.addLayer({ id: LAYER.points, type: 'symbol', source: SOURCE.points, filter: ['!', ['has', 'point_count']], layout: icon });
-    map.addLayer({
-      id: LAYER.clusters,
-      type: 'symbol',
-      source: SOURCE.points,
-      filter: ['has', 'point_count'],
-      layout: {
-        ...icon,
-        'icon-image': ['concat', 'c|', ['get', 'point_count_abbreviated'], '|', ['case', ['>', ['get', 'alerts'], 0], '1', '0']],
-      },
-    });
-    map.addLayer({
-      id: LAYER.halo,
-      type: 'circle',
-      source: SOURCE.highlight,
-      paint: {
-        'circle-radius': 19,
-        'circle-color': HALO_COLOR,
-        'circle-opacity': 0.2,
-        'circle-stroke-color': HALO_COLOR,
-        'circle-stroke-width': 2,
-      },
-    });
-    map.addLayer({ id: LAYER.highlight, type: 'symbol', source: SOURCE.highlight, layout: { ...icon, 'icon-size': 1.3 } });
+    addPointsLayers(map, { cluster, highlight: latest.current.highlight ?? null });
 
     const closeList = () => {
       popup.current?.remove();
@@ -281,7 +168,13 @@ export default function PointsMap(props: PointsMapProps) {
     };
 
     /** A list of targets in a popup at `at`: buttons that select, and an optional last action. */
-    const showList = (at: [number, number], title: string, targets: MapTarget[], more: number, zoom?: () => void) => {
+    const showList = (
+      at: [number, number],
+      title: string,
+      targets: MapTarget[],
+      more: number,
+      zoom?: () => void,
+    ) => {
       closeList();
       const root = document.createElement('div');
       root.className = s.list!;

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, type CSSProperties } from 'react';
 import { formatAreaKm2, type ZoneWarning } from '../geo';
 import { Badge, Button } from '../ui';
-import s from './ZoneEditor.module.css';
+import s from './ZonePanel.module.css';
 import type { ZoneRow } from './zone-checks';
 
 export type ZonePanelProps = {

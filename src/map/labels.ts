@@ -5,7 +5,7 @@
  * assistive technology: the zone list says the same. Only imported by the map chunk.
  */
 import { Marker, type Map as MaplibreMap } from 'maplibre-gl';
-import s from './ZoneEditor.module.css';
+import s from './labels.module.css';
 
 export type MapLabel = {
   id: string;
