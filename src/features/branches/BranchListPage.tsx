@@ -16,7 +16,8 @@ import {
   inputClass,
 } from '../../ui';
 import { listDraftIds } from './draft';
-import s from './branches.module.css';
+import s from './BranchListPage.module.css';
+import shared from './branches.module.css';
 
 /** The coverage map (with polygon clipping and, behind it, maplibre): loaded when the map view opens. */
 const CoverageMap = lazy(() => import('./CoverageMap'));
@@ -82,7 +83,7 @@ function OpenById() {
     <form className={s.openById} onSubmit={submit} noValidate>
       <Field label="Open branch by id" error={error}>
         <input
-          className={`${inputClass} ${s.mono}`}
+          className={`${inputClass} ${shared.mono}`}
           value={value}
           placeholder="e.g. LDN-01"
           spellCheck={false}
@@ -100,7 +101,7 @@ function OpenById() {
 
 function ListSkeleton() {
   return (
-    <div className={s.card} aria-busy="true">
+    <div className={shared.card} aria-busy="true">
       <span className="visually-hidden" role="status">
         Loading branches…
       </span>
@@ -203,7 +204,7 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
                 )}
                 {b.formatted_address && <div className={s.address}>{b.formatted_address}</div>}
               </td>
-              <td className={s.mono}>{b.id}</td>
+              <td className={shared.mono}>{b.id}</td>
               <td>
                 {b.active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
               </td>
@@ -233,11 +234,11 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
   }
 
   return (
-    <div className={s.page}>
-      <div className={s.pageHeader}>
-        <div className={s.pageTitleBlock}>
-          <h1 className={s.title}>Branches</h1>
-          <p className={s.meta}>
+    <div className={shared.page}>
+      <div className={shared.pageHeader}>
+        <div className={shared.pageTitleBlock}>
+          <h1 className={shared.title}>Branches</h1>
+          <p className={shared.meta}>
             {branches
               ? query.trim()
                 ? `${visible.length} of ${sorted.length} branches`
@@ -254,7 +255,9 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
             { value: 'list', label: 'List' },
             { value: 'map', label: 'Coverage map', onPointerEnter: () => void import('./CoverageMap') },
           ]}
-          onChange={(next) => void navigate({ to: '/branches', search: next === 'map' ? { view: 'map' } : {} })}
+          onChange={(next) =>
+            void navigate({ to: '/branches', search: next === 'map' ? { view: 'map' } : {} })
+          }
         />
         {!mapView && (
           <div className={s.search}>

@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import type { PatchField } from './fields';
 import type { Change } from './review';
-import s from './branches.module.css';
+import shared from './branches.module.css';
+import s from './ChangeList.module.css';
 
 const KIND_TEXT: Record<Change['kind'], string> = {
   changed: 'changed',
@@ -35,8 +36,10 @@ export function ChangeList({
                 <li key={c.key} className={s.change}>
                   <div className={s.changeHead}>
                     <span className={s.changeLabel}>{c.label}</span>
-                    <span className={s.subtle}>{KIND_TEXT[c.kind]}</span>
-                    {flagged?.has(c.field) && flagText && <span className={s.changedMark}>{flagText}</span>}
+                    <span className={shared.subtle}>{KIND_TEXT[c.kind]}</span>
+                    {flagged?.has(c.field) && flagText && (
+                      <span className={shared.changedMark}>{flagText}</span>
+                    )}
                   </div>
                   {(c.before !== undefined || c.after !== undefined) && (
                     <dl className={s.beforeAfter}>
@@ -61,7 +64,7 @@ export function ChangeList({
                       ))}
                     </ul>
                   )}
-                  {c.note && <div className={s.note}>{c.note}</div>}
+                  {c.note && <div className={shared.note}>{c.note}</div>}
                 </li>
               ))}
           </ul>

@@ -3,7 +3,8 @@ import { Controller, useFieldArray, useFormContext, useFormState, useWatch } fro
 import { WEEKDAYS, minutesOfDay, type Weekday } from '../../contract';
 import { Button, Field, inputClass } from '../../ui';
 import { emptyContact, readDays, to12h, to24h, unknownDays, type BranchFormValues } from './form-model';
-import s from './branches.module.css';
+import shared from './branches.module.css';
+import s from './ContactsField.module.css';
 
 const DAY_LABELS: Record<Weekday, { short: string; long: string }> = {
   monday: { short: 'Mon', long: 'Monday' },
@@ -99,7 +100,7 @@ function DayToggles({ index, label }: { index: number; label: string }) {
               ))}
             </div>
             {others.length > 0 && (
-              <span id={noteId} className={s.note}>
+              <span id={noteId} className={shared.note}>
                 Also on the service: {others.map((d) => `“${d}”`).join(', ')}, not{' '}
                 {others.length === 1 ? 'an English weekday name' : 'English weekday names'}. Kept while the
                 contacts are unchanged; saving changes to contacts needs {others.length === 1 ? 'it' : 'them'}{' '}
@@ -113,7 +114,7 @@ function DayToggles({ index, label }: { index: number; label: string }) {
                 </Button>
               </span>
             )}
-            <span id={errorId} aria-live="polite" className={s.fieldError}>
+            <span id={errorId} aria-live="polite" className={shared.fieldError}>
               {fieldState.error?.message}
             </span>
           </div>
@@ -150,7 +151,7 @@ function ContactTitle({
   return (
     <h3 className={s.contactTitle} ref={headingRef} tabIndex={-1}>
       Contact {index + 1}
-      {name?.trim() ? <span className={s.cardCount}>{name.trim()}</span> : null}
+      {name?.trim() ? <span className={shared.cardCount}>{name.trim()}</span> : null}
     </h3>
   );
 }
@@ -211,10 +212,10 @@ export function ContactsField() {
   const listError = errors.contacts?.message ?? errors.contacts?.root?.message;
 
   return (
-    <section className={s.card} aria-labelledby="contacts-title">
-      <div className={s.cardHeader}>
-        <h2 id="contacts-title" className={s.cardTitle}>
-          Contacts<span className={s.cardCount}>{fields.length}</span>
+    <section className={shared.card} aria-labelledby="contacts-title">
+      <div className={shared.cardHeader}>
+        <h2 id="contacts-title" className={shared.cardTitle}>
+          Contacts<span className={shared.cardCount}>{fields.length}</span>
         </h2>
         <Button
           ref={addRef}
@@ -229,12 +230,12 @@ export function ContactsField() {
         </Button>
       </div>
       {listError && (
-        <p role="alert" className={s.actionReasonError} style={{ margin: 0 }}>
+        <p role="alert" className={shared.actionReasonError} style={{ margin: 0 }}>
           {listError}
         </p>
       )}
       {fields.length === 0 ? (
-        <p className={s.subtle} style={{ margin: 0 }}>
+        <p className={shared.subtle} style={{ margin: 0 }}>
           No contacts. Add the people riders and dispatch can call at this branch.
         </p>
       ) : (
@@ -294,7 +295,7 @@ export function ContactsField() {
                     Remove
                   </Button>
                 </div>
-                <div className={s.contactGrid}>
+                <div className={shared.contactGrid}>
                   <Field label="Name" error={e?.name?.message}>
                     <input
                       className={inputClass}
