@@ -24,7 +24,7 @@ export default function SearchStatus({
   const found = plural(matches.length, 'match', 'matches');
   const within = filterText.length ? `the jobs matching ${filterText.join(', ')}` : 'all jobs';
   let text: string;
-  if (phase === 'scanning') {
+  if (phase === 'loading') {
     text = progress
       ? `Searching for “${q}”: ${formatCount(progress.jobsSeen)} of ${formatCount(progress.jobsToRead)} jobs read, ${found} so far.`
       : `Searching for “${q}” in ${within}: ${found} among the pages already loaded.`;
@@ -42,11 +42,11 @@ export default function SearchStatus({
       <p className={s.searchText} role="status" aria-live="polite">
         {text}
       </p>
-      {phase === 'scanning' && progress && (
+      {phase === 'loading' && progress && (
         <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Search progress" />
       )}
       <div className={s.searchActions}>
-        {phase === 'scanning' ? (
+        {phase === 'loading' ? (
           <Button size="sm" onClick={search.stop}>
             Stop searching
           </Button>

@@ -1,17 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { errorMessage, isApiError, useApi, type ScanProgress } from '../../api';
-import { scanJobs } from '../../api/scan';
+import { useEffect, useState } from 'react';
+import { useJobsScan, type ScanPhase, type ScanProgress } from '../../api';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
 import type { Filters } from './search';
 import { usePageVisible } from './useJobsData';
 
-export type AllJobsPhase = 'loading' | 'done' | 'stopped' | 'error';
-
 export type AllJobs = {
   /** The jobs read, in the result's order: while a first load runs, those read so far. */
   jobs: Job[];
-  phase: AllJobsPhase;
+  phase: ScanPhase;
   progress: ScanProgress | null;
   error: string | null;
   /** A refresh is reading the result again; the jobs shown stay until it is done. */
@@ -22,100 +19,61 @@ export type AllJobs = {
   again: () => void;
 };
 
-type State = Omit<AllJobs, 'stop' | 'again'> & { key: string };
+/** The last complete read of a result, shown while the result is read again. */
+type Complete = { result: string; jobs: Job[]; progress: ScanProgress | null; error: string | null };
 
-const START: Omit<State, 'key'> = { jobs: [], phase: 'loading', progress: null, error: null, refreshing: false };
+const everyJob = (jobs: Job[]) => jobs;
 
 /**
- * Every job matching `filters`, up to the map's cap (runtime config), read page by page with
- * the whole-result scan (a few requests at a time). The first load shows the jobs as their
- * pages arrive (at most once a frame); a refresh (auto-refresh while on and the tab shown, or
- * `refreshCount` changing) reads the result again and swaps it in once complete, so nothing
- * on the map blinks. Null while not `enabled`.
+ * Every job matching `filters`, up to the map's cap (runtime config), read with the
+ * whole-result scan (src/api/useJobsScan.ts). The first load shows the jobs as their pages
+ * arrive; a refresh (auto-refresh while on and the tab shown, `refreshCount` changing, or
+ * `again` after a complete read) reads the result again and swaps it in once complete, so
+ * nothing on the map blinks. Null while not `enabled`.
  */
 export function useAllJobs(
   filters: Filters,
   enabled: boolean,
   { autoRefresh, refreshCount }: { autoRefresh: boolean; refreshCount: number },
 ): AllJobs | null {
-  const api = useApi();
   const config = useConfig();
   const visible = usePageVisible();
-  const cap = config.scanCaps.map;
-  const key = JSON.stringify(filters);
-  const [run, setRun] = useState(0);
-  const [state, setState] = useState<State>({ key: '', ...START });
-  const latest = useRef(state);
-  useLayoutEffect(() => {
-    latest.current = state;
-  });
-  const stopCurrent = useRef<(() => void) | null>(null);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const ac = new AbortController();
-    // The same result again, complete before: a refresh, which keeps the jobs shown meanwhile.
-    const refresh = latest.current.key === key && latest.current.phase === 'done';
-    const read: Job[] = [];
-    let progress: ScanProgress | null = null;
-    let frame = 0;
-    const show = () => {
-      frame = 0;
-      setState({ key, ...START, jobs: [...read], progress });
-    };
-    if (refresh) setState((s) => ({ ...s, refreshing: true }));
-    else setState({ key, ...START });
-    // Stop: what was read stays, at once (requests still out are cancelled).
-    stopCurrent.current = () => {
-      if (ac.signal.aborted) return;
-      ac.abort();
-      cancelAnimationFrame(frame);
-      setState({ key, jobs: [...read], phase: 'stopped', progress, error: null, refreshing: false });
-    };
-    scanJobs(api, filters, {
-      cap,
-      signal: ac.signal,
-      onPage: (jobs, _page, p) => {
-        read.push(...jobs);
-        progress = p;
-        if (!refresh && !frame) frame = requestAnimationFrame(show);
-      },
-    }).then(
-      (outcome) => {
-        cancelAnimationFrame(frame);
-        if (!ac.signal.aborted) setState({ key, jobs: read, phase: 'done', progress: outcome, error: null, refreshing: false });
-      },
-      (e: unknown) => {
-        cancelAnimationFrame(frame);
-        if (ac.signal.aborted || (isApiError(e) && e.kind === 'aborted')) return;
-        else if (refresh) setState((s) => ({ ...s, refreshing: false, error: errorMessage(e) }));
-        else setState({ key, jobs: read, phase: 'error', progress, error: errorMessage(e), refreshing: false });
-      },
-    );
-    return () => {
-      cancelAnimationFrame(frame);
-      ac.abort();
-    };
-    // `filters` is in `key`; `refreshCount` (the screen's Refresh) reads the result again.
-  }, [enabled, key, run, refreshCount, api, cap]); // eslint-disable-line react-hooks/exhaustive-deps
+  const result = JSON.stringify(filters);
+  const scan = useJobsScan(
+    enabled
+      ? { key: `${result}|${refreshCount}`, cap: config.scanCaps.map, filters: () => filters, take: everyJob }
+      : null,
+  );
+  const [complete, setComplete] = useState<Complete | null>(null);
+  if (enabled) {
+    if (scan.phase === 'done' && complete?.jobs !== scan.items)
+      setComplete({ result, jobs: scan.items, progress: scan.progress, error: null });
+    else if (complete && complete.result !== result) setComplete(null);
+    else if (complete && scan.phase === 'error' && complete.error !== scan.error)
+      setComplete({ ...complete, error: scan.error });
+  }
+  // While the result is read again, the complete read stays (with the failure of the last refresh, if it failed).
+  const kept =
+    complete?.result === result && (scan.phase === 'loading' || scan.phase === 'error') ? complete : null;
+  const refreshing = kept !== null && scan.phase === 'loading';
+  const phase = kept ? 'done' : scan.phase;
+  const { again } = scan;
 
   // Auto-refresh: the interval after each complete read, while on and the tab is shown.
-  const { phase, key: readKey, refreshing } = state;
   useEffect(() => {
-    if (!enabled || !autoRefresh || !visible || phase !== 'done' || readKey !== key || refreshing) return;
-    const timer = setTimeout(() => setRun((n) => n + 1), config.refreshSeconds * 1000);
+    if (!enabled || !autoRefresh || !visible || phase !== 'done' || refreshing) return;
+    const timer = setTimeout(again, config.refreshSeconds * 1000);
     return () => clearTimeout(timer);
-  }, [enabled, autoRefresh, visible, phase, readKey, key, refreshing, config.refreshSeconds]);
+  }, [enabled, autoRefresh, visible, phase, refreshing, again, config.refreshSeconds]);
 
   if (!enabled) return null;
-  const shown = state.key === key ? state : { key, ...START };
   return {
-    jobs: shown.jobs,
-    phase: shown.phase,
-    progress: shown.progress,
-    error: shown.error,
-    refreshing: shown.refreshing,
-    stop: () => stopCurrent.current?.(),
-    again: () => setRun((n) => n + 1),
+    jobs: kept ? kept.jobs : scan.items,
+    phase,
+    progress: kept ? kept.progress : scan.progress,
+    error: kept ? (scan.error ?? kept.error) : scan.error,
+    refreshing,
+    stop: scan.stop,
+    again,
   };
 }

@@ -1,56 +1,82 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useApi } from '../../api';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage, useJobsScan, type ScanPhase, type ScanProgress } from '../../api';
+import type { Job } from '../../contract';
 import { useConfig } from '../../config';
 import type { Filters } from './search';
-import type { SearchSnapshot } from './search-run';
 
-export type JobSearch = SearchSnapshot & {
+export type JobSearch = {
+  /** Matches in the result's order. */
+  matches: Job[];
+  phase: ScanPhase;
+  progress: ScanProgress | null;
+  error: string | null;
+  /** The one match whose job id or order id is the query, if there is exactly one. */
+  exact: Job | null;
   stop: () => void;
   /** Scans again from page 1 (after a failure, a stop, or to refresh the matches). */
   again: () => void;
 };
 
-/** The search's code (matching, the scan): fetched when the search field is first focused. */
+/** The search's code (matching, the loaded pages' matches): fetched when the search field is first focused. */
 export const loadSearch = () => import('./search-run');
 
-const STARTING: SearchSnapshot = { matches: [], phase: 'scanning', progress: null, error: null, exact: null };
+type SearchCode = Awaited<ReturnType<typeof loadSearch>>;
+
+const NONE: { matches: Job[]; exact: Job | null } = { matches: [], exact: null };
 
 /**
- * The search of `q` within the filters (the service has no search): the loaded pages' matches
- * at once, then the scan's as they arrive (./search-run.ts), up to the runtime config's cap,
- * with a way to stop it and to run it again. Null when there is no search.
+ * The search of `q` within the filters (the service has none): the loaded pages' matches at
+ * once, then the whole-result scan's as they arrive (src/api/useJobsScan.ts, matching in
+ * ./search-run.ts), up to the runtime config's cap, with a way to stop it and to run it
+ * again. Null when there is no search.
  */
 export function useJobSearch(filters: Filters, q: string | undefined): JobSearch | null {
-  const api = useApi();
   const config = useConfig();
   const queryClient = useQueryClient();
-  const cap = config.scanCaps.search;
-  const [run, setRun] = useState(0);
-  const key = q === undefined ? null : JSON.stringify([filters, q, run]);
-  const [snapshot, setSnapshot] = useState<{ key: string; value: SearchSnapshot } | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
+  const searching = q !== undefined;
+  const [code, setCode] = useState<SearchCode | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   useEffect(() => {
-    if (key === null || q === undefined) return;
-    const ac = new AbortController();
-    controller.current = ac;
-    void loadSearch().then(
-      ({ runSearch }) => {
-        if (ac.signal.aborted) return;
-        runSearch({ api, queryClient, filters, q, cap, signal: ac.signal, publish: (value) => setSnapshot({ key, value }) });
-      },
-      (e: unknown) =>
-        setSnapshot({ key, value: { ...STARTING, phase: 'error', error: `The search could not load: ${String(e)}` } }),
+    if (!searching || code || codeError) return;
+    let live = true;
+    loadSearch().then(
+      (loaded) => live && setCode(loaded),
+      (e: unknown) => live && setCodeError(`The search could not load: ${errorMessage(e)}`),
     );
-    return () => ac.abort();
-    // `filters` and `q` are in `key`.
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+    return () => {
+      live = false;
+    };
+  }, [searching, code, codeError]);
 
-  if (key === null) return null;
+  const key = JSON.stringify([filters, q]);
+  const plan = useMemo(
+    () => (code && q !== undefined ? code.planSearch(queryClient, filters, q) : null),
+    // `filters` and `q` are in `key`: the same search is the same plan, whatever object holds the filters.
+    [code, queryClient, key], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const scan = useJobsScan(
+    plan && { key, cap: config.scanCaps.search, filters: () => filters, take: plan.take },
+  );
+  const done = scan.phase === 'done';
+  const found = useMemo(() => (plan ? plan.found(scan.items, done) : NONE), [plan, scan.items, done]);
+
+  if (!searching) return null;
+  if (codeError)
+    return {
+      ...NONE,
+      phase: 'error',
+      progress: null,
+      error: codeError,
+      stop: () => {},
+      again: () => setCodeError(null),
+    };
   return {
-    ...(snapshot?.key === key ? snapshot.value : STARTING),
-    stop: () => controller.current?.abort(),
-    again: () => setRun((n) => n + 1),
+    ...found,
+    phase: scan.phase,
+    progress: scan.progress,
+    error: scan.error,
+    stop: scan.stop,
+    again: scan.again,
   };
 }

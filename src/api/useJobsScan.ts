@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import type { Job } from '../contract';
+import { errorMessage } from '../lib/error-message';
+import { useApi } from './context';
+import type { JobsFilters } from './endpoints';
+import type { ReadState } from './scan-read';
+
+export type { ScanPhase } from './scan-read';
+
+export type JobsScanRead<T> = {
+  /**
+   * What identifies the read, with `cap`: whatever `filters` depends on. A new key starts a new
+   * read, from nothing.
+   */
+  key: string;
+  /** The most jobs to read. */
+  cap: number;
+  /** The filters to read (page aside), asked as each read starts: a window ending "now" ends then. */
+  filters: () => Omit<JobsFilters, 'page'>;
+  /**
+   * What each page is kept as, as it arrives (the jobs themselves, the ones that match, their
+   * deliveries classified). A new function starts a new read: keep it stable (useMemo).
+   */
+  take: (jobs: Job[]) => T[];
+};
+
+export type JobsScan<T> = ReadState<T> & {
+  /** The filters of the read shown (null before it starts). */
+  filters: Omit<JobsFilters, 'page'> | null;
+  /** Ends the read where it is: what was read stays. */
+  stop: () => void;
+  /** Reads again, from nothing. */
+  again: () => void;
+};
+
+type State<T> = ReadState<T> & { id: string | null; filters: Omit<JobsFilters, 'page'> | null };
+
+/** A read starting: nothing read yet (the same empty list each time, for memos and effects). */
+const STARTING: State<never> = {
+  id: null,
+  phase: 'loading',
+  items: [],
+  progress: null,
+  error: null,
+  filters: null,
+};
+
+/**
+ * The whole-result scan of `read` (src/api/scan.ts) in React state: its phase, its progress,
+ * and what `take` kept of each page (`items`), handed over at most once a frame. The reading
+ * itself (./scan-read.ts) is loaded with the first read, out of the first load of the screens
+ * using the hook. `read` null: nothing to read (yet); the state is that of a read starting.
+ */
+export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
+  const api = useApi();
+  const [run, again] = useReducer((n: number) => n + 1, 0);
+  const id = read && JSON.stringify([read.key, read.cap, run]);
+  const [state, setState] = useState<State<T>>(STARTING);
+  // Nothing to read: a later read of the same key starts from nothing too.
+  if (id === null && state.id !== null) setState(STARTING);
+  const stopRead = useRef(() => {});
+  const cap = read?.cap;
+  const take = read?.take;
+  const filtersNow = useEffectEvent(() => read?.filters() ?? {});
+
+  useEffect(() => {
+    if (id === null || cap === undefined || !take) return;
+    const ac = new AbortController();
+    const filters = filtersNow();
+    const publish = (s: ReadState<T>) => setState({ ...s, id, filters });
+    // Stopped before the reading code is in: nothing was read.
+    stopRead.current = () => {
+      ac.abort();
+      publish({ phase: 'stopped', items: [], progress: null, error: null });
+    };
+    import('./scan-read').then(
+      ({ startRead }) => {
+        if (!ac.signal.aborted)
+          stopRead.current = startRead(api, filters, { cap, take, signal: ac.signal, publish });
+      },
+      (e: unknown) =>
+        !ac.signal.aborted && publish({ phase: 'error', items: [], progress: null, error: errorMessage(e) }),
+    );
+    return () => ac.abort();
+  }, [api, id, cap, take]);
+
+  const stop = useCallback(() => stopRead.current(), []);
+  const { id: _id, ...shown } = id !== null && state.id === id ? state : STARTING;
+  return { ...shown, stop, again };
+}
