@@ -153,14 +153,18 @@ async function dragOnMap(page: Page, canvas: Locator, from: [number, number], to
 async function dragCorner(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
   const box = await canvasBox(canvas);
   let nudge = 0;
+  // Looked for as long as a map is waited for (support.ts): each look costs a frame of software GL.
   await expect
-    .poll(async () => {
-      nudge = 1 - nudge; // a new pointer move each time, so that draw looks again
-      await page.mouse.move(box.x + from[0] + nudge, box.y + from[1]);
-      return page.evaluate(() =>
-        document.querySelector('.maplibregl-map')?.classList.contains('feature-vertex'),
-      );
-    })
+    .poll(
+      async () => {
+        nudge = 1 - nudge; // a new pointer move each time, so that draw looks again
+        await page.mouse.move(box.x + from[0] + nudge, box.y + from[1]);
+        return page.evaluate(() =>
+          document.querySelector('.maplibregl-map')?.classList.contains('feature-vertex'),
+        );
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await dragOnMap(page, canvas, from, to);
 }
@@ -538,7 +542,8 @@ describe('zone map editor in Chromium', () => {
     await screenshot(page, 'zones-bowtie-1280');
 
     // Fixing it (here: deleting the zone with the Delete key, the zone selected) frees Save again.
-    await panel.getByRole('button', { name: /^Zone 2: select/ }).click();
+    // The drawn zone comes after the branch's zones (whatever the tests before left it).
+    await panel.getByRole('button', { name: new RegExp(`^Zone ${before.length + 1}: select`) }).click();
     await canvas.focus();
     await page.keyboard.press('Delete');
     await page.getByText('No unsaved changes').waitFor();
