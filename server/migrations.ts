@@ -183,6 +183,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX stop_status_history_by_delivery ON stop_status_history (delivery_id) WHERE delivery_id IS NOT NULL;
     `,
   },
+  {
+    version: 2,
+    name: 'meta',
+    // Facts about the data as a whole, such as the time it describes (server/meta.ts).
+    sql: `
+      CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction. */

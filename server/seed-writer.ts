@@ -1,4 +1,8 @@
-/** Prepared INSERTs for the seed generator, counting the rows it writes. */
+/**
+ * Prepared INSERTs for the seed generator and the simulation's new jobs, counting the rows it
+ * writes. Stops get the next free id (the database assigns it), so it also writes into a
+ * database that already holds data.
+ */
 import type { Database } from './db';
 
 export interface Actor {
@@ -251,52 +255,56 @@ export class SeedWriter {
   }
 
   pickup(p: StopRowBase): number {
-    const id = ++this.counts.pickups;
-    this.insertPickup.run(
-      id,
-      p.jobId,
-      p.position,
-      p.branchId,
-      p.status,
-      p.slotFrom,
-      p.slotTo,
-      json(p.address),
-      json(p.customer),
-      p.createdAt,
-      p.updatedAt,
+    this.counts.pickups++;
+    const id = Number(
+      this.insertPickup.run(
+        null,
+        p.jobId,
+        p.position,
+        p.branchId,
+        p.status,
+        p.slotFrom,
+        p.slotTo,
+        json(p.address),
+        json(p.customer),
+        p.createdAt,
+        p.updatedAt,
+      ).lastInsertRowid,
     );
     for (const e of p.history) this.stopHistory(id, null, e);
     return id;
   }
 
   delivery(d: DeliveryRow): number {
-    const id = ++this.counts.deliveries;
-    this.insertDelivery.run(
-      id,
-      d.jobId,
-      d.position,
-      d.branchId,
-      d.status,
-      flag(d.firstOrder),
-      flag(d.enableOtp),
-      d.otp,
-      d.note,
-      flag(d.unattendedDelivery),
-      flag(d.leaveAtDoor),
-      flag(d.dontRingBell),
-      flag(d.ageRestricted),
-      flag(d.signatureRequired),
-      d.signatureImage,
-      JSON.stringify(d.proofOfDeliveryImages),
-      d.paymentType,
-      d.amountMinor,
-      d.trackingId,
-      d.slotFrom,
-      d.slotTo,
-      json(d.address),
-      json(d.customer),
-      d.createdAt,
-      d.updatedAt,
+    this.counts.deliveries++;
+    const id = Number(
+      this.insertDelivery.run(
+        null,
+        d.jobId,
+        d.position,
+        d.branchId,
+        d.status,
+        flag(d.firstOrder),
+        flag(d.enableOtp),
+        d.otp,
+        d.note,
+        flag(d.unattendedDelivery),
+        flag(d.leaveAtDoor),
+        flag(d.dontRingBell),
+        flag(d.ageRestricted),
+        flag(d.signatureRequired),
+        d.signatureImage,
+        JSON.stringify(d.proofOfDeliveryImages),
+        d.paymentType,
+        d.amountMinor,
+        d.trackingId,
+        d.slotFrom,
+        d.slotTo,
+        json(d.address),
+        json(d.customer),
+        d.createdAt,
+        d.updatedAt,
+      ).lastInsertRowid,
     );
     for (const e of d.history) this.stopHistory(null, id, e);
     return id;
@@ -312,7 +320,7 @@ export class SeedWriter {
     this.counts.packages++;
   }
 
-  private stopHistory(pickupId: number | null, deliveryId: number | null, e: HistoryEntry): void {
+  stopHistory(pickupId: number | null, deliveryId: number | null, e: HistoryEntry): void {
     this.insertStopHistory.run(
       pickupId,
       deliveryId,

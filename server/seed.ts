@@ -1,25 +1,34 @@
+/**
+ * The seed: a deterministic operation as of a reference time ("now" of the data). Branches in
+ * real cities; riders; jobs booked over the last 30 local days of their branch, each following
+ * its plan (server/job-plan.ts) up to the reference time. Days before the branch's today are
+ * over: every job in a final status. Today's jobs sit in the day's slots (07:00 to 22:30 local)
+ * in every stage: done earlier, under way, waiting for later slots, and a few late or stuck.
+ * Riders carrying open work reported their position minutes ago, near their current stop;
+ * the others hours to days ago. The reference time is recorded (server/meta.ts).
+ */
 import type { Database } from './db';
+import { byFocus, nextStop, planJob, riderActor, type PlanRider } from './job-plan';
+import { localDayStart } from './local-time';
+import { setMeta, setReferenceTime } from './meta';
 import { Random } from './random';
-import { SeedWriter, type Actor, type HistoryEntry } from './seed-writer';
+import { SeedWriter, type HistoryEntry } from './seed-writer';
 import {
-  CANCEL_REMARKS,
   CITIES,
   DELIVERY_NOTES,
   DISPATCHERS,
-  FAILURE_REMARKS,
   FIRST_NAMES,
   JOB_NOTES,
   JOB_TYPES,
   LAST_NAMES,
   MERCHANTS,
-  REASSIGN_REASONS,
   RIDER_TYPES,
   SYSTEM_ACTOR,
   TEAM_COUNT,
   ZONE_NAMES,
   type City,
 } from './seed-data';
-import { STATUS } from './statuses';
+import { STATUS, isFinalStatus } from './statuses';
 
 export interface SeedOptions {
   /** Same seed (and options) → identical database. */
@@ -29,7 +38,7 @@ export interface SeedOptions {
   branches?: number;
   /** Default one per 25 jobs, at least 10. */
   riders?: number;
-  /** Epoch seconds that "now" means for the data (jobs spread over the 30 days before it). */
+  /** Epoch seconds that "now" means for the data (jobs spread over the 30 local days up to it). */
   referenceTime?: number;
 }
 
@@ -47,7 +56,8 @@ export interface SeedSummary {
   stopStatusHistory: number;
 }
 
-interface BranchSeed {
+/** What job generation needs of a branch: the city gives addresses, phones and the time zone. */
+export interface BranchSeed {
   id: string;
   city: City;
   latitude: number;
@@ -58,9 +68,12 @@ interface RiderSeed {
   id: number;
   name: string;
   branch: BranchSeed;
+  /** Rider status 1: may be sent out today. */
+  active: boolean;
 }
 
 const MINUTE = 60;
+const HOUR = 3600;
 const DAY = 86_400;
 const SPREAD_DAYS = 30;
 /** Every job whose index has this remainder gets a long reassignment history (drawer tests). */
@@ -98,7 +111,10 @@ export function seed(db: Database, options: SeedOptions): SeedSummary {
   db.transaction(() => {
     const branches = seedBranches(writer, stream(1), branchCount, referenceTime);
     const riders = seedRiders(writer, stream(2), riderCount, branches, referenceTime);
-    seedJobs(writer, stream(3), options.jobs, branches, riders, referenceTime);
+    const atWork = seedJobs(writer, stream(3), options.jobs, branches, riders, referenceTime);
+    placeRidersAtWork(db, stream(4), atWork, referenceTime);
+    setReferenceTime(db, referenceTime);
+    setMeta(db, 'bookings_per_day', Math.round(todayShare(options.jobs) * options.jobs));
   })();
   // Statistics let the planner pick the best index for each filter combination.
   db.exec('ANALYZE');
@@ -215,6 +231,11 @@ function seedRiders(
     const reachable = i % 16 !== 5 && rng.chance(0.96);
     const located = i % 12 !== 7 && rng.chance(0.95);
     const createdAt = referenceTime - rng.int(60, 700) * DAY;
+    const status = rng.weighted([
+      [1, 90],
+      [2, 7],
+      [3, 3],
+    ]);
     writer.rider({
       id,
       referenceId: `RDR-${String(id).padStart(6, '0')}`,
@@ -224,11 +245,7 @@ function seedRiders(
       mobile: reachable ? fillPattern(rng, branch.city.mobilePattern).replaceAll(' ', '') : '',
       email: `${username}@riders.example.com`,
       type: rng.pick(RIDER_TYPES),
-      status: rng.weighted([
-        [1, 90],
-        [2, 7],
-        [3, 3],
-      ]),
+      status,
       profilePic: rng.chance(0.5)
         ? `https://images.example.com/riders/RDR-${String(id).padStart(6, '0')}.jpg`
         : '',
@@ -240,54 +257,124 @@ function seedRiders(
       lastLatitude: located ? round6(branch.latitude + rng.float(-0.03, 0.03)) : null,
       lastLongitude: located ? round6(branch.longitude + rng.float(-0.03, 0.03)) : null,
       createdAt,
-      updatedAt: Math.max(createdAt, referenceTime - rng.int(0, SPREAD_DAYS * DAY)),
+      // Off duty: the last position is hours to days old (riders at work get a fresh one below).
+      updatedAt: Math.max(createdAt, referenceTime - rng.int(3 * HOUR, 6 * DAY)),
     });
-    riders.push({ id, name, branch });
+    riders.push({ id, name, branch, active: status === 1 });
   }
   return riders;
+}
+
+/**
+ * Riders carrying open work are at work: each reported its position a few minutes ago, near
+ * the stop of the job it is working on (at the pickup while there, else on the way).
+ */
+function placeRidersAtWork(
+  db: Database,
+  rng: Random,
+  focus: ReadonlyMap<number, RiderFocus>,
+  referenceTime: number,
+): void {
+  const update = db.prepare(`UPDATE riders SET status = 1, updated_at = ?,
+    last_latitude = CASE WHEN last_latitude IS NULL THEN NULL ELSE ? END,
+    last_longitude = CASE WHEN last_longitude IS NULL THEN NULL ELSE ? END WHERE id = ?`);
+  for (const riderId of [...focus.keys()].sort((a, b) => a - b)) {
+    const { position, atStop } = focus.get(riderId)!;
+    const [lat, lon] = position;
+    const distanceKm = atStop ? rng.float(0, 0.03) : rng.float(0.2, 1.5);
+    const bearing = rng.float(0, 2 * Math.PI);
+    update.run(
+      referenceTime - rng.int(5, 240),
+      round6(lat + kmToLat(distanceKm * Math.sin(bearing))),
+      round6(lon + kmToLon(distanceKm * Math.cos(bearing), lat)),
+      riderId,
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------
 // Jobs
 
-const {
-  CREATED,
-  ASSIGNED,
-  ACCEPTED,
-  AT_PICKUP,
-  PICKED_UP,
-  IN_TRANSIT,
-  DELIVERED,
-  FAILED,
-  CANCELLED,
-  RETURNED,
-} = STATUS;
+/** Pickup slots start from 07:00 to 19:00 local, on the half hour; deliveries end by 22:30. */
+export const FIRST_PICKUP_MINUTE = 7 * 60;
+export const PICKUP_SLOT_STARTS = 25;
+const LAST_DELIVERY_END = (22 * 60 + 30) * MINUTE;
 
-const TARGET_STATUS_WEIGHTS: readonly (readonly [number, number])[] = [
-  [CREATED, 4],
-  [ASSIGNED, 5],
-  [ACCEPTED, 4],
-  [AT_PICKUP, 4],
-  [PICKED_UP, 4],
-  [IN_TRANSIT, 8],
-  [DELIVERED, 52],
-  [FAILED, 5],
-  [CANCELLED, 8],
-  [RETURNED, 6],
-];
-
-/** Minutes between an entry and the next one, by the next status. */
-const GAP_MINUTES: Readonly<Record<number, readonly [number, number]>> = {
-  [ASSIGNED]: [1, 15],
-  [ACCEPTED]: [1, 10],
-  [AT_PICKUP]: [5, 30],
-  [PICKED_UP]: [2, 15],
-  [IN_TRANSIT]: [1, 5],
-  [DELIVERED]: [15, 60],
-  [FAILED]: [15, 60],
-  [CANCELLED]: [5, 120],
-  [RETURNED]: [30, 180],
+/** How long before its pickup slot a job of each type is booked, in minutes. */
+const LEAD_MINUTES: Readonly<Record<string, readonly [number, number]>> = {
+  on_demand: [15, 45],
+  same_day: [45, 180],
+  scheduled: [120, 480],
+  return: [60, 240],
 };
+
+export function drawJobType(rng: Random): string {
+  return rng.weighted([
+    [JOB_TYPES[0], 50],
+    [JOB_TYPES[1], 25],
+    [JOB_TYPES[2], 20],
+    [JOB_TYPES[3], 5],
+  ]);
+}
+
+/** Seconds between booking a job of `type` and the start of its pickup slot. */
+export function drawLead(rng: Random, type: string): number {
+  const [min, max] = LEAD_MINUTES[type] ?? [30, 120];
+  return rng.int(min, max) * MINUTE;
+}
+
+interface JobDraft {
+  createdAt: number;
+  branch: BranchSeed;
+  type: string;
+  pickupFrom: number;
+  dayStart: number;
+  today: boolean;
+  longHistory: boolean;
+}
+
+/**
+ * The chance that a booking is today's: a day's share of the jobs, but at least 500 bookings
+ * over the whole day (at most a third of the jobs), so the day's work shows in a seed of a few
+ * thousand jobs as it does in one of 100,000.
+ */
+function todayShare(jobs: number): number {
+  return jobs === 0 ? 0 : Math.min(jobs / 3, Math.max(jobs / SPREAD_DAYS, 500)) / jobs;
+}
+
+/**
+ * A job booked on one of the last 30 local days of its branch, today included. A booking that
+ * would lie after the reference time has not happened yet: another is drawn (at night few or
+ * none of today's bookings exist yet).
+ */
+function draftJob(
+  rng: Random,
+  branches: readonly BranchSeed[],
+  dayStarts: readonly (readonly number[])[],
+  referenceTime: number,
+  share: number,
+  longHistory: boolean,
+): JobDraft {
+  for (let attempt = 0; ; attempt++) {
+    const b = rng.int(0, branches.length - 1);
+    const day = longHistory
+      ? rng.int(3, SPREAD_DAYS - 1)
+      : attempt < 20 && rng.chance(share)
+        ? 0
+        : rng.int(1, SPREAD_DAYS - 1);
+    const type = longHistory ? JOB_TYPES[1] : drawJobType(rng);
+    const dayStart = dayStarts[b]![day]!;
+    const pickupFrom = dayStart + (FIRST_PICKUP_MINUTE + 30 * rng.int(0, PICKUP_SLOT_STARTS - 1)) * MINUTE;
+    const [minLead, maxLead] = LEAD_MINUTES[type]!;
+    // Nobody books between midnight and half past.
+    const createdAt = Math.max(
+      pickupFrom - rng.int(minLead, maxLead) * MINUTE,
+      dayStart + rng.int(30, 90) * MINUTE,
+    );
+    if (createdAt <= referenceTime)
+      return { createdAt, branch: branches[b]!, type, pickupFrom, dayStart, today: day === 0, longHistory };
+  }
+}
 
 function seedJobs(
   writer: SeedWriter,
@@ -296,315 +383,284 @@ function seedJobs(
   branches: BranchSeed[],
   riders: RiderSeed[],
   referenceTime: number,
-): void {
-  const ridersByBranch = new Map<string, RiderSeed[]>();
+): Map<number, RiderFocus> {
+  const team = new Map<string, { all: RiderSeed[]; active: RiderSeed[] }>();
   for (const rider of riders) {
-    const team = ridersByBranch.get(rider.branch.id);
-    if (team) team.push(rider);
-    else ridersByBranch.set(rider.branch.id, [rider]);
+    let members = team.get(rider.branch.id);
+    if (!members) team.set(rider.branch.id, (members = { all: [], active: [] }));
+    members.all.push(rider);
+    if (rider.active) members.active.push(rider);
   }
-
-  // Ids follow creation time, as in a real system; whole minutes make ties (sorted by id).
-  const createdTimes = Array.from(
-    { length: count },
-    () => referenceTime - rng.int(0, SPREAD_DAYS * 24 * 60 - 1) * MINUTE,
+  const dayStarts = branches.map((branch) =>
+    Array.from({ length: SPREAD_DAYS }, (_, day) => localDayStart(referenceTime, branch.city.timeZone, day)),
   );
-  createdTimes.sort((a, b) => a - b);
+  const share = todayShare(count);
+  const drafts = Array.from({ length: count }, (_, g) =>
+    draftJob(rng, branches, dayStarts, referenceTime, share, g % LONG_HISTORY_EVERY === LONG_HISTORY_OFFSET),
+  );
+  // Ids follow creation time, as in a real system; whole minutes make ties (kept in draft order).
+  drafts.sort((a, b) => a.createdAt - b.createdAt);
 
-  for (let index = 0; index < count; index++) {
-    const jobId = index + 1;
-    const longHistory = index % LONG_HISTORY_EVERY === LONG_HISTORY_OFFSET;
-    // A long history spans hours: start it early enough to end before the reference time.
-    const createdAt = longHistory
-      ? Math.min(createdTimes[index]!, referenceTime - 3 * DAY)
-      : createdTimes[index]!;
-    const branch = rng.pick(branches);
-    const rider = rng.pick(ridersByBranch.get(branch.id) ?? riders);
-    const riderActor: Actor = { user_type: 'rider', user_id: String(rider.id), user_name: rider.name };
-    const target = longHistory ? DELIVERED : rng.weighted(TARGET_STATUS_WEIGHTS);
-    const reassignments = longHistory ? LONG_HISTORY_REASSIGNMENTS : rng.chance(0.15) ? rng.int(1, 2) : 0;
-    const history = jobHistory(rng, {
-      target,
-      reassignments,
-      createdAt,
+  const everyone = riders.map(({ id, name }) => ({ id, name }));
+  const focus = new Map<number, RiderFocus>();
+  drafts.forEach((draft, index) => {
+    const members = team.get(draft.branch.id) ?? { all: riders, active: [] };
+    // Today's work goes to riders who may work (status 1).
+    const rider = rng.pick(draft.today && members.active.length > 0 ? members.active : members.all);
+    const job = writeJob(
+      writer,
+      rng,
+      {
+        id: index + 1,
+        createdAt: draft.createdAt,
+        type: draft.type,
+        branch: draft.branch,
+        pickupFrom: draft.pickupFrom,
+        dayStart: draft.dayStart,
+        rider,
+        reassignments: draft.longHistory ? LONG_HISTORY_REASSIGNMENTS : undefined,
+      },
+      branches,
+      everyone,
       referenceTime,
-      rider,
-      riders,
-      riderActor,
-    });
-    const latest = history[history.length - 1]!;
-    const status = latest.status;
-
-    writer.job({
-      id: jobId,
-      orderId: `ORD-${rng.alphanumeric(8)}`,
-      type: rng.weighted([
-        [JOB_TYPES[0], 50],
-        [JOB_TYPES[1], 25],
-        [JOB_TYPES[2], 20],
-        [JOB_TYPES[3], 5],
-      ]),
-      status,
-      notes: rng.chance(0.25) ? rng.pick(JOB_NOTES) : '',
-      teamId: `team-${rng.int(1, TEAM_COUNT)}`,
-      branchId: branch.id,
-      riderId: rider.id,
-      createdAt,
-      updatedAt: latest.at,
-    });
-    for (const entry of history) writer.jobHistory(jobId, entry);
-
-    const timeOf = (code: number) => lastTimeOf(history, code);
-    const pickupCount = rng.weighted([
-      [1, 70],
-      [2, 22],
-      [3, 8],
-    ]);
-    const deliveryCount = rng.weighted([
-      [1, 45],
-      [2, 25],
-      [3, 15],
-      [4, 10],
-      [5, 5],
-    ]);
-    const pickupFrom = ceilTo(createdAt + rng.int(10, 60) * MINUTE, 15 * MINUTE);
-    const pickupIds: number[] = [];
-
-    for (let p = 0; p < pickupCount; p++) {
-      // The first pickup defines the job's branch; a few later ones come from another branch.
-      const pickupBranch = p > 0 && rng.chance(0.05) ? rng.pick(branches) : branch;
-      const stopHistory = pickupHistory(status, p, timeOf, riderActor);
-      const last = stopHistory.at(-1);
-      pickupIds.push(
-        writer.pickup({
-          jobId,
-          position: p,
-          branchId: pickupBranch.id,
-          status: last?.status ?? CREATED,
-          slotFrom: pickupFrom,
-          slotTo: pickupFrom + rng.pick([30, 60]) * MINUTE,
-          address: rng.chance(0.02) ? null : streetAddress(rng, pickupBranch),
-          customer: rng.chance(0.02)
-            ? null
-            : {
-                name: rng.pick(MERCHANTS),
-                phone: `${pickupBranch.city.dialCode} ${fillPattern(rng, pickupBranch.city.phonePattern)}`,
-              },
-          createdAt,
-          updatedAt: last?.at ?? createdAt,
-          history: stopHistory,
-        }),
-      );
+    );
+    if (job.focus) {
+      const known = focus.get(rider.id);
+      if (!known || byFocus(job.focus, known) < 0) focus.set(rider.id, job.focus);
     }
+  });
+  return focus;
+}
 
-    const deliveryStates = deliveryHistories(rng, status, deliveryCount, timeOf, referenceTime, riderActor);
-    for (let d = 0; d < deliveryCount; d++) {
-      const stopHistory = deliveryStates[d]!;
-      const last = stopHistory.at(-1);
-      const deliveryStatus = last?.status ?? CREATED;
-      const trackingId = `TRK${rng.alphanumeric(10)}`;
-      const delivered = deliveryStatus === DELIVERED;
-      const unattended = rng.chance(0.15);
-      const signatureRequired = !unattended && rng.chance(0.15);
-      const enableOtp = rng.chance(0.3);
-      const slotFrom = pickupFrom + rng.int(1, 4) * 30 * MINUTE;
-      const deliveryId = writer.delivery({
+export interface JobSpec {
+  id: number;
+  createdAt: number;
+  type: string;
+  branch: BranchSeed;
+  /** Start of the pickup slot. */
+  pickupFrom: number;
+  /** Local midnight of the job's day: its delivery slots end by 22:30. */
+  dayStart: number;
+  rider: PlanRider;
+  /** A long reassignment history (see planJob). */
+  reassignments?: number;
+}
+
+/** Where a rider carrying this open job is: what riders' positions are drawn from. */
+export interface RiderFocus {
+  id: number;
+  status: number;
+  pickupFrom: number;
+  /** The stop the rider is heading to or standing at: [latitude, longitude]. */
+  position: [number, number];
+  atStop: boolean;
+}
+
+/**
+ * Writes one job (its stops, packages and the part of its plan up to `until`), drawing its
+ * content from `rng`. Returns the rider's focus when the job is open at `until`.
+ */
+export function writeJob(
+  writer: SeedWriter,
+  rng: Random,
+  spec: JobSpec,
+  branches: readonly BranchSeed[],
+  riders: readonly PlanRider[],
+  until: number,
+): { status: number; focus: RiderFocus | null } {
+  const { id: jobId, createdAt, branch } = spec;
+  const orderId = `ORD-${rng.alphanumeric(8)}`;
+  const notes = rng.chance(0.25) ? rng.pick(JOB_NOTES) : '';
+  const teamId = `team-${rng.int(1, TEAM_COUNT)}`;
+  const pickupCount = rng.weighted([
+    [1, 70],
+    [2, 22],
+    [3, 8],
+  ]);
+  const deliveryCount = rng.weighted([
+    [1, 45],
+    [2, 25],
+    [3, 15],
+    [4, 10],
+    [5, 5],
+  ]);
+  const pickupSlot = { from: spec.pickupFrom, to: spec.pickupFrom + rng.pick([30, 60]) * MINUTE };
+  const latestEnd = spec.dayStart + LAST_DELIVERY_END;
+  const deliverySlots = Array.from({ length: deliveryCount }, () => {
+    const from = spec.pickupFrom + rng.int(1, 4) * 30 * MINUTE;
+    return { from, to: Math.min(from + rng.pick([30, 60, 120]) * MINUTE, latestEnd) };
+  }).sort((a, b) => a.from - b.from || a.to - b.to);
+
+  const plan = planJob({
+    orderId,
+    createdAt,
+    pickupSlot,
+    pickupCount,
+    deliveries: deliverySlots,
+    rider: spec.rider,
+    riders,
+    reassignments: spec.reassignments,
+  });
+  const actor = riderActor(spec.rider);
+  const jobHistory: HistoryEntry[] = [];
+  const stopHistory = {
+    pickup: Array.from({ length: pickupCount }, (): HistoryEntry[] => []),
+    delivery: Array.from({ length: deliveryCount }, (): HistoryEntry[] => []),
+  };
+  for (const event of plan) {
+    if (event.at > until) break; // the rest has not happened yet
+    if (event.job) jobHistory.push({ ...event.job, at: event.at });
+    for (const change of event.stops)
+      stopHistory[change.kind][change.index]!.push({
+        status: change.status,
+        remarks: change.remarks,
+        actor,
+        at: event.at,
+      });
+  }
+  const latest = jobHistory.at(-1)!;
+  const status = latest.status;
+
+  writer.job({
+    id: jobId,
+    orderId,
+    type: spec.type,
+    status,
+    notes,
+    teamId,
+    branchId: branch.id,
+    riderId: spec.rider.id,
+    createdAt,
+    updatedAt: latest.at,
+  });
+  for (const entry of jobHistory) writer.jobHistory(jobId, entry);
+
+  const pickupIds: number[] = [];
+  const stopPositions: { pickup: [number, number][]; delivery: [number, number][] } = {
+    pickup: [],
+    delivery: [],
+  };
+  for (let p = 0; p < pickupCount; p++) {
+    // The first pickup defines the job's branch; a few later ones come from another branch.
+    const pickupBranch = p > 0 && rng.chance(0.05) ? rng.pick(branches) : branch;
+    const history = stopHistory.pickup[p]!;
+    const address = rng.chance(0.02) ? null : streetAddress(rng, pickupBranch);
+    stopPositions.pickup.push(positionOf(address, pickupBranch));
+    pickupIds.push(
+      writer.pickup({
         jobId,
-        position: d,
-        branchId: branch.id,
-        status: deliveryStatus,
-        firstOrder: rng.chance(0.1),
-        enableOtp,
-        otp: enableOtp ? rng.digits(4) : '',
-        note: rng.chance(0.2) ? rng.pick(DELIVERY_NOTES) : '',
-        unattendedDelivery: unattended,
-        leaveAtDoor: unattended && rng.chance(0.7),
-        dontRingBell: rng.chance(0.1),
-        ageRestricted: rng.chance(0.05),
-        signatureRequired,
-        signatureImage:
-          signatureRequired && delivered ? `https://pod.example.com/signatures/${trackingId}.png` : '',
-        proofOfDeliveryImages:
-          delivered && rng.chance(0.7)
-            ? Array.from(
-                { length: rng.int(1, 2) },
-                (_, k) => `https://pod.example.com/${trackingId}/photo-${k + 1}.jpg`,
-              )
-            : [],
-        paymentType: rng.weighted([
-          [1, 50],
-          [2, 25],
-          [3, 25],
-        ]),
-        amountMinor: rng.int(300, 25_000),
-        trackingId,
-        slotFrom,
-        slotTo: slotFrom + rng.pick([30, 60, 120]) * MINUTE,
-        address: rng.chance(0.02) ? null : streetAddress(rng, branch),
-        customer: rng.chance(0.03)
+        position: p,
+        branchId: pickupBranch.id,
+        status: history.at(-1)?.status ?? STATUS.CREATED,
+        slotFrom: pickupSlot.from,
+        slotTo: pickupSlot.to,
+        address,
+        customer: rng.chance(0.02)
           ? null
           : {
-              name: personName(rng),
-              phone: `${branch.city.dialCode} ${fillPattern(rng, branch.city.mobilePattern)}`,
+              name: rng.pick(MERCHANTS),
+              phone: `${pickupBranch.city.dialCode} ${fillPattern(rng, pickupBranch.city.phonePattern)}`,
             },
         createdAt,
-        updatedAt: last?.at ?? createdAt,
-        history: stopHistory,
-      });
-      // Each parcel is collected at one of the pickups and handed over at this delivery.
-      for (let k = 0, n = rng.int(1, 3); k < n; k++) {
-        const packageId = `PKG-${jobId}-${d + 1}${k + 1}`;
-        const barcode = ean13(rng);
-        writer.deliveryPackage(deliveryId, packageId, barcode);
-        writer.pickupPackage(pickupIds[(d + k) % pickupIds.length]!, packageId, barcode);
-      }
-    }
+        updatedAt: history.at(-1)?.at ?? createdAt,
+        history,
+      }),
+    );
   }
-}
 
-interface JobHistoryInput {
-  target: number;
-  reassignments: number;
-  createdAt: number;
-  referenceTime: number;
-  rider: RiderSeed;
-  riders: RiderSeed[];
-  riderActor: Actor;
-}
-
-/** The job's lifecycle up to `target`, timed minutes apart, cut at the reference time. */
-function jobHistory(rng: Random, input: JobHistoryInput): HistoryEntry[] {
-  const { target, reassignments, createdAt, referenceTime, rider, riders, riderActor } = input;
-  const happyPath: number[] = [CREATED, ASSIGNED, ACCEPTED, AT_PICKUP, PICKED_UP, IN_TRANSIT];
-  let path: number[];
-  if (target === CANCELLED) path = [...happyPath.slice(0, rng.int(1, 4)), CANCELLED];
-  else if (target === FAILED) path = [...happyPath, FAILED];
-  else if (target === RETURNED) path = [...happyPath, FAILED, RETURNED];
-  else if (target === DELIVERED)
-    path = rng.chance(0.05) ? [...happyPath, FAILED, IN_TRANSIT, DELIVERED] : [...happyPath, DELIVERED];
-  else path = happyPath.slice(0, happyPath.indexOf(target) + 1);
-
-  const dispatcher = () => rng.pick(DISPATCHERS);
-  const entries: Omit<HistoryEntry, 'at'>[] = [];
-  for (const status of path) {
-    switch (status) {
-      case CREATED:
-        entries.push({
-          status,
-          actor: rng.chance(0.6) ? SYSTEM_ACTOR : dispatcher(),
-          remarks: rng.chance(0.3) ? 'Order received' : '',
-        });
-        break;
-      case ASSIGNED: {
-        // Earlier assignments went to other riders; the last one to the job's rider.
-        for (let r = 0; r < reassignments; r++) {
-          const other = rng.pick(riders);
-          entries.push({
-            status,
-            actor: dispatcher(),
-            remarks:
-              r === 0
-                ? `Assigned to ${other.name}`
-                : `Reassigned to ${other.name}: ${rng.pick(REASSIGN_REASONS)}`,
-          });
-        }
-        const remarks =
-          reassignments > 0
-            ? `Reassigned to ${rider.name}: ${rng.pick(REASSIGN_REASONS)}`
-            : `Assigned to ${rider.name}`;
-        entries.push({ status, actor: rng.chance(0.3) ? SYSTEM_ACTOR : dispatcher(), remarks });
-        break;
-      }
-      case CANCELLED:
-        entries.push({
-          status,
-          actor: rng.chance(0.7) ? dispatcher() : SYSTEM_ACTOR,
-          remarks: rng.pick(CANCEL_REMARKS),
-        });
-        break;
-      case FAILED:
-        entries.push({ status, actor: riderActor, remarks: rng.pick(FAILURE_REMARKS) });
-        break;
-      case RETURNED:
-        entries.push({ status, actor: riderActor, remarks: 'Returned to branch' });
-        break;
-      case DELIVERED:
-        entries.push({ status, actor: riderActor, remarks: rng.chance(0.3) ? 'Handed to customer' : '' });
-        break;
-      default:
-        entries.push({ status, actor: riderActor, remarks: '' });
+  const deliveryStatuses: number[] = [];
+  for (let d = 0; d < deliveryCount; d++) {
+    const history = stopHistory.delivery[d]!;
+    const deliveryStatus = history.at(-1)?.status ?? STATUS.CREATED;
+    deliveryStatuses.push(deliveryStatus);
+    const trackingId = `TRK${rng.alphanumeric(10)}`;
+    const unattended = rng.chance(0.15);
+    const signatureRequired = !unattended && rng.chance(0.15);
+    const enableOtp = rng.chance(0.3);
+    const address = rng.chance(0.02) ? null : streetAddress(rng, branch);
+    stopPositions.delivery.push(positionOf(address, branch));
+    const deliveryId = writer.delivery({
+      jobId,
+      position: d,
+      branchId: branch.id,
+      status: deliveryStatus,
+      firstOrder: rng.chance(0.1),
+      enableOtp,
+      otp: enableOtp ? rng.digits(4) : '',
+      note: rng.chance(0.2) ? rng.pick(DELIVERY_NOTES) : '',
+      unattendedDelivery: unattended,
+      leaveAtDoor: unattended && rng.chance(0.7),
+      dontRingBell: rng.chance(0.1),
+      ageRestricted: rng.chance(0.05),
+      signatureRequired,
+      ...proofOfDelivery(rng, trackingId, signatureRequired, deliveryStatus === STATUS.DELIVERED),
+      paymentType: rng.weighted([
+        [1, 50],
+        [2, 25],
+        [3, 25],
+      ]),
+      amountMinor: rng.int(300, 25_000),
+      trackingId,
+      slotFrom: deliverySlots[d]!.from,
+      slotTo: deliverySlots[d]!.to,
+      address,
+      customer: rng.chance(0.03)
+        ? null
+        : {
+            name: personName(rng),
+            phone: `${branch.city.dialCode} ${fillPattern(rng, branch.city.mobilePattern)}`,
+          },
+      createdAt,
+      updatedAt: history.at(-1)?.at ?? createdAt,
+      history,
+    });
+    // Each parcel is collected at one of the pickups and handed over at this delivery.
+    for (let k = 0, n = rng.int(1, 3); k < n; k++) {
+      const packageId = `PKG-${jobId}-${d + 1}${k + 1}`;
+      const barcode = ean13(rng);
+      writer.deliveryPackage(deliveryId, packageId, barcode);
+      writer.pickupPackage(pickupIds[(d + k) % pickupIds.length]!, packageId, barcode);
     }
   }
 
-  const timed: HistoryEntry[] = [];
-  let at = createdAt;
-  for (const entry of entries) {
-    if (timed.length > 0) {
-      const [min, max] = GAP_MINUTES[entry.status] ?? [1, 10];
-      at += rng.int(min, max) * MINUTE + rng.int(0, 59);
-    }
-    if (at > referenceTime) break; // the rest has not happened yet
-    timed.push({ ...entry, at });
-  }
-  return timed;
-}
-
-function lastTimeOf(history: readonly HistoryEntry[], status: number): number | undefined {
-  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.status === status) return history[i]!.at;
-  return undefined;
-}
-
-type TimeOf = (status: number) => number | undefined;
-
-function pickupHistory(jobStatus: number, position: number, timeOf: TimeOf, rider: Actor): HistoryEntry[] {
-  const at = (status: number, when: number | undefined): HistoryEntry[] =>
-    when === undefined ? [] : [{ status, remarks: '', actor: rider, at: when }];
-  if (jobStatus === CANCELLED) {
-    const arrived = position === 0 ? at(AT_PICKUP, timeOf(AT_PICKUP)) : [];
-    return [...arrived, { status: CANCELLED, remarks: '', actor: rider, at: timeOf(CANCELLED)! }];
-  }
-  if (jobStatus === AT_PICKUP) return position === 0 ? at(AT_PICKUP, timeOf(AT_PICKUP)) : [];
-  if (timeOf(PICKED_UP) === undefined) return [];
-  return [...at(AT_PICKUP, timeOf(AT_PICKUP)), ...at(PICKED_UP, timeOf(PICKED_UP))];
-}
-
-/** Per delivery, its history: multi-drop jobs hand over one parcel after another. */
-function deliveryHistories(
-  rng: Random,
-  jobStatus: number,
-  count: number,
-  timeOf: TimeOf,
-  referenceTime: number,
-  rider: Actor,
-): HistoryEntry[][] {
-  const entry = (status: number, at: number, remarks = ''): HistoryEntry => ({
+  const stop = isFinalStatus(status) ? null : nextStop(status, deliveryStatuses);
+  return {
     status,
-    remarks,
-    actor: rider,
-    at,
-  });
-  const departed = timeOf(IN_TRANSIT);
-  // In transit: the first few drops are done, spread between departure and the reference time.
-  const step =
-    departed === undefined ? 0 : Math.floor(Math.min(10 * MINUTE, (referenceTime - departed) / (count + 1)));
-  const droppedSoFar = jobStatus === IN_TRANSIT && step > 0 ? rng.int(0, count - 1) : 0;
-  return Array.from({ length: count }, (_, d) => {
-    if (jobStatus === CANCELLED) return [entry(CANCELLED, timeOf(CANCELLED)!)];
-    if (departed === undefined) return [];
-    const onTheWay = entry(IN_TRANSIT, departed);
-    if (jobStatus === IN_TRANSIT)
-      return d < droppedSoFar ? [onTheWay, entry(DELIVERED, departed + (d + 1) * step)] : [onTheWay];
-    // Terminal jobs: the stops end a minute apart, the last at the job's final entry.
-    const end = timeOf(jobStatus === DELIVERED ? DELIVERED : FAILED)!;
-    const endedAt = end - (count - 1 - d) * MINUTE;
-    if (jobStatus === DELIVERED) return [onTheWay, entry(DELIVERED, endedAt)];
-    const failed = d === count - 1 || rng.chance(0.3);
-    if (!failed) return [onTheWay, entry(DELIVERED, endedAt)];
-    const failure = entry(FAILED, endedAt, rng.pick(FAILURE_REMARKS));
-    return jobStatus === RETURNED
-      ? [onTheWay, failure, entry(RETURNED, timeOf(RETURNED)!)]
-      : [onTheWay, failure];
-  });
+    focus: stop && {
+      id: jobId,
+      status,
+      pickupFrom: pickupSlot.from,
+      position: stopPositions[stop.kind][stop.index]!,
+      atStop: status === STATUS.AT_PICKUP,
+    },
+  };
+}
+
+/** A delivered parcel's signature (when one is required) and, mostly, photos. */
+export function proofOfDelivery(
+  rng: Random,
+  trackingId: string,
+  signatureRequired: boolean,
+  delivered: boolean,
+): { signatureImage: string; proofOfDeliveryImages: string[] } {
+  return {
+    signatureImage:
+      signatureRequired && delivered ? `https://pod.example.com/signatures/${trackingId}.png` : '',
+    proofOfDeliveryImages:
+      delivered && rng.chance(0.7)
+        ? Array.from(
+            { length: rng.int(1, 2) },
+            (_, k) => `https://pod.example.com/${trackingId}/photo-${k + 1}.jpg`,
+          )
+        : [],
+  };
+}
+
+/** A stop's position: its address's, else its branch's. */
+function positionOf(address: Record<string, string | number> | null, branch: BranchSeed): [number, number] {
+  return address
+    ? [address.latitude as number, address.longitude as number]
+    : [branch.latitude, branch.longitude];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -620,10 +676,6 @@ function kmToLat(km: number): number {
 
 function kmToLon(km: number, latitude: number): number {
   return km / (111.32 * Math.cos((latitude * Math.PI) / 180));
-}
-
-function ceilTo(value: number, step: number): number {
-  return Math.ceil(value / step) * step;
 }
 
 function fillPattern(rng: Random, pattern: string): string {

@@ -17,6 +17,30 @@ export const STATUS = {
 } as const;
 export type StatusCode = (typeof STATUS)[keyof typeof STATUS];
 
+/**
+ * Final statuses: the work is over (delivered, failed, cancelled or returned), so its stops are
+ * never late. The dashboard's dictionary marks the same codes `final`. Every other status is
+ * open work.
+ */
+export const FINAL_STATUSES: readonly number[] = [
+  STATUS.DELIVERED,
+  STATUS.FAILED,
+  STATUS.CANCELLED,
+  STATUS.RETURNED,
+];
+export const OPEN_STATUSES: readonly number[] = [
+  STATUS.CREATED,
+  STATUS.ASSIGNED,
+  STATUS.ACCEPTED,
+  STATUS.AT_PICKUP,
+  STATUS.PICKED_UP,
+  STATUS.IN_TRANSIT,
+];
+
+export function isFinalStatus(status: number): boolean {
+  return FINAL_STATUSES.includes(status);
+}
+
 export const STATUS_LABELS: Readonly<Record<StatusCode, string>> = {
   1: 'Created',
   2: 'Assigned',
