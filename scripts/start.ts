@@ -1,12 +1,17 @@
 /**
  * `npm start`: the seeded reference server and the dashboard (Vite dev server, proxying
  * /v1 to the reference server), then one block saying where to go and which token to use.
+ * The server's operation runs forward while it runs (SIMULATE=1 unless set otherwise).
  */
 import { createServer } from 'vite';
 import { startServer } from '../server/main';
 
 async function main() {
-  const api = await startServer({ ...process.env, PORT: process.env.PORT ?? '8787' });
+  const api = await startServer({
+    ...process.env,
+    PORT: process.env.PORT ?? '8787',
+    SIMULATE: process.env.SIMULATE ?? '1',
+  });
   const vite = await createServer({
     configFile: 'vite.config.ts',
     server: {

@@ -17,6 +17,8 @@ export interface ServerConfig {
   seed: number;
   staticDir: string | undefined;
   production: boolean;
+  /** SIMULATE=1: the operation runs forward while the server runs (server/simulate.ts); development only. */
+  simulate: boolean;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -53,6 +55,13 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       `STATIC_DIR ${staticDir} has no index.html: build the dashboard first (npm run build), or point STATIC_DIR at a build`,
     );
   }
+  const simulate = env.SIMULATE?.trim() ?? '';
+  if (!['', '0', '1'].includes(simulate)) {
+    throw new ConfigError(`SIMULATE must be 1 (on) or 0 (off), got ${JSON.stringify(simulate)}`);
+  }
+  if (simulate === '1' && production) {
+    throw new ConfigError('SIMULATE=1 makes up deliveries: it is for development, not NODE_ENV=production');
+  }
   return {
     port: integer(env, 'PORT', 8787, 0, 65_535),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -64,5 +73,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     seed: integer(env, 'SEED', 42, 0, 2 ** 32 - 1),
     staticDir,
     production,
+    simulate: simulate === '1',
   };
 }

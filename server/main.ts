@@ -2,6 +2,8 @@
  * `npm run server`: the reference server, configured from the environment (server/config.ts).
  * `startServer` is also what `npm start` (scripts/start.ts) runs before Vite, and
  * `runServerProcess` what `npm run serve` (scripts/serve.ts) runs in production.
+ * An empty database is seeded as of now. Outside production the stored operation is then moved
+ * to today (server/time-shift.ts), and with SIMULATE=1 it runs forward (server/simulate.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -9,7 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { buildServer, closeServer } from './app';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db';
+import { processTimeZone } from './local-time';
 import { seed } from './seed';
+import { startSimulation, SIMULATION_INTERVAL_MS } from './simulate';
+import { describeMove, moveToToday } from './time-shift';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 */
@@ -31,12 +36,31 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = readConfig(env);
   const db = openDatabase(config.databasePath);
+  let simulation: { stop(): void } | undefined;
   try {
     let seeded = '';
     if ((db.prepare('SELECT count(*) FROM branches').pluck().get() as number) === 0) {
       const started = performance.now();
-      seed(db, { seed: config.seed, jobs: config.seedJobs });
+      seed(db, { seed: config.seed, jobs: config.seedJobs, referenceTime: Math.floor(Date.now() / 1000) });
       seeded = ` (seeded now: seed ${config.seed}, ${Math.round(performance.now() - started)} ms)`;
+    }
+    if (!config.production) {
+      const timeZone = processTimeZone();
+      log(describeMove(moveToToday(db, Math.floor(Date.now() / 1000), timeZone), timeZone));
+    }
+    if (config.simulate) {
+      let first = true;
+      simulation = startSimulation(db, {
+        onStep: ({ changes, booked }) => {
+          if (first)
+            log(
+              `Simulation: on, every ${SIMULATION_INTERVAL_MS / 1000} s (caught up to now: ${changes} status changes, ${booked} jobs booked)`,
+            );
+          first = false;
+        },
+        onError: (error) =>
+          console.error(`Simulation step failed: ${String((error as Error).stack ?? error)}`),
+      });
     }
     const jobCount = db.prepare('SELECT count(*) FROM jobs').pluck().get() as number;
 
@@ -58,12 +82,15 @@ export async function startServer(
     );
 
     let closing: Promise<void> | undefined;
-    const close = () =>
-      (closing ??= closeServer(app).then(() => {
+    const close = () => {
+      simulation?.stop();
+      return (closing ??= closeServer(app).then(() => {
         db.close();
       }));
+    };
     return { url, token, close };
   } catch (error) {
+    simulation?.stop();
     db.close();
     throw error;
   }
