@@ -7,10 +7,16 @@ import { zoneName, type ZoneCollectionLike } from './collection';
 import { normalizePolygon } from './normalize';
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 
-function ringXml(ring: readonly (readonly number[])[], boundary: 'outerBoundaryIs' | 'innerBoundaryIs'): string {
+function ringXml(
+  ring: readonly (readonly number[])[],
+  boundary: 'outerBoundaryIs' | 'innerBoundaryIs',
+): string {
   const coordinates = ring.map((p) => `${p[0]},${p[1]}`).join(' ');
   return `<${boundary}><LinearRing><coordinates>${coordinates}</coordinates></LinearRing></${boundary}>`;
 }
@@ -34,7 +40,8 @@ export function zonesToKml(fc: ZoneCollectionLike, title: string): string {
       shape = `<MultiGeometry>${(geometry.coordinates as number[][][][]).map(polygonXml).join('')}</MultiGeometry>`;
     }
     if (!shape) return [];
-    const id = feature.id === undefined || feature.id === null ? '' : ` id="${escapeXml(String(feature.id))}"`;
+    const id =
+      feature.id === undefined || feature.id === null ? '' : ` id="${escapeXml(String(feature.id))}"`;
     const name = zoneName(feature.properties);
     return [`    <Placemark${id}>${name ? `<name>${escapeXml(name)}</name>` : ''}${shape}</Placemark>`];
   });

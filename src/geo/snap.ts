@@ -53,7 +53,12 @@ export class SnapIndex {
         return corners;
       }),
     );
-    const edges: Edges = { lonLat: new Float64Array(count * 4), merc: new Float64Array(count * 4), owner: new Uint32Array(count), count };
+    const edges: Edges = {
+      lonLat: new Float64Array(count * 4),
+      merc: new Float64Array(count * 4),
+      owner: new Uint32Array(count),
+      count,
+    };
     let e = 0;
     rings.forEach((polygon, owner) => {
       for (const corners of polygon) {
@@ -77,7 +82,12 @@ export class SnapIndex {
     }
     const index = new Flatbush(count);
     for (let i = 0; i < count; i++) {
-      const [ax, ay, bx, by] = edges.merc.subarray(i * 4, i * 4 + 4) as unknown as [number, number, number, number];
+      const [ax, ay, bx, by] = edges.merc.subarray(i * 4, i * 4 + 4) as unknown as [
+        number,
+        number,
+        number,
+        number,
+      ];
       index.add(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
     }
     index.finish();
@@ -96,7 +106,12 @@ export class SnapIndex {
    * distance, the first polygon's (then the first edge's) wins. `exclude`: the polygon being
    * drawn or edited, which never snaps to itself.
    */
-  nearest(pointer: readonly [number, number], zoom: number, tolerancePx: number, exclude = -1): SnapTarget | null {
+  nearest(
+    pointer: readonly [number, number],
+    zoom: number,
+    tolerancePx: number,
+    exclude = -1,
+  ): SnapTarget | null {
     if (!this.index) return null;
     const scale = WORLD_PX * 2 ** zoom;
     const [px, py] = mercator(pointer[0], pointer[1]);
@@ -120,7 +135,12 @@ export class SnapIndex {
         if (d < cornerBest) {
           cornerBest = d;
           const k = i * 4 + end * 2;
-          corner = { position: [lonLat[k]!, lonLat[k + 1]!], kind: 'corner', owner: o, distancePx: d * scale };
+          corner = {
+            position: [lonLat[k]!, lonLat[k + 1]!],
+            kind: 'corner',
+            owner: o,
+            distancePx: d * scale,
+          };
         }
       }
       if (corner) continue; // a corner within reach wins: edges are not needed any more

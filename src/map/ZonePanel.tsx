@@ -62,7 +62,8 @@ export function ZonePanel({
     const index = focusAfterDelete.current;
     if (index === null) return;
     focusAfterDelete.current = null;
-    const buttons = listRef.current?.querySelectorAll<HTMLElement>('[data-zone-key] button[aria-pressed]') ?? [];
+    const buttons =
+      listRef.current?.querySelectorAll<HTMLElement>('[data-zone-key] button[aria-pressed]') ?? [];
     const next = buttons[Math.min(index, buttons.length - 1)];
     (next ?? headingRef.current)?.focus();
   }, [rows]);
@@ -100,7 +101,12 @@ export function ZonePanel({
               <li key={warning.code} className={s.warning}>
                 <span>{warning.message}</span>
                 {'position' in warning && (
-                  <Button size="sm" variant="ghost" onClick={() => onShowPlace(warning.position)} aria-label={`Show on the map: ${warning.message}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onShowPlace(warning.position)}
+                    aria-label={`Show on the map: ${warning.message}`}
+                  >
                     Show
                   </Button>
                 )}
@@ -249,7 +255,8 @@ export function ZonePanel({
                   <ul className={s.messages} aria-label={`Warnings of ${title}`}>
                     {row.warnings.map((warning, i) => {
                       const position = 'position' in warning ? warning.position : undefined;
-                      const overlap = warning.code === 'zones_overlap' || warning.code === 'overlaps_other_branch';
+                      const overlap =
+                        warning.code === 'zones_overlap' || warning.code === 'overlaps_other_branch';
                       return (
                         <li key={`${warning.code}-${i}`} className={s.warning}>
                           <span>{warning.message}</span>

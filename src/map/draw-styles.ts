@@ -29,7 +29,11 @@ export const drawStyles: object[] = [
   {
     id: 'gl-draw-polygon-stroke',
     type: 'line',
-    filter: ['all', ['any', ['==', ['geometry-type'], 'Polygon'], ['==', ['geometry-type'], 'LineString']], ['==', ['get', 'meta'], 'feature']],
+    filter: [
+      'all',
+      ['any', ['==', ['geometry-type'], 'Polygon'], ['==', ['geometry-type'], 'LineString']],
+      ['==', ['get', 'meta'], 'feature'],
+    ],
     layout: { 'line-cap': 'round', 'line-join': 'round' },
     paint: {
       'line-color': ['case', isDrawing, ZONE_COLORS.drawing, zoneColor],
@@ -52,7 +56,12 @@ export const drawStyles: object[] = [
   {
     id: 'gl-draw-vertex',
     type: 'circle',
-    filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'vertex'], ['!=', ['get', 'mode'], 'simple_select']],
+    filter: [
+      'all',
+      ['==', ['geometry-type'], 'Point'],
+      ['==', ['get', 'meta'], 'vertex'],
+      ['!=', ['get', 'mode'], 'simple_select'],
+    ],
     paint: {
       'circle-radius': ['case', isActive, 7, 5.5],
       'circle-color': ['case', isActive, ZONE_COLORS.selected, ZONE_COLORS.vertex],

@@ -27,7 +27,11 @@ export function initialHistory<T>(value: T): History<T> {
   return { past: [], present: value, future: [], lastKey: null };
 }
 
-export function historyReducer<T>(state: History<T>, action: HistoryAction<T>, cap = DEFAULT_HISTORY_CAP): History<T> {
+export function historyReducer<T>(
+  state: History<T>,
+  action: HistoryAction<T>,
+  cap = DEFAULT_HISTORY_CAP,
+): History<T> {
   switch (action.type) {
     case 'commit': {
       if (action.next === state.present) return state;
@@ -35,7 +39,12 @@ export function historyReducer<T>(state: History<T>, action: HistoryAction<T>, c
       if (key !== null && key === state.lastKey) {
         return { past: state.past, present: action.next, future: [], lastKey: key };
       }
-      return { past: [...state.past, state.present].slice(-cap), present: action.next, future: [], lastKey: key };
+      return {
+        past: [...state.past, state.present].slice(-cap),
+        present: action.next,
+        future: [],
+        lastKey: key,
+      };
     }
     case 'undo': {
       const previous = state.past[state.past.length - 1];
@@ -50,7 +59,12 @@ export function historyReducer<T>(state: History<T>, action: HistoryAction<T>, c
     case 'redo': {
       if (state.future.length === 0) return state;
       const [next, ...rest] = state.future;
-      return { past: [...state.past, state.present].slice(-cap), present: next as T, future: rest, lastKey: null };
+      return {
+        past: [...state.past, state.present].slice(-cap),
+        present: next as T,
+        future: rest,
+        lastKey: null,
+      };
     }
     case 'sync':
       return action.value === state.present ? state : { ...state, present: action.value, lastKey: null };

@@ -41,13 +41,19 @@ export function readKml(text: string): GeoJsonImport {
   const error = doc.getElementsByTagName('parsererror')[0];
   if (error || doc.documentElement.localName !== 'kml') {
     const why = error?.textContent?.trim().split('\n')[0];
-    return { ok: false, message: `This file is not KML${why ? ` (${why})` : ''}. Expected a .kml file as Google Earth, My Maps or QGIS export it.` };
+    return {
+      ok: false,
+      message: `This file is not KML${why ? ` (${why})` : ''}. Expected a .kml file as Google Earth, My Maps or QGIS export it.`,
+    };
   }
   const placemarks = kml(doc).features as Feature<Geometry | null>[];
   const areas = placemarks.filter((f) => hasArea(f.geometry));
   const others = placemarks.filter((f) => !hasArea(f.geometry));
   const describe = (f: Feature<Geometry | null>) => {
-    const name = typeof f.properties?.name === 'string' && f.properties.name.trim() !== '' ? `“${f.properties.name.trim()}”` : 'a placemark without a name';
+    const name =
+      typeof f.properties?.name === 'string' && f.properties.name.trim() !== ''
+        ? `“${f.properties.name.trim()}”`
+        : 'a placemark without a name';
     return `${name} (${describeShape(f.geometry)})`;
   };
   if (areas.length === 0) {
@@ -101,10 +107,12 @@ export async function kmlFromKmz(bytes: ArrayBuffer): Promise<string> {
   const kmls = entries.filter((e) => /\.kml$/i.test(e.name));
   const entry = kmls.find((e) => /(^|\/)doc\.kml$/i.test(e.name)) ?? kmls[0];
   if (!entry) throw new Error('This KMZ archive holds no .kml file.');
-  const start = entry.local + 30 + view.getUint16(entry.local + 26, true) + view.getUint16(entry.local + 28, true);
+  const start =
+    entry.local + 30 + view.getUint16(entry.local + 26, true) + view.getUint16(entry.local + 28, true);
   const data = new Uint8Array(bytes, start, entry.size);
   if (entry.method === 0) return decoder.decode(data);
-  if (entry.method !== 8) throw new Error(`${entry.name} in this KMZ archive is compressed in a way this dashboard cannot read.`);
+  if (entry.method !== 8)
+    throw new Error(`${entry.name} in this KMZ archive is compressed in a way this dashboard cannot read.`);
   const stream = new Response(data).body!.pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).text();
 }

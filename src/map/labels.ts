@@ -61,7 +61,11 @@ export class MapLabels {
       element.setAttribute('aria-hidden', 'true');
       render(element, label);
       // A zone's label hangs below its point, so a pin standing on that point leaves it readable.
-      const marker = new Marker({ element, anchor: label.kind === 'zone' ? 'top' : 'left', offset: label.kind === 'zone' ? [0, 10] : [10, 0] })
+      const marker = new Marker({
+        element,
+        anchor: label.kind === 'zone' ? 'top' : 'left',
+        offset: label.kind === 'zone' ? [0, 10] : [10, 0],
+      })
         .setLngLat(label.position)
         .addTo(this.map);
       this.shown.set(label.id, { marker, key });

@@ -13,7 +13,12 @@ export const SNAP_SOURCE = 'zone-editor-snap';
 /** Points the caller shows over the zones (the impact preview's deliveries). */
 export const POINTS_SOURCE = 'zone-editor-points';
 
-export const MARKER_COLORS = { issue: '#d92d20', warning: '#c27803', context: '#6b7280', snap: '#e11d74' } as const;
+export const MARKER_COLORS = {
+  issue: '#d92d20',
+  warning: '#c27803',
+  context: '#6b7280',
+  snap: '#e11d74',
+} as const;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -43,7 +48,12 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
     id: `${CONTEXT_SOURCE}-line`,
     type: 'line',
     source: CONTEXT_SOURCE,
-    paint: { 'line-color': MARKER_COLORS.context, 'line-width': 1.5, 'line-dasharray': [2, 2], 'line-opacity': 0.7 },
+    paint: {
+      'line-color': MARKER_COLORS.context,
+      'line-width': 1.5,
+      'line-dasharray': [2, 2],
+      'line-opacity': 0.7,
+    },
   },
   {
     id: `${MARKER_SOURCE}-overlaps`,
@@ -115,7 +125,8 @@ const OVER_DRAW = [
 
 /** Adds the sources (empty) and layers; `setLayerData` fills them. */
 export function addOverlayLayers(map: MaplibreMap): void {
-  for (const id of [CONTEXT_SOURCE, MARKER_SOURCE, POINTS_SOURCE, SNAP_SOURCE]) map.addSource(id, { type: 'geojson', data: EMPTY });
+  for (const id of [CONTEXT_SOURCE, MARKER_SOURCE, POINTS_SOURCE, SNAP_SOURCE])
+    map.addSource(id, { type: 'geojson', data: EMPTY });
   for (const layer of OVERLAY_LAYERS) map.addLayer(layer);
   keepOverlayOrder(map);
 }
@@ -123,7 +134,16 @@ export function addOverlayLayers(map: MaplibreMap): void {
 /** The snap target under the pointer (a ring drawn where the corner will go), or nothing. */
 export function snapTargetCollection(target: SnapTarget | null): FeatureCollection {
   return target
-    ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { kind: target.kind }, geometry: { type: 'Point', coordinates: target.position } }] }
+    ? {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { kind: target.kind },
+            geometry: { type: 'Point', coordinates: target.position },
+          },
+        ],
+      }
     : EMPTY;
 }
 

@@ -109,6 +109,7 @@ function drawCluster(count: string, alert: boolean, ratio: number): Drawn | null
 export function drawImage(name: string, ratio: number): Drawn | null {
   const [kind, a = '', b = '', c = '', text = ''] = name.split('|');
   if (kind === 'c') return drawCluster(a, b === '1', ratio);
-  if (kind === 'm' && a in SHAPE_PATHS) return drawMarker({ shape: a as MarkerShape, color: b, alert: c === '1', text }, ratio);
+  if (kind === 'm' && a in SHAPE_PATHS)
+    return drawMarker({ shape: a as MarkerShape, color: b, alert: c === '1', text }, ratio);
   return null;
 }

@@ -67,7 +67,8 @@ export function snappingModes(hooks: SnapHooks, drawingOn: () => string | null) 
   const directSelect = {
     ...MapboxDraw.modes.direct_select,
     onDrag: function (state, event) {
-      if (!state.canDragMove || state.selectedCoordPaths.length !== 1) return editBase.onDrag!.call(this, state, event);
+      if (!state.canDragMove || state.selectedCoordPaths.length !== 1)
+        return editBase.onDrag!.call(this, state, event);
       // One corner follows the pointer, snapped (several selected corners move together, unsnapped).
       hooks.place(event, state.featureId);
       event.originalEvent.stopPropagation();
@@ -83,5 +84,8 @@ export function snappingModes(hooks: SnapHooks, drawingOn: () => string | null) 
       return editBase.onStop!.call(this, state, event);
     } as Handler<EditState>,
   };
-  return { draw_polygon: drawPolygon, direct_select: directSelect } as unknown as Record<string, MapboxDraw.DrawCustomMode>;
+  return { draw_polygon: drawPolygon, direct_select: directSelect } as unknown as Record<
+    string,
+    MapboxDraw.DrawCustomMode
+  >;
 }

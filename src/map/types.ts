@@ -91,7 +91,11 @@ export type MarkerCollection = FeatureCollection<Point, MarkerProperties>;
 export type LineCollection = FeatureCollection<LineString, { dashed?: boolean }>;
 
 /** A request to fit the map to `bounds` (`[west, south, east, north]`), carried out once per `key`. */
-export type FitRequest = { bounds: [number, number, number, number]; key: string | number; animate?: boolean };
+export type FitRequest = {
+  bounds: [number, number, number, number];
+  key: string | number;
+  animate?: boolean;
+};
 
 export type PointsMapProps = {
   /** Base map style URL, or `'offline'` for the embedded offline style. */

@@ -7,7 +7,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_REFERENCE_TIME, startTestServer } from '../support/server';
-import { openEditor, putBranch, renderBranchApp, saveButton, zoneList, type TestServer } from './branch-support';
+import {
+  openEditor,
+  putBranch,
+  renderBranchApp,
+  saveButton,
+  zoneList,
+  type TestServer,
+} from './branch-support';
 
 let server: TestServer;
 
@@ -38,8 +45,11 @@ const withoutPositions: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const url = new URL(String(input));
   if (url.pathname !== '/v1/jobs' || !response.ok) return response;
-  const body = (await response.json()) as { jobs: { pickups: { address: unknown }[]; deliveries: { address: unknown }[] }[] };
-  for (const job of body.jobs) for (const stop of [...job.pickups, ...job.deliveries]) stop.address = { line1: '1 High Street' };
+  const body = (await response.json()) as {
+    jobs: { pickups: { address: unknown }[]; deliveries: { address: unknown }[] }[];
+  };
+  for (const job of body.jobs)
+    for (const stop of [...job.pickups, ...job.deliveries]) stop.address = { line1: '1 High Street' };
   return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 };
 
@@ -54,13 +64,22 @@ describe('the coverage map view of the branch list', () => {
     await waitFor(() => expect(history.location.search).toBe('?view=map'));
     const zonesHeading = await screen.findByRole('heading', { name: 'Zones by branch' }, { timeout: 15_000 });
     // The overlaps are measured after the zones are shown.
-    await screen.findByText(/^\d+ zones of 8 branches \(1 inactive, dimmed\)\. No zones of different branches overlap\.$/);
+    await screen.findByText(
+      /^\d+ zones of 8 branches \(1 inactive, dimmed\)\. No zones of different branches overlap\.$/,
+    );
     const section = zonesHeading.closest('section')!;
-    const berlin = [...section.querySelectorAll('details')].find((d) => /\(BER-01\)/.test(d.querySelector('summary')!.textContent ?? ''))!;
+    const berlin = [...section.querySelectorAll('details')].find((d) =>
+      /\(BER-01\)/.test(d.querySelector('summary')!.textContent ?? ''),
+    )!;
     expect(within(berlin).getByText('Inactive')).toBeInTheDocument();
-    expect(within(berlin).getAllByRole('link', { name: /of Berlin .*\(BER-01\): open its editor$/, hidden: true }).length).toBeGreaterThan(0);
+    expect(
+      within(berlin).getAllByRole('link', { name: /of Berlin .*\(BER-01\): open its editor$/, hidden: true })
+        .length,
+    ).toBeGreaterThan(0);
     // No WebGL here: the map's place says so, and what still works.
-    await screen.findByText(/The lists beside it give every overlap and every zone\./, undefined, { timeout: 15_000 });
+    await screen.findByText(/The lists beside it give every overlap and every zone\./, undefined, {
+      timeout: 15_000,
+    });
 
     await user.click(within(views).getByRole('button', { name: 'List' }));
     await waitFor(() => expect(history.location.search).toBe(''));
@@ -70,7 +89,9 @@ describe('the coverage map view of the branch list', () => {
 
   it('without a list of branches, shows those seen in jobs and says the coverage is partial and why', async () => {
     renderBranchApp({ server, path: '/branches?view=map', fetch: withoutBranchList });
-    await screen.findByText(/^Coverage is partial: this service does not list its branches/, undefined, { timeout: 15_000 });
+    await screen.findByText(/^Coverage is partial: this service does not list its branches/, undefined, {
+      timeout: 15_000,
+    });
     await screen.findByRole('heading', { name: 'Zones by branch' }, { timeout: 15_000 });
   });
 });
@@ -82,7 +103,8 @@ describe('the impact preview of a zone change', () => {
     const requested: string[] = [];
     const recording: typeof fetch = (input, init) => {
       const url = new URL(String(input));
-      if (url.pathname === '/v1/jobs' && url.searchParams.get('branch_id') === 'MAD-01') requested.push(url.searchParams.get('timestamp_from') ?? '');
+      if (url.pathname === '/v1/jobs' && url.searchParams.get('branch_id') === 'MAD-01')
+        requested.push(url.searchParams.get('timestamp_from') ?? '');
       return withoutPositions(input, init);
     };
     const user = userEvent.setup();
@@ -93,9 +115,13 @@ describe('the impact preview of a zone change', () => {
     await user.click(saveButton());
     const review = await screen.findByRole('dialog', { name: 'Review changes' });
     const impact = within(review).getByRole('region', { name: 'Impact on recent deliveries' });
-    await within(impact).findByText(/^None of the \d+ deliveries has a position: this service sends addresses without coordinates/, undefined, {
-      timeout: 15_000,
-    });
+    await within(impact).findByText(
+      /^None of the \d+ deliveries has a position: this service sends addresses without coordinates/,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
     expect(within(review).getByRole('button', { name: /^Save 1 change$/ })).toBeEnabled();
     expect(requested).toContain(String(TEST_REFERENCE_TIME - 7 * 86_400));
 

@@ -243,7 +243,9 @@ describe('saving a branch', () => {
     await setTime(user, within(first).getByLabelText('From'), '22:00');
     await setTime(user, within(first).getByLabelText('To'), '06:00');
     // Next to the field, a warning (not a grey note) that saving will ask.
-    expect(within(first).getByText(/Ends before it starts \(the next day\?\): you will be asked to confirm\./)).toBeInTheDocument();
+    expect(
+      within(first).getByText(/Ends before it starts \(the next day\?\): you will be asked to confirm\./),
+    ).toBeInTheDocument();
 
     await user.click(saveButton());
     let dialog = await screen.findByRole('alertdialog', { name: 'Hours that end before they start' });

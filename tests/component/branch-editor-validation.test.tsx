@@ -244,7 +244,9 @@ describe('branch editor validation', () => {
     await reviewAndSave(user, [/^Days: Mon, Lundi → Mon$/]);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
     // The first save's notice may still be up (6 s): wait for the service to hold this save.
-    await waitFor(async () => expect((await getBranch(server, 'DXB-01'))!.contacts[0]!.work_days).toEqual(['monday']));
+    await waitFor(async () =>
+      expect((await getBranch(server, 'DXB-01'))!.contacts[0]!.work_days).toEqual(['monday']),
+    );
     expect((await getBranch(server, 'DXB-01'))!.contacts[0]!.phone).toMatch(/9$/);
   });
 });

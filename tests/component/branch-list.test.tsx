@@ -104,7 +104,9 @@ describe('branches page', () => {
     await openEditor('Paris Le Marais');
     const zones = (await getBranch(server, 'PAR-01'))!.delivery_zones!.features.length;
     expect(zones).toBeGreaterThan(0);
-    expect(await screen.findByRole('heading', { name: `${zones} zone${zones === 1 ? '' : 's'}` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: `${zones} zone${zones === 1 ? '' : 's'}` }),
+    ).toBeInTheDocument();
     const address = screen.getByLabelText('Formatted address');
     await user.clear(address);
     await user.type(address, '12 Rue des Rosiers, Paris');

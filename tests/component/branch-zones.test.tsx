@@ -39,7 +39,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-
 function geojsonFile(name: string, features: { id?: string; name: string; ring: Ring }[]): File {
   const fc = {
     type: 'FeatureCollection',
@@ -189,7 +188,11 @@ describe('zone map in the branch editor', () => {
     await user.clear(lat);
     await user.type(lat, 'north');
     await user.tab();
-    expect(await screen.findByText('Latitude must be decimal degrees, for example 51.5072: the pin stays at the last valid location.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Latitude must be decimal degrees, for example 51.5072: the pin stays at the last valid location.',
+      ),
+    ).toBeInTheDocument();
     expect(warnings()).toHaveTextContent(/from the branch location/);
     await user.clear(lat);
     await user.type(lat, '52,36');
@@ -210,9 +213,13 @@ describe('zone map in the branch editor', () => {
     await user.clear(lat);
     await user.type(lat, '51.6');
     await waitFor(() =>
-      expect(general()).toHaveTextContent('The branch location is outside all of its 3 zones. Check the location, or draw a zone around it.'),
+      expect(general()).toHaveTextContent(
+        'The branch location is outside all of its 3 zones. Check the location, or draw a zone around it.',
+      ),
     );
-    expect(within(general()!).getByRole('button', { name: /^Show on the map: The branch location/ })).toBeInTheDocument();
+    expect(
+      within(general()!).getByRole('button', { name: /^Show on the map: The branch location/ }),
+    ).toBeInTheDocument();
     expect(within(list).getAllByText(/The branch location is outside/)).toHaveLength(1);
 
     await user.clear(lat);

@@ -18,18 +18,46 @@ const start: ZoneCollection = {
       type: 'Feature',
       id: 'north',
       properties: { name: 'North', colour: 'blue' },
-      geometry: { type: 'Polygon', coordinates: [[[13.38, 52.52], [13.42, 52.52], [13.42, 52.545], [13.38, 52.545], [13.38, 52.52]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [13.38, 52.52],
+            [13.42, 52.52],
+            [13.42, 52.545],
+            [13.38, 52.545],
+            [13.38, 52.52],
+          ],
+        ],
+      },
     },
     {
       type: 'Feature',
       id: 'bowtie',
       properties: { name: 'Bow tie' },
-      geometry: { type: 'Polygon', coordinates: [[[13.43, 52.5], [13.46, 52.52], [13.46, 52.5], [13.43, 52.52], [13.43, 52.5]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [13.43, 52.5],
+            [13.46, 52.52],
+            [13.46, 52.5],
+            [13.43, 52.52],
+            [13.43, 52.5],
+          ],
+        ],
+      },
     },
   ],
 };
 
-function Harness({ onValue, initial = start }: { onValue: (v: ZoneCollection) => void; initial?: ZoneCollection }) {
+function Harness({
+  onValue,
+  initial = start,
+}: {
+  onValue: (v: ZoneCollection) => void;
+  initial?: ZoneCollection;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <ZoneEditor
@@ -52,7 +80,8 @@ function setup(initial = start) {
   return { user, values, last };
 }
 
-const zoneNames = () => screen.getAllByRole('textbox', { name: /Name of zone/ }).map((el) => (el as HTMLInputElement).value);
+const zoneNames = () =>
+  screen.getAllByRole('textbox', { name: /Name of zone/ }).map((el) => (el as HTMLInputElement).value);
 
 // jsdom's Blob has no text() (browsers all do): read through its FileReader.
 if (typeof Blob.prototype.text !== 'function') {
@@ -76,7 +105,9 @@ afterEach(() => {
 describe('ZoneEditor without WebGL', () => {
   it('says the map cannot be shown and still lists the zones with area, corners and problems', async () => {
     setup();
-    expect(await screen.findByText('The map could not be shown', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('The map could not be shown', undefined, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Zones can still be edited in the list/)).toBeInTheDocument();
     expect(zoneNames()).toEqual(['North', 'Bow tie']);
     const zones = screen.getByRole('region', { name: 'Zones' });
@@ -135,7 +166,24 @@ describe('ZoneEditor without WebGL', () => {
   it('imports a GeoJSON file and appends its zones, renaming a taken id', async () => {
     const { user, last } = setup();
     const file = new File(
-      [JSON.stringify({ type: 'Feature', id: 'north', properties: { name: 'Imported' }, geometry: { type: 'Polygon', coordinates: [[[13.36, 52.49], [13.37, 52.49], [13.37, 52.5], [13.36, 52.49]]] } })],
+      [
+        JSON.stringify({
+          type: 'Feature',
+          id: 'north',
+          properties: { name: 'Imported' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [13.36, 52.49],
+                [13.37, 52.49],
+                [13.37, 52.5],
+                [13.36, 52.49],
+              ],
+            ],
+          },
+        }),
+      ],
       'more.geojson',
       { type: 'application/geo+json' },
     );
@@ -151,8 +199,13 @@ describe('ZoneEditor without WebGL', () => {
   it('shows why a file cannot be imported and changes nothing', async () => {
     const { user, values } = setup();
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await user.upload(input, new File(['{"type":"Point","coordinates":[0,0]}'], 'point.json', { type: 'application/json' }));
-    const alert = (await screen.findByText('Could not import point.json')).closest<HTMLElement>('[role="alert"]')!;
+    await user.upload(
+      input,
+      new File(['{"type":"Point","coordinates":[0,0]}'], 'point.json', { type: 'application/json' }),
+    );
+    const alert = (await screen.findByText('Could not import point.json')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
     expect(alert).toHaveTextContent(/Point, which is not a polygon/);
     expect(values).toHaveLength(0);
     await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
@@ -161,12 +214,28 @@ describe('ZoneEditor without WebGL', () => {
 
   it('shows an overlap once, with its area and share, and clips the zone to its neighbour in one undoable step', async () => {
     // Two squares of 0.01°, the second reaching half into the first: they share a quarter.
-    const square = (lon: number, lat: number) => [[lon, lat], [lon + 0.01, lat], [lon + 0.01, lat + 0.01], [lon, lat + 0.01], [lon, lat]];
+    const square = (lon: number, lat: number) => [
+      [lon, lat],
+      [lon + 0.01, lat],
+      [lon + 0.01, lat + 0.01],
+      [lon, lat + 0.01],
+      [lon, lat],
+    ];
     const pair: ZoneCollection = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', id: 'west', properties: { name: 'West' }, geometry: { type: 'Polygon', coordinates: [square(13.4, 52.5)] } },
-        { type: 'Feature', id: 'east', properties: { name: 'East' }, geometry: { type: 'Polygon', coordinates: [square(13.405, 52.505)] } },
+        {
+          type: 'Feature',
+          id: 'west',
+          properties: { name: 'West' },
+          geometry: { type: 'Polygon', coordinates: [square(13.4, 52.5)] },
+        },
+        {
+          type: 'Feature',
+          id: 'east',
+          properties: { name: 'East' },
+          geometry: { type: 'Polygon', coordinates: [square(13.405, 52.505)] },
+        },
       ],
     };
     const { user, last } = setup(pair);
@@ -180,7 +249,17 @@ describe('ZoneEditor without WebGL', () => {
     expect(await screen.findByText(/^Clipped West: 0\.1\d km² removed\.$/)).toBeInTheDocument();
     expect(last().features[0]!.geometry).toEqual({
       type: 'Polygon',
-      coordinates: [[[13.4, 52.5], [13.41, 52.5], [13.41, 52.505], [13.405, 52.505], [13.405, 52.51], [13.4, 52.51], [13.4, 52.5]]],
+      coordinates: [
+        [
+          [13.4, 52.5],
+          [13.41, 52.5],
+          [13.41, 52.505],
+          [13.405, 52.505],
+          [13.405, 52.51],
+          [13.4, 52.51],
+          [13.4, 52.5],
+        ],
+      ],
     });
     expect(last().features[1]).toEqual(pair.features[1]);
     await waitFor(() => expect(within(zones).queryByRole('list', { name: 'Warnings of West' })).toBeNull());
@@ -223,7 +302,9 @@ describe('ZoneEditor without WebGL', () => {
     const { user, last } = setup();
     const saved = catchDownload();
     await user.click(screen.getByRole('button', { name: 'Export…' }));
-    await user.click(await screen.findByRole('button', { name: 'KML (Google Earth, My Maps) (branch-zones.kml)' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'KML (Google Earth, My Maps) (branch-zones.kml)' }),
+    );
     await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['branch-zones.kml']));
     expect(saved[0]!.blob.type).toBe('application/vnd.google-earth.kml+xml');
     const kml = await act(() => saved[0]!.blob.text());
@@ -233,7 +314,10 @@ describe('ZoneEditor without WebGL', () => {
     await user.click(screen.getByRole('button', { name: 'Delete North' }));
     await user.click(screen.getByRole('button', { name: 'Delete Bow tie' }));
     expect(last().features).toEqual([]);
-    await user.upload(screen.getByLabelText('Zones file to import'), new File([kml], 'branch-zones.kml', { type: 'application/vnd.google-earth.kml+xml' }));
+    await user.upload(
+      screen.getByLabelText('Zones file to import'),
+      new File([kml], 'branch-zones.kml', { type: 'application/vnd.google-earth.kml+xml' }),
+    );
     expect(await screen.findByText('Imported 2 zones from branch-zones.kml.')).toBeInTheDocument();
     expect(last().features.map((f) => [f.id, f.properties])).toEqual([
       ['north', { name: 'North' }],
@@ -243,7 +327,13 @@ describe('ZoneEditor without WebGL', () => {
   });
 
   it('lists a zone’s holes with their areas; a hole deleted from the list is one undo step', async () => {
-    const square = (lon: number, lat: number, size: number) => [[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat]];
+    const square = (lon: number, lat: number, size: number) => [
+      [lon, lat],
+      [lon + size, lat],
+      [lon + size, lat + size],
+      [lon, lat + size],
+      [lon, lat],
+    ];
     const holed: ZoneCollection = {
       type: 'FeatureCollection',
       features: [
@@ -251,7 +341,10 @@ describe('ZoneEditor without WebGL', () => {
           type: 'Feature',
           id: 'park',
           properties: { name: 'Around the park' },
-          geometry: { type: 'Polygon', coordinates: [square(13.4, 52.5, 0.02), square(13.405, 52.505, 0.005).reverse()] },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [square(13.4, 52.5, 0.02), square(13.405, 52.505, 0.005).reverse()],
+          },
         },
       ],
     };
@@ -267,7 +360,10 @@ describe('ZoneEditor without WebGL', () => {
     expect(withHole).not.toBe(withoutHole);
     expect(within(zones).getByText(withHole)).toBeInTheDocument();
     await user.click(within(holes).getByRole('button', { name: 'Delete hole 1 of Around the park' }));
-    expect(last().features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: [square(13.4, 52.5, 0.02)] });
+    expect(last().features[0]!.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [square(13.4, 52.5, 0.02)],
+    });
     expect(within(zones).queryByRole('list', { name: 'Holes of Around the park' })).toBeNull();
     expect(within(zones).getByText(withoutHole)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));

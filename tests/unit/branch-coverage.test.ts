@@ -56,7 +56,13 @@ describe('impact of a zone change on deliveries', () => {
       [2, 1, 'insideBoth'],
       [2, 2, 'noPosition'],
     ]);
-    expect(countImpact(deliveries)).toEqual({ newlyOutside: 1, newlyInside: 1, outsideBoth: 1, insideBoth: 1, noPosition: 2 });
+    expect(countImpact(deliveries)).toEqual({
+      newlyOutside: 1,
+      newlyInside: 1,
+      outsideBoth: 1,
+      insideBoth: 1,
+      noPosition: 2,
+    });
     const points = impactPoints(deliveries);
     expect(points.features).toHaveLength(4);
     expect(points.features[0]!.properties.label).toBe('Job 1, delivery 1: newly outside');
@@ -95,7 +101,9 @@ describe('coverage map data', () => {
     const half = polygonAreaKm2([square(0, 0, D)]) / 2;
     for (const o of data.overlaps) expect(Math.abs(o.areaKm2 - half) / half).toBeLessThan(1e-3);
     expect(data.overlaps[0]!.bounds.map((v) => Number(v.toFixed(9)))).toEqual([D / 2, 0, D, D]);
-    expect(data.shaded.features.map((f) => f.properties?.id)).toEqual(data.overlaps.map((o) => `overlap:${o.key}`));
+    expect(data.shaded.features.map((f) => f.properties?.id)).toEqual(
+      data.overlaps.map((o) => `overlap:${o.key}`),
+    );
     expect(data.bounds).toEqual([0, 0, 1.5 * D, D]);
   });
 
@@ -106,7 +114,12 @@ describe('coverage map data', () => {
       make('C', 'Charlie', true, null),
     ]);
     const markers = data.markers.features;
-    expect(markers.map((m) => [m.properties.label, m.properties.targets.map((t) => data.byKey.get(t.id)?.branchId)])).toEqual([
+    expect(
+      markers.map((m) => [
+        m.properties.label,
+        m.properties.targets.map((t) => data.byKey.get(t.id)?.branchId),
+      ]),
+    ).toEqual([
       ['Alpha (A): 2 zones', ['A']],
       ['Bravo (B): 1 zone (inactive)', ['B']],
     ]);
@@ -123,11 +136,28 @@ describe('coverage map data', () => {
           type: 'Feature' as const,
           id: 'm',
           properties: { name: 'Two parts' },
-          geometry: { type: 'MultiPolygon' as const, coordinates: [[square(0, 0, D)], [square(2 * D, 0, D)]] },
+          geometry: {
+            type: 'MultiPolygon' as const,
+            coordinates: [[square(0, 0, D)], [square(2 * D, 0, D)]],
+          },
         },
       ],
     };
-    const data = coverageData([make('A', 'Alpha', true, multi), make('B', 'Bravo', true, fc([[D / 2, 0], [2.5 * D, 0], [2.5 * D, D], [D / 2, D], [D / 2, 0]]))]);
+    const data = coverageData([
+      make('A', 'Alpha', true, multi),
+      make(
+        'B',
+        'Bravo',
+        true,
+        fc([
+          [D / 2, 0],
+          [2.5 * D, 0],
+          [2.5 * D, D],
+          [D / 2, D],
+          [D / 2, 0],
+        ]),
+      ),
+    ]);
     expect(data.overlaps).toHaveLength(1);
     const expected = polygonAreaKm2([square(0, 0, D)]);
     expect(Math.abs(data.overlaps[0]!.areaKm2 - expected) / expected).toBeLessThan(1e-3);

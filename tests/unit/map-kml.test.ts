@@ -30,12 +30,18 @@ describe('readKml', () => {
     expect(ring[0]).toEqual([-0.083456, 51.531235]);
     expect(ring).toHaveLength(5);
     expect(isCounterClockwise(ring)).toBe(true);
-    expect(notes).toEqual(['Skipped 2 placemarks that are not areas: “Depot” (a point), “Morning round” (a line).']);
+    expect(notes).toEqual([
+      'Skipped 2 placemarks that are not areas: “Depot” (a point), “Morning round” (a line).',
+    ]);
   });
 
   it('takes the polygons of a QGIS export: holes kept, a MultiGeometry split into one zone per part', () => {
     const { features, notes } = accepted(readKml(fixture('qgis.kml')));
-    expect(features.map((f) => f.properties)).toEqual([{ name: 'Camden' }, { name: 'Islington' }, { name: 'Islington' }]);
+    expect(features.map((f) => f.properties)).toEqual([
+      { name: 'Camden' },
+      { name: 'Islington' },
+      { name: 'Islington' },
+    ]);
     const camden = features[0]!.geometry.coordinates;
     expect(camden).toHaveLength(2);
     expect(isCounterClockwise(camden[0]!)).toBe(true);
@@ -43,7 +49,9 @@ describe('readKml', () => {
     expect(camden[1]![0]).toEqual([-0.145, 51.535]);
     expect(features[1]!.id).toMatch(/-1$/);
     expect(features[2]!.id).toMatch(/-2$/);
-    expect(notes).toEqual([expect.stringMatching(/\("Islington"\) has 2 separate parts; each became its own zone/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(/\("Islington"\) has 2 separate parts; each became its own zone/),
+    ]);
   });
 
   it('refuses a KML file without areas, naming what it holds', () => {
@@ -53,7 +61,8 @@ describe('readKml', () => {
     </Document></kml>`;
     expect(readKml(points)).toEqual({
       ok: false,
-      message: 'This KML file has no areas: its 2 placemarks are “Depot” (a point), a placemark without a name (a line). Delivery zones must be polygons.',
+      message:
+        'This KML file has no areas: its 2 placemarks are “Depot” (a point), a placemark without a name (a line). Delivery zones must be polygons.',
     });
     expect(readKml('<kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>')).toMatchObject({
       ok: false,
@@ -62,8 +71,14 @@ describe('readKml', () => {
   });
 
   it('refuses what is not KML: broken XML, or another XML document', () => {
-    expect(readKml('<kml><Document>')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not KML/) });
-    expect(readKml('<svg xmlns="http://www.w3.org/2000/svg"></svg>')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not KML\./) });
+    expect(readKml('<kml><Document>')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This file is not KML/),
+    });
+    expect(readKml('<svg xmlns="http://www.w3.org/2000/svg"></svg>')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This file is not KML\./),
+    });
   });
 });
 
@@ -72,8 +87,21 @@ describe('zonesToKml, then readKml', () => {
     type: 'FeatureCollection',
     features: [
       // Drawn clockwise, with a hole drawn counter-clockwise and a name that needs escaping.
-      { type: 'Feature', id: 'north', properties: { name: 'North & <Hoxton>' }, geometry: { type: 'Polygon', coordinates: [reversed(square(-0.1, 51.53, 0.02)), square(-0.095, 51.535, 0.005)] } },
-      { type: 'Feature', id: 'zone-7', properties: { name: 'East' }, geometry: { type: 'Polygon', coordinates: [square(-0.07, 51.52, 0.01)] } },
+      {
+        type: 'Feature',
+        id: 'north',
+        properties: { name: 'North & <Hoxton>' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [reversed(square(-0.1, 51.53, 0.02)), square(-0.095, 51.535, 0.005)],
+        },
+      },
+      {
+        type: 'Feature',
+        id: 'zone-7',
+        properties: { name: 'East' },
+        geometry: { type: 'Polygon', coordinates: [square(-0.07, 51.52, 0.01)] },
+      },
     ],
   };
 
@@ -140,7 +168,11 @@ describe('kmlFromKmz', () => {
   });
 
   it('says why it cannot: not a zip, or no KML inside', async () => {
-    await expect(kmlFromKmz(new TextEncoder().encode('plain text').buffer as ArrayBuffer)).rejects.toThrow('This KMZ file is not a readable zip archive.');
-    await expect(kmlFromKmz(zip([{ name: 'readme.txt', text: 'hello', deflate: true }]))).rejects.toThrow('This KMZ archive holds no .kml file.');
+    await expect(kmlFromKmz(new TextEncoder().encode('plain text').buffer as ArrayBuffer)).rejects.toThrow(
+      'This KMZ file is not a readable zip archive.',
+    );
+    await expect(kmlFromKmz(zip([{ name: 'readme.txt', text: 'hello', deflate: true }]))).rejects.toThrow(
+      'This KMZ archive holds no .kml file.',
+    );
   });
 });

@@ -3,7 +3,12 @@ import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon
 import type { Topology } from 'topojson-specification';
 import countries50m from 'world-atlas/countries-50m.json';
 import { describe, expect, it } from 'vitest';
-import { buildOfflineStyle, flattenRing, loadOfflineStyle, unwrapLongitudes } from '../../src/map/offline-style';
+import {
+  buildOfflineStyle,
+  flattenRing,
+  loadOfflineStyle,
+  unwrapLongitudes,
+} from '../../src/map/offline-style';
 import { signedArea } from '../../src/geo';
 import { createCoverage, zonePolygons } from '../../src/geo/coverage';
 
@@ -20,7 +25,10 @@ describe('offline base style', () => {
     expect(style.version).toBe(8);
     expect(validateStyleMin(style)).toEqual([]);
     // The validator does reject a broken style (so the empty list above means something).
-    const broken = { ...style, layers: [...style.layers, { id: 'x', type: 'fill' as const, source: 'missing' }] };
+    const broken = {
+      ...style,
+      layers: [...style.layers, { id: 'x', type: 'fill' as const, source: 'missing' }],
+    };
     expect(validateStyleMin(broken).length).toBeGreaterThan(0);
   });
 
@@ -70,22 +78,58 @@ describe('offline base style', () => {
     expect(rings).toBeGreaterThan(1000);
     const borders = geojsonData('borders') as Feature<MultiLineString>;
     for (const line of borders.geometry.coordinates) {
-      for (let k = 1; k < line.length; k++) expect(Math.abs(line[k]![0]! - line[k - 1]![0]!)).toBeLessThanOrEqual(180);
+      for (let k = 1; k < line.length; k++)
+        expect(Math.abs(line[k]![0]! - line[k - 1]![0]!)).toBeLessThanOrEqual(180);
     }
   });
 
   it('unwraps rings crossing the antimeridian and closes rings around a pole', () => {
     // An island across 180°, as world-atlas gives it (spherical: it just continues).
-    const island = [[179, -16], [-179, -16], [-179, -17], [179, -17], [179, -16]];
-    expect(unwrapLongitudes(island)).toEqual([[179, -16], [181, -16], [181, -17], [179, -17], [179, -16]]);
-    expect(flattenRing(island)).toEqual([[179, -16], [181, -16], [181, -17], [179, -17], [179, -16]]);
+    const island = [
+      [179, -16],
+      [-179, -16],
+      [-179, -17],
+      [179, -17],
+      [179, -16],
+    ];
+    expect(unwrapLongitudes(island)).toEqual([
+      [179, -16],
+      [181, -16],
+      [181, -17],
+      [179, -17],
+      [179, -16],
+    ]);
+    expect(flattenRing(island)).toEqual([
+      [179, -16],
+      [181, -16],
+      [181, -17],
+      [179, -17],
+      [179, -16],
+    ]);
     // A coast going once round the south pole comes back 360° further: closed along the pole.
-    const aroundPole = [[-180, -70], [-60, -65], [60, -68], [179, -70], [-180, -70]];
+    const aroundPole = [
+      [-180, -70],
+      [-60, -65],
+      [60, -68],
+      [179, -70],
+      [-180, -70],
+    ];
     const closed = flattenRing(aroundPole)!;
-    expect(closed.slice(-3)).toEqual([[180, -90], [-180, -90], [-180, -70]]);
+    expect(closed.slice(-3)).toEqual([
+      [180, -90],
+      [-180, -90],
+      [-180, -70],
+    ]);
     expect(Math.abs(signedArea(closed))).toBeGreaterThan(1000);
     // A ring lying on the pole has no area on a flat map.
-    expect(flattenRing([[-180, -90], [0, -90], [180, -90], [-180, -90]])).toBeNull();
+    expect(
+      flattenRing([
+        [-180, -90],
+        [0, -90],
+        [180, -90],
+        [-180, -90],
+      ]),
+    ).toBeNull();
   });
 
   it('holds country borders as lines between countries', () => {

@@ -5,7 +5,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SnapIndex } from '../../src/geo/snap';
-import { isSnapOffKey, readSnapSetting, Snapper, SNAP_TOLERANCE_PX, writeSnapSetting } from '../../src/map/snapping';
+import {
+  isSnapOffKey,
+  readSnapSetting,
+  Snapper,
+  SNAP_TOLERANCE_PX,
+  writeSnapSetting,
+} from '../../src/map/snapping';
 import type { ContextArea, ZoneCollection } from '../../src/map/types';
 import { square } from '../support/geo';
 
@@ -15,7 +21,10 @@ const zone = (id: string, lon: number): ZoneCollection['features'][number] => ({
   properties: {},
   geometry: { type: 'Polygon', coordinates: [square(lon, 51.5, 0.01)] },
 });
-const zones: ZoneCollection = { type: 'FeatureCollection', features: [zone('west', -0.11), zone('east', -0.1)] };
+const zones: ZoneCollection = {
+  type: 'FeatureCollection',
+  features: [zone('west', -0.11), zone('east', -0.1)],
+};
 const context: ContextArea[] = [
   { id: 'CAM-01', label: 'Camden', fc: { type: 'FeatureCollection', features: [zone('camden', -0.12)] } },
 ];
@@ -48,7 +57,10 @@ describe('Snapper', () => {
   });
 
   it('snaps to other branches’ zones', () => {
-    expect(snapper().target([-0.12 + 0.00004, 51.51], 14, false, null)).toMatchObject({ kind: 'corner', position: [-0.12, 51.51] });
+    expect(snapper().target([-0.12 + 0.00004, 51.51], 14, false, null)).toMatchObject({
+      kind: 'corner',
+      position: [-0.12, 51.51],
+    });
   });
 
   it('is off while the modifier (Alt) is held, and while the toggle is off', () => {
@@ -79,7 +91,10 @@ describe('Snapper', () => {
 describe('the snapping setting', () => {
   it('is on by default and remembers the last choice in local storage', () => {
     const store = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+    });
     expect(readSnapSetting()).toBe(true);
     writeSnapSetting(false);
     expect(readSnapSetting()).toBe(false);

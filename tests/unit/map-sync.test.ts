@@ -1,6 +1,13 @@
 import type { Feature, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { applyDrawChanges, diffDrawFeatures, isDrawDiffEmpty, nextZoneName, toDrawFeatures, zoneKeys } from '../../src/map/sync';
+import {
+  applyDrawChanges,
+  diffDrawFeatures,
+  isDrawDiffEmpty,
+  nextZoneName,
+  toDrawFeatures,
+  zoneKeys,
+} from '../../src/map/sync';
 import type { ZoneCollection } from '../../src/map/types';
 import { renameZone } from '../../src/map/zone-ops';
 import { square } from '../support/geo';
@@ -8,8 +15,17 @@ import { square } from '../support/geo';
 /** The rings of a small square polygon with its lower-left corner at (x, y). */
 const polygon = (x: number, y: number): Position[][] => [square(x, y, 0.01)];
 
-function zone(id: string | number | undefined, rings: Position[][], properties: Record<string, unknown> = {}): ZoneCollection['features'][number] {
-  return { type: 'Feature', ...(id === undefined ? {} : { id }), properties, geometry: { type: 'Polygon', coordinates: rings } };
+function zone(
+  id: string | number | undefined,
+  rings: Position[][],
+  properties: Record<string, unknown> = {},
+): ZoneCollection['features'][number] {
+  return {
+    type: 'Feature',
+    ...(id === undefined ? {} : { id }),
+    properties,
+    geometry: { type: 'Polygon', coordinates: rings },
+  };
 }
 
 function fc(...features: ZoneCollection['features']): ZoneCollection {
@@ -23,7 +39,12 @@ function drawn(id: string, rings: Position[][]): Feature<Polygon> {
 
 describe('zoneKeys', () => {
   it('uses string ids, numbers as text, a positional key when missing, and makes repeats unique', () => {
-    const value = fc(zone('north', polygon(0, 0)), zone(7, polygon(1, 1)), zone(undefined, polygon(2, 2)), zone('north', polygon(3, 3)));
+    const value = fc(
+      zone('north', polygon(0, 0)),
+      zone(7, polygon(1, 1)),
+      zone(undefined, polygon(2, 2)),
+      zone('north', polygon(3, 3)),
+    );
     const keys = zoneKeys(value);
     expect(keys.slice(0, 2)).toEqual(['north', '7']);
     expect(keys[2]).toMatch(/^__zone-3$/);
@@ -33,7 +54,10 @@ describe('zoneKeys', () => {
 });
 
 describe('applyDrawChanges (draw events -> next collection)', () => {
-  const base = fc(zone('a', polygon(10, 50), { name: 'North', colour: 'red' }), zone('b', polygon(11, 51), { name: 'South' }));
+  const base = fc(
+    zone('a', polygon(10, 50), { name: 'North', colour: 'red' }),
+    zone('b', polygon(11, 51), { name: 'South' }),
+  );
 
   it('create: appends the polygon with its draw id (a string), a default name and rounded positions', () => {
     const rings: Position[][] = [
@@ -68,7 +92,12 @@ describe('applyDrawChanges (draw events -> next collection)', () => {
   it('update: replaces the geometry and keeps id and every property', () => {
     const moved = polygon(10.5, 50.5);
     const next = applyDrawChanges(base, [{ type: 'update', features: [drawn('a', moved)] }]);
-    expect(next.features[0]).toEqual({ type: 'Feature', id: 'a', properties: { name: 'North', colour: 'red' }, geometry: { type: 'Polygon', coordinates: moved } });
+    expect(next.features[0]).toEqual({
+      type: 'Feature',
+      id: 'a',
+      properties: { name: 'North', colour: 'red' },
+      geometry: { type: 'Polygon', coordinates: moved },
+    });
     expect(next.features[1]).toBe(base.features[1]);
     expect(base.features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: polygon(10, 50) });
   });
@@ -80,22 +109,63 @@ describe('applyDrawChanges (draw events -> next collection)', () => {
 
   it('several changes of one gesture apply in order (a corner removed, then the zone deleted)', () => {
     const next = applyDrawChanges(base, [
-      { type: 'update', features: [drawn('b', [[[11, 51], [11.01, 51], [11, 51]]])] },
-      { type: 'delete', features: [drawn('b', [[[11, 51], [11.01, 51], [11, 51]]])] },
+      {
+        type: 'update',
+        features: [
+          drawn('b', [
+            [
+              [11, 51],
+              [11.01, 51],
+              [11, 51],
+            ],
+          ]),
+        ],
+      },
+      {
+        type: 'delete',
+        features: [
+          drawn('b', [
+            [
+              [11, 51],
+              [11.01, 51],
+              [11, 51],
+            ],
+          ]),
+        ],
+      },
     ]);
     expect(next.features.map((f) => f.id)).toEqual(['a']);
   });
 
   it('returns the same object when nothing changes (no spurious undo step)', () => {
     expect(applyDrawChanges(base, [{ type: 'update', features: [drawn('a', polygon(10, 50))] }])).toBe(base);
-    expect(applyDrawChanges(base, [{ type: 'update', features: [drawn('unknown', polygon(0, 0))] }])).toBe(base);
-    expect(applyDrawChanges(base, [{ type: 'delete', features: [drawn('unknown', polygon(0, 0))] }])).toBe(base);
+    expect(applyDrawChanges(base, [{ type: 'update', features: [drawn('unknown', polygon(0, 0))] }])).toBe(
+      base,
+    );
+    expect(applyDrawChanges(base, [{ type: 'delete', features: [drawn('unknown', polygon(0, 0))] }])).toBe(
+      base,
+    );
     expect(applyDrawChanges(base, [])).toBe(base);
   });
 
   it('ignores non-polygon features and features without id', () => {
-    const line: Feature = { type: 'Feature', id: 'l', properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } };
-    const noId = { type: 'Feature' as const, properties: {}, geometry: { type: 'Polygon' as const, coordinates: polygon(0, 0) } };
+    const line: Feature = {
+      type: 'Feature',
+      id: 'l',
+      properties: {},
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+    };
+    const noId = {
+      type: 'Feature' as const,
+      properties: {},
+      geometry: { type: 'Polygon' as const, coordinates: polygon(0, 0) },
+    };
     expect(applyDrawChanges(base, [{ type: 'create', features: [line, noId] }])).toBe(base);
   });
 
@@ -103,7 +173,10 @@ describe('applyDrawChanges (draw events -> next collection)', () => {
     const value = fc(zone(42, polygon(0, 0)), zone(undefined, polygon(1, 1)));
     const [numericKey, missingKey] = zoneKeys(value);
     const next = applyDrawChanges(value, [
-      { type: 'update', features: [drawn(numericKey!, polygon(0.5, 0.5)), drawn(missingKey!, polygon(1.5, 1.5))] },
+      {
+        type: 'update',
+        features: [drawn(numericKey!, polygon(0.5, 0.5)), drawn(missingKey!, polygon(1.5, 1.5))],
+      },
     ]);
     expect(next.features[0]!.id).toBe(42);
     expect(next.features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: polygon(0.5, 0.5) });
@@ -130,18 +203,45 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
   });
 
   it('closes open rings and leaves out what draw cannot show', () => {
-    const open = [[[0, 0], [1, 0], [1, 1]]];
+    const open = [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+      ],
+    ];
     const odd = fc(
       zone('open', open),
-      zone('nan', [[[NaN, 0], [1, 0], [1, 1], [NaN, 0]]]),
-      zone('far', [[[0, 95], [1, 0], [1, 1], [0, 95]]]),
+      zone('nan', [
+        [
+          [NaN, 0],
+          [1, 0],
+          [1, 1],
+          [NaN, 0],
+        ],
+      ]),
+      zone('far', [
+        [
+          [0, 95],
+          [1, 0],
+          [1, 1],
+          [0, 95],
+        ],
+      ]),
       { type: 'Feature', id: 'pt', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } },
       { type: 'Feature', id: 'none', properties: {}, geometry: null },
       zone('empty', []),
     );
     const features = toDrawFeatures(odd);
     expect(features.map((f) => f.id)).toEqual(['open']);
-    expect(features[0]!.geometry.coordinates).toEqual([[[0, 0], [1, 0], [1, 1], [0, 0]]]);
+    expect(features[0]!.geometry.coordinates).toEqual([
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 0],
+      ],
+    ]);
   });
 
   it('adds what draw lacks, removes what the value lacks, updates what differs', () => {
@@ -166,7 +266,9 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
   it('after a draw edit is applied, only rounding remains to push back', () => {
     const dragged = polygon(10.0000001234, 50);
     const next = applyDrawChanges(value, [{ type: 'update', features: [drawn('a', dragged)] }]);
-    const drawState = toDrawFeatures(value).map((f) => (f.id === 'a' ? { ...f, geometry: { type: 'Polygon' as const, coordinates: dragged } } : f));
+    const drawState = toDrawFeatures(value).map((f) =>
+      f.id === 'a' ? { ...f, geometry: { type: 'Polygon' as const, coordinates: dragged } } : f,
+    );
     const diff = diffDrawFeatures(toDrawFeatures(next), drawState);
     expect(diff.add).toEqual([]);
     expect(diff.remove).toEqual([]);
@@ -178,27 +280,60 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
 
   it('a change of colour or name alone is an update (the styles show it)', () => {
     const current = toDrawFeatures(value);
-    expect(diffDrawFeatures(toDrawFeatures(value, (i) => (i === 0 ? '#123456' : '')), current).update.map((f) => f.id)).toEqual(['a']);
+    expect(
+      diffDrawFeatures(
+        toDrawFeatures(value, (i) => (i === 0 ? '#123456' : '')),
+        current,
+      ).update.map((f) => f.id),
+    ).toEqual(['a']);
     const renamed = renameZone(value, 'b', 'South');
     expect(diffDrawFeatures(toDrawFeatures(renamed), current).update.map((f) => f.id)).toEqual(['b']);
   });
 
   it('reports reshaped features (corner count changed: vertex paths no longer hold)', () => {
     const current = toDrawFeatures(value);
-    const fewer = fc(zone('a', [[[10, 50], [10.01, 50], [10, 50.01], [10, 50]]], { name: 'North' }), value.features[1]!);
+    const fewer = fc(
+      zone(
+        'a',
+        [
+          [
+            [10, 50],
+            [10.01, 50],
+            [10, 50.01],
+            [10, 50],
+          ],
+        ],
+        { name: 'North' },
+      ),
+      value.features[1]!,
+    );
     const diff = diffDrawFeatures(toDrawFeatures(fewer), current);
     expect(diff.update.map((f) => f.id)).toEqual(['a']);
     expect(diff.reshaped).toEqual(['a']);
   });
 
   it('keeps the polygon being drawn, which the value does not have yet', () => {
-    const current = [...toDrawFeatures(value), drawn('in-progress', [[[0, 0], [1, 1], [0, 0]]])];
+    const current = [
+      ...toDrawFeatures(value),
+      drawn('in-progress', [
+        [
+          [0, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ]),
+    ];
     expect(diffDrawFeatures(toDrawFeatures(value), current).remove).toEqual(['in-progress']);
-    expect(isDrawDiffEmpty(diffDrawFeatures(toDrawFeatures(value), current, new Set(['in-progress'])))).toBe(true);
+    expect(isDrawDiffEmpty(diffDrawFeatures(toDrawFeatures(value), current, new Set(['in-progress'])))).toBe(
+      true,
+    );
   });
 
   it('replaces a draw feature of another geometry type with the same id', () => {
-    const current: Feature[] = [{ type: 'Feature', id: 'a', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } }, ...toDrawFeatures(value).slice(1)];
+    const current: Feature[] = [
+      { type: 'Feature', id: 'a', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } },
+      ...toDrawFeatures(value).slice(1),
+    ];
     const diff = diffDrawFeatures(toDrawFeatures(value), current);
     expect(diff.remove).toEqual(['a']);
     expect(diff.add.map((f) => f.id)).toEqual(['a']);
@@ -208,7 +343,11 @@ describe('toDrawFeatures and diffDrawFeatures (value -> draw)', () => {
 describe('nextZoneName', () => {
   it('numbers by position, skipping names in use', () => {
     expect(nextZoneName(fc())).toBe('Zone 1');
-    expect(nextZoneName(fc(zone('a', polygon(0, 0), { name: 'Zone 1' }), zone('b', polygon(1, 1), { name: 'Zone 3' })))).toBe('Zone 4');
+    expect(
+      nextZoneName(
+        fc(zone('a', polygon(0, 0), { name: 'Zone 1' }), zone('b', polygon(1, 1), { name: 'Zone 3' })),
+      ),
+    ).toBe('Zone 4');
     expect(nextZoneName(fc(zone('x', polygon(0, 0), { name: 'North' })))).toBe('Zone 2');
   });
 });

@@ -36,7 +36,11 @@ describe('undo/redo history reducer', () => {
     expect(undoneTwice).toMatchObject({ past: [], present: 'a', future: ['b', 'c'] });
     const redone = historyReducer(undoneTwice, { type: 'redo' });
     expect(redone).toMatchObject({ past: ['a'], present: 'b', future: ['c'] });
-    expect(historyReducer(redone, { type: 'redo' })).toMatchObject({ past: ['a', 'b'], present: 'c', future: [] });
+    expect(historyReducer(redone, { type: 'redo' })).toMatchObject({
+      past: ['a', 'b'],
+      present: 'c',
+      future: [],
+    });
   });
 
   it('undo with no past and redo with no future change nothing (same state object)', () => {
@@ -57,17 +61,27 @@ describe('undo/redo history reducer', () => {
   });
 
   it('is capped: the oldest snapshots are dropped', () => {
-    const commits = Array.from({ length: 10 }, (_, i): HistoryAction<number> => ({ type: 'commit', next: i + 1 }));
+    const commits = Array.from({ length: 10 }, (_, i): HistoryAction<number> => ({
+      type: 'commit',
+      next: i + 1,
+    }));
     const state = run(0, commits, 3);
     expect(state.past).toEqual([7, 8, 9]);
     expect(state.present).toBe(10);
-    const bottom = run(0, [...commits, { type: 'undo' }, { type: 'undo' }, { type: 'undo' }, { type: 'undo' }], 3);
+    const bottom = run(
+      0,
+      [...commits, { type: 'undo' }, { type: 'undo' }, { type: 'undo' }, { type: 'undo' }],
+      3,
+    );
     expect(bottom.present).toBe(7);
     expect(bottom.past).toEqual([]);
   });
 
   it('the default cap is 100 steps', () => {
-    const commits = Array.from({ length: 150 }, (_, i): HistoryAction<number> => ({ type: 'commit', next: i + 1 }));
+    const commits = Array.from({ length: 150 }, (_, i): HistoryAction<number> => ({
+      type: 'commit',
+      next: i + 1,
+    }));
     const state = run(0, commits);
     expect(state.past).toHaveLength(100);
     expect(state.past[0]).toBe(50);
@@ -106,7 +120,10 @@ describe('undo/redo history reducer', () => {
       { type: 'sync', value: 'B (normalised)' },
     ]);
     expect(state).toMatchObject({ past: ['a'], present: 'B (normalised)', future: [] });
-    expect(historyReducer(state, { type: 'undo' })).toMatchObject({ present: 'a', future: ['B (normalised)'] });
+    expect(historyReducer(state, { type: 'undo' })).toMatchObject({
+      present: 'a',
+      future: ['B (normalised)'],
+    });
     expect(historyReducer(state, { type: 'sync', value: 'B (normalised)' })).toBe(state);
   });
 

@@ -79,7 +79,11 @@ export function LocationSection() {
     if (!pair) return;
     e.preventDefault();
     setValue('coordinates.latitude', pair[0], { shouldDirty: true, shouldValidate: true, shouldTouch: true });
-    setValue('coordinates.longitude', pair[1], { shouldDirty: true, shouldValidate: true, shouldTouch: true });
+    setValue('coordinates.longitude', pair[1], {
+      shouldDirty: true,
+      shouldValidate: true,
+      shouldTouch: true,
+    });
   };
   return (
     <section className={s.card} aria-labelledby="location-title">

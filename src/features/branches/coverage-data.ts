@@ -138,8 +138,7 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
           geometry: { type: 'Point', coordinates: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] },
         });
       }
-    }
-    else withoutZones.push(branch as CoverageBranch);
+    } else withoutZones.push(branch as CoverageBranch);
   }
   return {
     areas: { type: 'FeatureCollection', features },
@@ -170,13 +169,11 @@ export function withOverlaps(zones: CoverageZones, found: readonly CrossOverlap[
     bounds: parts.slice(1).reduce((acc, p) => union(acc, p.bounds), parts[0]!.bounds),
   }));
   overlaps.sort((x, y) => y.areaKm2 - x.areaKm2);
-  const shaded = [...merged].map(
-    ([key, parts]): Feature<MultiPolygon> => ({
-      type: 'Feature',
-      properties: { id: `overlap:${key}` },
-      geometry: { type: 'MultiPolygon', coordinates: parts.flatMap((p) => p.pieces) },
-    }),
-  );
+  const shaded = [...merged].map(([key, parts]): Feature<MultiPolygon> => ({
+    type: 'Feature',
+    properties: { id: `overlap:${key}` },
+    geometry: { type: 'MultiPolygon', coordinates: parts.flatMap((p) => p.pieces) },
+  }));
   const { owned: _owned, ...rest } = zones;
   return { ...rest, shaded: { type: 'FeatureCollection', features: shaded }, overlaps };
 }

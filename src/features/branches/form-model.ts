@@ -91,7 +91,13 @@ export function to12h(time24: string): string {
 }
 
 /** A contact whose hours end before they start (overnight), or at the time they start. */
-export type UnusualHours = { index: number; name: string; from: string; to: string; kind: 'overnight' | 'same' };
+export type UnusualHours = {
+  index: number;
+  name: string;
+  from: string;
+  to: string;
+  kind: 'overnight' | 'same';
+};
 
 /** The contacts whose hours need a second look before they are saved. */
 export function unusualHours(contacts: readonly ContactValues[]): UnusualHours[] {
@@ -189,7 +195,9 @@ export function parseDegrees(text: string): number | null {
  */
 export function parseCoordinatePair(text: string): [string, string] | null {
   const t = text.trim();
-  const parts = (t.includes('.') ? t.split(/\s*[,;]\s*|\s+/) : t.split(/\s*;\s*|\s+/)).map((p) => p.replace(/,$/, ''));
+  const parts = (t.includes('.') ? t.split(/\s*[,;]\s*|\s+/) : t.split(/\s*;\s*|\s+/)).map((p) =>
+    p.replace(/,$/, ''),
+  );
   const [a, b] = parts;
   return parts.length === 2 && parseDegrees(a!) !== null && parseDegrees(b!) !== null ? [a!, b!] : null;
 }

@@ -5,7 +5,10 @@ type Where = { pathname: string; search?: unknown };
 
 /** Sign-in after a refused token (the app's 401 handling says `expired`), not a sign-out. */
 function isExpiry(next: Where): boolean {
-  const expired = typeof next.search === 'object' && next.search !== null ? (next.search as { expired?: unknown }).expired : undefined;
+  const expired =
+    typeof next.search === 'object' && next.search !== null
+      ? (next.search as { expired?: unknown }).expired
+      : undefined;
   return expired === true || expired === 'true';
 }
 

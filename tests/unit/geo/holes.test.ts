@@ -30,9 +30,23 @@ describe('a hole cut in a zone', () => {
   it('is refused outside the outline, across it, touching it, and across or inside another hole', () => {
     expect(codes([outline, square(0.05, 0.05, 0.01)])).toEqual(['hole_outside']);
     expect(codes([outline, square(0.035, 0.01, 0.01)])).toEqual(['hole_outside']); // crosses the east edge
-    expect(codes([outline, [[0, 0.01], [0.01, 0.01], [0.01, 0.02], [0, 0.01]]])).toEqual(['hole_outside']); // a corner on the outline
-    expect(codes([outline, square(0.01, 0.01, 0.01), square(0.015, 0.015, 0.01)])).toEqual(['holes_intersect']);
-    expect(codes([outline, square(0.005, 0.005, 0.02), square(0.01, 0.01, 0.005)])).toEqual(['holes_intersect']);
+    expect(
+      codes([
+        outline,
+        [
+          [0, 0.01],
+          [0.01, 0.01],
+          [0.01, 0.02],
+          [0, 0.01],
+        ],
+      ]),
+    ).toEqual(['hole_outside']); // a corner on the outline
+    expect(codes([outline, square(0.01, 0.01, 0.01), square(0.015, 0.015, 0.01)])).toEqual([
+      'holes_intersect',
+    ]);
+    expect(codes([outline, square(0.005, 0.005, 0.02), square(0.01, 0.01, 0.005)])).toEqual([
+      'holes_intersect',
+    ]);
   });
 
   it('gives the place where it meets the outline, for the map to show', () => {

@@ -10,7 +10,8 @@ import { circle, reversed, square } from './fixtures';
 
 const D = 0.01;
 const squareKm2 = polygonAreaKm2([square(0, 0, D)]);
-const near = (actual: number, expected: number) => expect(Math.abs(actual - expected) / expected).toBeLessThan(1e-3);
+const near = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected) / expected).toBeLessThan(1e-3);
 
 describe('overlapOf', () => {
   it('measures the shared quarter of two offset squares and gives a point inside it', () => {
@@ -29,10 +30,22 @@ describe('overlapOf', () => {
 
   it('leaves out slivers narrower than half a metre (rounding along a shared border), not a real overlap', () => {
     // The neighbour's corner 5 cm (4.5e-7°) inside: a sliver about 1 km long and at most 5 cm wide.
-    const sliver = [[D - 4.5e-7, 0], [2 * D, 0], [2 * D, D], [D, D], [D - 4.5e-7, 0]];
+    const sliver = [
+      [D - 4.5e-7, 0],
+      [2 * D, 0],
+      [2 * D, D],
+      [D, D],
+      [D - 4.5e-7, 0],
+    ];
     expect(overlapOf([square(0, 0, D)], [sliver])).toBeNull();
     // The same neighbour 2 m (1.8e-5°) inside: an overlap.
-    const strip = [[D - 1.8e-5, 0], [2 * D, 0], [2 * D, D], [D - 1.8e-5, D], [D - 1.8e-5, 0]];
+    const strip = [
+      [D - 1.8e-5, 0],
+      [2 * D, 0],
+      [2 * D, D],
+      [D - 1.8e-5, D],
+      [D - 1.8e-5, 0],
+    ];
     near(overlapOf([square(0, 0, D)], [strip])!.areaKm2, (squareKm2 * 1.8e-5) / D);
   });
 
@@ -47,7 +60,17 @@ describe('clipPolygon', () => {
   it('cuts the neighbour’s quarter out of a square: an L of three quarters, CCW, closed', () => {
     const clipped = clipPolygon([square(0, 0, D)], [[square(D / 2, D / 2, D)]]);
     expect(clipped.parts).toEqual([
-      [[[0, 0], [D, 0], [D, D / 2], [D / 2, D / 2], [D / 2, D], [0, D], [0, 0]]],
+      [
+        [
+          [0, 0],
+          [D, 0],
+          [D, D / 2],
+          [D / 2, D / 2],
+          [D / 2, D],
+          [0, D],
+          [0, 0],
+        ],
+      ],
     ]);
     near(clipped.removedKm2, squareKm2 / 4);
     near(polygonAreaKm2(clipped.parts[0]!), (3 * squareKm2) / 4);
@@ -56,7 +79,10 @@ describe('clipPolygon', () => {
   });
 
   it('reads either winding and removes several neighbours at once', () => {
-    const clipped = clipPolygon([reversed(square(0, 0, D))], [[square(-D / 2, 0, D)], [reversed(square(D / 2, 0, D))]]);
+    const clipped = clipPolygon(
+      [reversed(square(0, 0, D))],
+      [[square(-D / 2, 0, D)], [reversed(square(D / 2, 0, D))]],
+    );
     expect(clipped.parts).toEqual([]);
     const halves = clipPolygon([square(0, 0, D)], [[square(-D / 2, 0, D)]]);
     near(polygonAreaKm2(halves.parts[0]!), squareKm2 / 2);
@@ -74,7 +100,13 @@ describe('clipPolygon', () => {
   });
 
   it('splits a zone cut through by a band into pieces, largest first', () => {
-    const band = [[-D, 0.3 * D], [2 * D, 0.3 * D], [2 * D, 0.4 * D], [-D, 0.4 * D], [-D, 0.3 * D]];
+    const band = [
+      [-D, 0.3 * D],
+      [2 * D, 0.3 * D],
+      [2 * D, 0.4 * D],
+      [-D, 0.4 * D],
+      [-D, 0.3 * D],
+    ];
     const { parts } = clipPolygon([square(0, 0, D)], [[band]]);
     expect(parts).toHaveLength(2);
     near(polygonAreaKm2(parts[0]!), 0.6 * squareKm2);
@@ -94,7 +126,8 @@ describe('clipPolygon', () => {
     expect(parts).toHaveLength(1);
     near(removedKm2, before.areaKm2);
     expect(validatePolygon(parts[0]!)).toEqual([]);
-    for (const [lon, lat] of parts[0]!.flat()) expect(Math.round(lon! * 1e6) / 1e6 === lon && Math.round(lat! * 1e6) / 1e6 === lat).toBe(true);
+    for (const [lon, lat] of parts[0]!.flat())
+      expect(Math.round(lon! * 1e6) / 1e6 === lon && Math.round(lat! * 1e6) / 1e6 === lat).toBe(true);
     expect(overlapOf(parts[0]!, neighbour)).toBeNull();
   });
 });

@@ -3,7 +3,9 @@ import { positionOf } from '../../../src/geo';
 
 describe('positionOf: where an address is, from the shapes services use', () => {
   it('reads latitude/longitude and the short names', () => {
-    expect(positionOf({ line1: '1 High St', latitude: 51.5072, longitude: -0.1276 })).toEqual([-0.1276, 51.5072]);
+    expect(positionOf({ line1: '1 High St', latitude: 51.5072, longitude: -0.1276 })).toEqual([
+      -0.1276, 51.5072,
+    ]);
     expect(positionOf({ lat: 19.076, lng: 72.8777 })).toEqual([72.8777, 19.076]);
     expect(positionOf({ lat: 19.076, lon: 72.8777 })).toEqual([72.8777, 19.076]);
     expect(positionOf({ lat: 19.076, long: 72.8777 })).toEqual([72.8777, 19.076]);
@@ -15,13 +17,17 @@ describe('positionOf: where an address is, from the shapes services use', () => 
 
   it('reads the same one level down, under each of the usual keys', () => {
     for (const key of ['coordinates', 'location', 'geo', 'position', 'geometry']) {
-      expect(positionOf({ city: 'Paris', [key]: { lat: 48.8566, lng: 2.3522 } }), key).toEqual([2.3522, 48.8566]);
+      expect(positionOf({ city: 'Paris', [key]: { lat: 48.8566, lng: 2.3522 } }), key).toEqual([
+        2.3522, 48.8566,
+      ]);
     }
   });
 
   it('reads a GeoJSON Point, at the top or nested, as [lon, lat]', () => {
     expect(positionOf({ type: 'Point', coordinates: [4.9041, 52.3676] })).toEqual([4.9041, 52.3676]);
-    expect(positionOf({ location: { type: 'Point', coordinates: [4.9041, 52.3676] } })).toEqual([4.9041, 52.3676]);
+    expect(positionOf({ location: { type: 'Point', coordinates: [4.9041, 52.3676] } })).toEqual([
+      4.9041, 52.3676,
+    ]);
   });
 
   it('prefers the top level to a nested one', () => {

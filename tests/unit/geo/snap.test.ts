@@ -61,19 +61,38 @@ describe('SnapIndex.nearest', () => {
     expect(index.nearest(offset([-0.1, 51.5], 2, 2), ZOOM, 10)).toMatchObject({ kind: 'corner', owner: 0 });
     expect(index.nearest(offset([-0.1, 51.505], -3, 0), ZOOM, 10)).toMatchObject({ kind: 'edge', owner: 0 });
     const reversedOrder = new SnapIndex([east, west]);
-    expect(reversedOrder.nearest(offset([-0.1, 51.5], 2, 2), ZOOM, 10)).toMatchObject({ kind: 'corner', owner: 0 });
+    expect(reversedOrder.nearest(offset([-0.1, 51.5], 2, 2), ZOOM, 10)).toMatchObject({
+      kind: 'corner',
+      owner: 0,
+    });
   });
 
   it('never snaps a polygon to itself, and skips shapes it cannot use', () => {
-    const index = new SnapIndex([west, null, east, [[[NaN, 0], [1, 1]]]]);
+    const index = new SnapIndex([
+      west,
+      null,
+      east,
+      [
+        [
+          [NaN, 0],
+          [1, 1],
+        ],
+      ],
+    ]);
     expect(index.nearest(offset([-0.11, 51.5], 1, 1), ZOOM, 10, 0)).toBeNull(); // West's own corner
-    expect(index.nearest(offset([-0.1, 51.5], 1, 1), ZOOM, 10, 0)).toMatchObject({ owner: 2, position: [-0.1, 51.5] });
+    expect(index.nearest(offset([-0.1, 51.5], 1, 1), ZOOM, 10, 0)).toMatchObject({
+      owner: 2,
+      position: [-0.1, 51.5],
+    });
     expect(new SnapIndex([]).nearest([0, 0], ZOOM, 10)).toBeNull();
   });
 
   it('snaps to holes’ corners and edges too', () => {
     const withHole = [square(-0.2, 51.4, 0.1), [...square(-0.16, 51.44, 0.02)].reverse()];
     const index = new SnapIndex([withHole]);
-    expect(index.nearest(offset([-0.14, 51.46], -2, 3), ZOOM, 10)).toMatchObject({ kind: 'corner', position: [-0.14, 51.46] });
+    expect(index.nearest(offset([-0.14, 51.46], -2, 3), ZOOM, 10)).toMatchObject({
+      kind: 'corner',
+      position: [-0.14, 51.46],
+    });
   });
 });

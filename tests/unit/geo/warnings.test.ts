@@ -81,7 +81,9 @@ describe('zoneWarnings: other branches', () => {
       { code: 'overlaps_other_branch', zoneId: 'a', branchId: 'camden', otherZoneId: 'c1' },
     ]);
     // A 1° square reaching half a degree into a 2° one: a sixteenth of "Mine" (about 6 %).
-    expect(warnings[0]!.message).toMatch(/^Zone "Mine" overlaps zone "Theirs" of branch "camden": [\d,]+ km², 6 % of "Mine"\.$/);
+    expect(warnings[0]!.message).toMatch(
+      /^Zone "Mine" overlaps zone "Theirs" of branch "camden": [\d,]+ km², 6 % of "Mine"\.$/,
+    );
   });
 });
 
@@ -115,14 +117,16 @@ describe('zoneWarnings: far zones', () => {
       ],
     ]);
     const around = zone('around', [square(-0.5, 51.3, 0.6)]);
-    const far = (fc: ReturnType<typeof collection>) => zoneWarnings(fc, { pin: london }).filter((w) => w.code === 'far_from_branch');
+    const far = (fc: ReturnType<typeof collection>) =>
+      zoneWarnings(fc, { pin: london }).filter((w) => w.code === 'far_from_branch');
     expect(far(collection(long))).toEqual([]);
     expect(zoneWarnings(collection(around), { pin: london })).toEqual([]);
   });
 
   it('uses the given distance', () => {
     const nearby = zone('nearby', [square(0, 51.5, 0.05)]);
-    const codes = (farKm?: number) => zoneWarnings(collection(nearby), { pin: london, ...(farKm ? { farKm } : {}) }).map((w) => w.code);
+    const codes = (farKm?: number) =>
+      zoneWarnings(collection(nearby), { pin: london, ...(farKm ? { farKm } : {}) }).map((w) => w.code);
     expect(codes(5)).toEqual(['far_from_branch', 'pin_outside_zones']);
     expect(codes()).toEqual(['pin_outside_zones']);
   });
@@ -133,25 +137,35 @@ describe('zoneWarnings: the pin outside the zones', () => {
   const small = (lon: number, lat: number) => square(lon, lat, 0.01);
 
   it('warns when the branch location lies in none of its zones, at the pin', () => {
-    expect(zoneWarnings(collection(zone('a', [small(0.01, 0.01)]), zone('b', [small(0.03, 0.03)])), { pin })).toEqual([
+    expect(
+      zoneWarnings(collection(zone('a', [small(0.01, 0.01)]), zone('b', [small(0.03, 0.03)])), { pin }),
+    ).toEqual([
       {
         code: 'pin_outside_zones',
         position: pin,
-        message: 'The branch location is outside all of its 2 zones. Check the location, or draw a zone around it.',
+        message:
+          'The branch location is outside all of its 2 zones. Check the location, or draw a zone around it.',
       },
     ]);
   });
 
   it('is quiet when the pin is in a zone or on its edge, when there are no zones, and without a pin', () => {
-    expect(zoneWarnings(collection(zone('a', [small(0.03, 0.03)]), zone('b', [small(0, 0)])), { pin })).toEqual([]);
+    expect(
+      zoneWarnings(collection(zone('a', [small(0.03, 0.03)]), zone('b', [small(0, 0)])), { pin }),
+    ).toEqual([]);
     expect(zoneWarnings(collection(zone('a', [small(0.005, 0)])), { pin })).toEqual([]);
     expect(zoneWarnings(collection(), { pin })).toEqual([]);
     expect(zoneWarnings(collection(zone('a', [small(0.01, 0.01)])))).toEqual([]);
   });
 
   it('counts a pin in a zone’s hole as outside it', () => {
-    expect(zoneWarnings(collection(zone('ring', [outer, hole])), { pin: [5, 5], farKm: 10_000 })).toMatchObject([
-      { code: 'pin_outside_zones', message: 'The branch location is outside its zone. Check the location, or draw a zone around it.' },
+    expect(
+      zoneWarnings(collection(zone('ring', [outer, hole])), { pin: [5, 5], farKm: 10_000 }),
+    ).toMatchObject([
+      {
+        code: 'pin_outside_zones',
+        message: 'The branch location is outside its zone. Check the location, or draw a zone around it.',
+      },
     ]);
   });
 });
