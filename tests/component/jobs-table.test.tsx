@@ -87,20 +87,30 @@ describe('jobs table', () => {
     expect(search(history).get('page')).toBe('1');
     const delivered = count('SELECT count(*) FROM jobs WHERE status = 7');
     await waitForRange(rangeOf(1, delivered));
-    for (const row of jobRows()) expect(within(row).getByTitle('Status code 7')).toHaveTextContent(/^Delivered$/);
+    for (const row of jobRows())
+      expect(within(row).getByTitle('Status code 7')).toHaveTextContent(/^Delivered$/);
 
-    await user.type(screen.getByLabelText('Branch'), 'LDN-01{Enter}');
-    await user.type(screen.getByLabelText('Team'), 'team-2{Enter}');
-    const matching = count(
-      "SELECT count(*) FROM jobs WHERE status = 7 AND branch_id = 'LDN-01' AND team_id = 'team-2'",
-    );
+    // The branch and team with the most delivered jobs in the seed.
+    const { branch, team, name, matching } = server.db
+      .prepare(
+        `SELECT j.branch_id AS branch, j.team_id AS team, b.name AS name, count(*) AS matching
+         FROM jobs j JOIN branches b ON b.id = j.branch_id WHERE j.status = 7
+         GROUP BY j.branch_id, j.team_id ORDER BY matching DESC, j.branch_id, j.team_id LIMIT 1`,
+      )
+      .get() as { branch: string; team: string; name: string; matching: number };
+    expect(matching).toBeGreaterThan(0);
+    await user.type(screen.getByLabelText('Branch'), `${branch}{Enter}`);
+    await user.type(screen.getByLabelText('Team'), `${team}{Enter}`);
     await waitForRange(new RegExp(`^1–${matching} of ${matching} jobs`));
-    expect(search(history).get('branch_id')).toBe('LDN-01');
-    expect(search(history).get('team_id')).toBe('team-2');
-    for (const row of jobRows()) expect(row).toHaveTextContent('London Shoreditch');
+    expect(search(history).get('branch_id')).toBe(branch);
+    expect(search(history).get('team_id')).toBe(team);
+    expect(jobRows()).toHaveLength(matching);
+    for (const row of jobRows()) expect(row).toHaveTextContent(name);
 
     const urls = fetchSpy.mock.calls.map(([input]) => String(input));
-    expect(urls).toContain(`${server.url}/v1/jobs?page=1&status=7&branch_id=LDN-01&team_id=team-2&branch_embed=summary`);
+    expect(urls).toContain(
+      `${server.url}/v1/jobs?page=1&status=7&branch_id=${branch}&team_id=${team}&branch_embed=summary`,
+    );
   });
 
   it('filters on a created-time range typed in the viewer’s zone, with presets and a hint naming the timestamp', async () => {
@@ -217,7 +227,8 @@ describe('jobs table', () => {
     open('/jobs');
     const total = count('SELECT count(*) FROM jobs');
     await waitForRange(rangeOf(1, total));
-    const pageTwo = () => fetchSpy.mock.calls.map(([u]) => String(u)).filter((u) => /[?&]page=2(&|$)/.test(u));
+    const pageTwo = () =>
+      fetchSpy.mock.calls.map(([u]) => String(u)).filter((u) => /[?&]page=2(&|$)/.test(u));
     await waitFor(() => expect(pageTwo()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitForRange(rangeOf(2, total));
