@@ -1,6 +1,9 @@
 import { readStoredJson, storedKeys, writeStored, writeStoredJson } from '../../lib/storage';
+import { draftKey, servicePrefix } from './draft-keys';
 import type { BranchFormValues } from './form-model';
 import { withFormZones } from './form-zones';
+
+export { draftKey } from './draft-keys';
 
 /**
  * Unsaved edits of one branch of one service, kept in localStorage as the manager types so
@@ -23,17 +26,6 @@ export type BranchDraft = {
   /** The form's values. */
   values: BranchFormValues;
 };
-
-const PREFIX = 'dispatch.branchDraft.';
-
-/** `dispatch.branchDraft.<service, URL-encoded>/<branch id>` (branch ids hold no '/'). */
-export function draftKey(service: string, branchId: string): string {
-  return `${servicePrefix(service)}${branchId}`;
-}
-
-function servicePrefix(service: string): string {
-  return `${PREFIX}${encodeURIComponent(service)}/`;
-}
 
 function isDraft(value: unknown, service: string, branchId: string): value is BranchDraft {
   if (!value || typeof value !== 'object') return false;
@@ -82,9 +74,4 @@ export function clearDraft(service: string, branchId: string): void {
 export function listDraftIds(service: string): string[] {
   const prefix = servicePrefix(service);
   return storedKeys('local', prefix).map((key) => key.slice(prefix.length));
-}
-
-/** Removes the drafts of every service from this browser (an explicit sign-out; a 401 keeps them). */
-export function clearAllDrafts(): void {
-  for (const key of storedKeys('local', PREFIX)) writeStored('local', key, null);
 }

@@ -1,3 +1,3 @@
 export { BranchListPage, preloadBranchList } from './LazyBranchListPage';
 export { BranchEditorPage } from './LazyBranchEditorPage';
-export { clearAllDrafts } from './draft';
+export { clearAllDrafts } from './draft-keys';
