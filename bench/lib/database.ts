@@ -10,8 +10,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
 
-/** 2026-01-01T00:00:00Z: a fixed "now" for the data, so every run sees the same jobs. */
-export const REFERENCE_TIME = 1_767_225_600;
+/**
+ * 2026-01-01T10:00:00Z: a fixed "now" for the data, so every run sees the same jobs; mid-morning
+ * in the seeded branches' zones, when the day's work is under way (at midnight there is little).
+ */
+export const REFERENCE_TIME = 1_767_261_600;
 
 /** Files whose change makes a cached database stale. */
 const SEED_SOURCES = [
@@ -19,6 +22,10 @@ const SEED_SOURCES = [
   'server/seed-data.ts',
   'server/seed-writer.ts',
   'server/migrations.ts',
+  'server/job-plan.ts',
+  'server/local-time.ts',
+  'server/meta.ts',
+  'server/statuses.ts',
 ];
 
 function sourcesHash(): string {

@@ -14,7 +14,7 @@ export const testStatuses = {
   '5': { label: 'Picked up', tone: 'accent' },
   '6': { label: 'In transit', tone: 'accent' },
   '7': { label: 'Delivered', tone: 'success', final: true },
-  '8': { label: 'Failed', tone: 'danger' },
+  '8': { label: 'Failed', tone: 'danger', final: true },
   '9': { label: 'Cancelled', tone: 'muted', final: true },
   '10': { label: 'Returned', tone: 'warning', final: true },
 } as const;

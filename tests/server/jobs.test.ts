@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobsResponse, type Job } from '../../src/contract';
 import { nextJobStatuses } from '../../server/statuses';
-import { TEST_JOBS, startTestServer, type TestServer } from '../support/server';
+import { TEST_JOBS, TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../support/server';
 import { client, parseError } from './http';
 
 type RawStop = {
@@ -210,21 +210,29 @@ describe('filters, each alone', () => {
 
 describe('filters combined', () => {
   it('status + branch + team + time window', async () => {
-    const from = 1_767_225_600 - 20 * 86_400;
-    const query = `status=7&branch_id=LDN-01&team_id=team-2&timestamp_from=${from}&timestamp_to=1767225600`;
+    const to = TEST_REFERENCE_TIME;
+    const from = to - 20 * 86_400;
+    // The branch and team with the most delivered jobs in the window: the seed decides which.
+    const { branch, team } = server.db
+      .prepare(
+        `SELECT branch_id AS branch, team_id AS team FROM jobs WHERE status = 7 AND created_at BETWEEN ? AND ?
+         GROUP BY branch_id, team_id ORDER BY count(*) DESC, branch_id, team_id LIMIT 1`,
+      )
+      .get(from, to) as { branch: string; team: string };
+    const query = `status=7&branch_id=${branch}&team_id=${team}&timestamp_from=${from}&timestamp_to=${to}`;
     const jobs = await allJobs(query);
     const expected = countJobs(
       'status = ? AND branch_id = ? AND team_id = ? AND created_at BETWEEN ? AND ?',
       7,
-      'LDN-01',
-      'team-2',
+      branch,
+      team,
       from,
-      1_767_225_600,
+      to,
     );
     expect(jobs.length).toBe(expected);
     expect(jobs.length).toBeGreaterThan(0);
     expect(
-      jobs.every((j) => j.status === 7 && j.team_id === 'team-2' && j.pickups[0]!.branch!.id === 'LDN-01'),
+      jobs.every((j) => j.status === 7 && j.team_id === team && j.pickups[0]!.branch!.id === branch),
     ).toBe(true);
   });
 
@@ -307,9 +315,14 @@ describe('pagination edges and invalid parameters', () => {
   });
 
   it('returns a partial last page', async () => {
-    const first = await jobsPage('status=7');
-    expect(first.total_records % 20).not.toBe(0); // the seed makes this a partial page
-    const last = await jobsPage(`status=7&page=${first.total_pages}`);
+    // A status whose count is not a multiple of the page size: the seed decides which.
+    const status = server.db
+      .prepare('SELECT status FROM jobs GROUP BY status HAVING count(*) % 20 <> 0 ORDER BY count(*) DESC, status LIMIT 1')
+      .pluck()
+      .get() as number;
+    const first = await jobsPage(`status=${status}`);
+    expect(first.total_records % 20).not.toBe(0);
+    const last = await jobsPage(`status=${status}&page=${first.total_pages}`);
     expect(last.jobs).toHaveLength(first.total_records % 20);
     expect(last.total_records).toBe(first.total_records);
   });
