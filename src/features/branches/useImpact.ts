@@ -23,8 +23,8 @@ export type ImpactState = {
  * The branch's jobs created in the last `days` days, read with the whole-result scan (up to
  * `scanCaps.impact`; src/api/useJobsScan.ts), their deliveries classified against the zones
  * before and after the change page by page, as the pages arrive. Stop keeps what was read.
- * Classifying is a few milliseconds for thousands of deliveries (bench: impact_classify_ms), so
- * it runs here, on the main thread.
+ * Classifying runs here, on the main thread: the bench's impact_classify_ms
+ * (docs/performance.md) says whether it still fits in a frame.
  */
 export function useImpact(
   branchId: string,
