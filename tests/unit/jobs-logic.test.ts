@@ -13,7 +13,12 @@ import {
 } from '../../src/features/jobs/derive';
 import { lateRule } from '../../src/features/jobs/lateness';
 import { safeImageUrl, timeline } from '../../src/features/jobs/derive-details';
-import { filtersOf, validateJobsSearch, withFilters, withoutFilters } from '../../src/features/jobs/search';
+import {
+  filtersOf,
+  validateJobsSearch,
+  withFilters,
+  withoutFilters,
+} from '../../src/features/jobs/url-params';
 import { fromZonedInput, presetRange, toZonedInput } from '../../src/features/jobs/time-range';
 import { actor, job as rawJob } from './fixtures';
 

@@ -5,7 +5,7 @@ import type { Job } from '../../contract';
 import { useConfig } from '../../config';
 import { Button, ConfirmDialog, PopoverButton, ProgressBar, useToast } from '../../ui';
 import { formatCount } from './derive';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 import shared from './jobs.module.css';
 import s from './tools.module.css';
 

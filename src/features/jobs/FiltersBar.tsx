@@ -4,7 +4,7 @@ import { Button, viewerTimeZone } from '../../ui';
 import type { ComboboxOption } from '../../ui/Combobox';
 import { formatCount } from './derive';
 import { Combobox, LazyCombobox, SearchField, StatusFilter, TimeFilter } from './FilterFields';
-import { hasFilters, type Filters, type JobsSearch } from './search';
+import { hasFilters, type Filters, type JobsSearch } from './url-params';
 import { PRESETS, presetRange } from './time-range';
 import s from './filters.module.css';
 

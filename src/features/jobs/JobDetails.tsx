@@ -28,7 +28,7 @@ import { JobStops } from './JobStops';
 import { formatLate, jobLateness, lateRule } from './lateness';
 import { LiveTime, useScreenNow } from './now';
 import { StatusBadge } from './StatusBadge';
-import { useDisplayZone } from './zone';
+import { useDisplayZone } from './time-zone';
 import s from './details.module.css';
 
 const KNOWN_JOB_KEYS = new Set([

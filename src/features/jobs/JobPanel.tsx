@@ -3,7 +3,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import type { Job } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
 import { Banner, Button, Drawer, SidePanel, Skeleton, formatDateTime, preloadable } from '../../ui';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 import { findCachedJob } from './useJobsData';
 import s from './jobs.module.css';
 

@@ -10,7 +10,7 @@ import { Timeline } from './JobHistory';
 import { slotOf, type StopKind, type StopLateness } from './lateness';
 import { LiveTime, useScreenNow } from './now';
 import { StatusBadge } from './StatusBadge';
-import { useDisplayZone } from './zone';
+import { useDisplayZone } from './time-zone';
 import s from './details.module.css';
 
 export function BranchFacts({ branch }: { branch: StopBranch | null }) {

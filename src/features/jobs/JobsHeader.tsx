@@ -3,7 +3,7 @@ import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../..
 import { formatCount } from './derive';
 import type { ExportControl as ExportControlType } from './ExportControl';
 import type { JobsReactTable } from './JobsTable';
-import type { JobsSearch } from './search';
+import type { JobsSearch } from './url-params';
 import s from './jobs.module.css';
 
 /** Export (its menu, progress, cap question) is not needed for the first rows: it loads right after. */

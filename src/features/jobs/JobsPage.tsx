@@ -13,7 +13,7 @@ import { JobsHeader } from './JobsHeader';
 import { NowContext } from './now';
 import { PaginationBar, pageControls } from './PaginationBar';
 import { LazyJobPanel } from './panel-loader';
-import { hasFilters } from './search';
+import { hasFilters } from './url-params';
 import { autoRefreshSetting, viewerZoneSetting } from './settings';
 import { useFilterOptions } from './useFilterOptions';
 import { useJobSearch } from './useJobSearch';
@@ -23,7 +23,7 @@ import { useJobsPage, useSwitchSetting } from './useJobsData';
 import { useJobsTable } from './useJobsTable';
 import { useLateJobs } from './useLateJobs';
 import { describeFilters, noRowsReason, tableCaption } from './view-description';
-import { ViewerZoneContext } from './zone';
+import { ViewerZoneContext } from './time-zone';
 import s from './jobs.module.css';
 
 /** The search's progress and outcome: only a search needs it. */

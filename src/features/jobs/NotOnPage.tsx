@@ -3,7 +3,7 @@ import { errorMessage, isApiError, useApi } from '../../api';
 import { useConfig } from '../../config';
 import { Banner, Button, ProgressBar } from '../../ui';
 import { formatCount } from './derive';
-import { hasFilters, type Filters } from './search';
+import { hasFilters, type Filters } from './url-params';
 import s from './jobs.module.css';
 
 type Scan =

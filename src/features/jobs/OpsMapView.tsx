@@ -27,7 +27,7 @@ import { MapSplitter } from './MapSplitter';
 import { describeCluster, opsMapData } from './map-data';
 import { useScreenNow } from './now';
 import { Legend, Summary, Unplaced, ZonesNote } from './OpsMapSummary';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 import { useAllJobs, type AllJobs } from './useAllJobs';
 import shared from './jobs.module.css';
 import s from './opsMap.module.css';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button, Field, PopoverButton, inputClass } from '../../ui';
 import { CopyButton } from '../../ui/CopyButton';
 import { deleteView, loadViews, saveView, viewQuery, viewSearch, type SavedView } from './saved-views';
-import type { JobsSearch } from './search';
+import type { JobsSearch } from './url-params';
 import s from './tools.module.css';
 
 const absoluteLink = (view: SavedView) =>

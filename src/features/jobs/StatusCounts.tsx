@@ -3,7 +3,7 @@ import { errorMessage, jobsCountQueryOptions, useApi } from '../../api';
 import { jobsQueryToSearchParams } from '../../contract';
 import { useConfig } from '../../config';
 import { formatCount } from './derive';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 import s from './jobs.module.css';
 
 /**

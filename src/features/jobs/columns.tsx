@@ -11,7 +11,7 @@ import { Badge, formatWindow, inViewerZone } from '../../ui';
 import { amountsOf, earliestOpenSlot, formatAmounts, jobTimeZone, phoneOf, pickupBranches } from './derive';
 import { formatLate, jobLateness, lateRule } from './lateness';
 import { LiveTime, useScreenNow } from './now';
-import { useDisplayZone } from './zone';
+import { useDisplayZone } from './time-zone';
 import s from './table.module.css';
 
 /** What the table reads of a column beyond its header. */

@@ -3,17 +3,14 @@ import { scanJobs, type ScanProgress } from '../../api/scan';
 import type { Job } from '../../contract';
 import { downloadFile } from '../../ui';
 import { CSV_FIELDS, jobCsvRow, type CsvConfig } from './csv';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 
 /**
  * CSV export and finding the page of a job. Loaded on demand (`import('./export')`), and papaparse
  * only inside it, so none of this is in the jobs screen's initial JavaScript.
  */
 
-export async function jobsToCsv(
-  jobs: readonly Job[],
-  config: CsvConfig,
-): Promise<string> {
+export async function jobsToCsv(jobs: readonly Job[], config: CsvConfig): Promise<string> {
   const { default: Papa } = await import('papaparse');
   return Papa.unparse(
     { fields: [...CSV_FIELDS], data: jobs.map((job) => jobCsvRow(job, config)) },

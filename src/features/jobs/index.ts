@@ -1,2 +1,2 @@
 export { JobsPage } from './JobsPage';
-export { validateJobsSearch, pageRequest, filtersOf, type JobsSearch } from './search';
+export { validateJobsSearch, pageRequest, filtersOf, type JobsSearch } from './url-params';

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api';
 import { JOBS_FILTER_KEYS, type Job, type JobsResponse } from '../../contract';
 import { exactMatch, matchJob, needleOf } from './job-match';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 
 export type SearchPlan = {
   /** The matches among a page's jobs. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useJobsScan, type ScanPhase, type ScanProgress } from '../../api';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 import { usePageVisible } from './useJobsData';
 
 export type AllJobs = {

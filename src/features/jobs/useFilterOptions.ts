@@ -5,7 +5,7 @@ import type { Job } from '../../contract';
 import { viewerTimeZone } from '../../ui';
 import type { ComboboxOption } from '../../ui/Combobox';
 import { branchesInJobs, teamsInJobs } from './derive';
-import { displayZone } from './zone';
+import { displayZone } from './time-zone';
 
 /**
  * What the filters offer and the zone they read times in: branch suggestions (the service's

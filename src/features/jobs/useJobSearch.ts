@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, useJobsScan, type ScanPhase, type ScanProgress } from '../../api';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
-import type { Filters } from './search';
+import type { Filters } from './url-params';
 
 export type JobSearch = {
   /** Matches in the result's order. */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { jobsQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job, JobsResponse } from '../../contract';
 import { useConfig } from '../../config';
-import { pageRequest, type Filters } from './search';
+import { pageRequest, type Filters } from './url-params';
 import type { SwitchSetting } from './settings';
 
 function subscribeVisibility(onChange: () => void) {

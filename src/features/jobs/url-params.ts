@@ -1,3 +1,8 @@
+/**
+ * The jobs screen's URL search parameters (docs/design.md, "Routes"), the only store of its
+ * filters, page, open job, search text and view: their schema (invalid values read as absent),
+ * the filters among them, and the moves between them (`withFilters`, `withoutFilters`).
+ */
 import type { JobsFilters } from '../../api';
 import { JOBS_FILTER_KEYS, type JobsFilterKey } from '../../contract';
 import { z } from '../../contract/zod';

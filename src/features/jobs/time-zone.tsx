@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { knownTimeZone, viewerTimeZone } from '../../ui';
 
 /**
- * Which zone the jobs screen shows a time in (docs/design.md, "Derived facts"): the branch's
+ * Which time zone the jobs screen shows a time in (docs/design.md, "Derived facts"): the branch's
  * `time_zone` when it has one the platform knows, else the viewer's; the "my zone" switch
  * shows every time in the viewer's.
  */
