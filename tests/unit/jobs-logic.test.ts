@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Job } from '../../src/contract';
 import { CSV_FIELDS, escapeCell, isoLocal, jobCsvRow } from '../../src/features/jobs/csv';
 import { RuntimeConfig } from '../../src/config';
-import {
-  amountsOf,
-  earliestOpenSlot,
-  formatAmounts,
-  lastRemark,
-  pageRange,
-  phoneOf,
-  teamsInJobs,
-} from '../../src/features/jobs/derive';
-import { lateRule } from '../../src/features/jobs/lateness';
+import { lastRemark, phoneOf } from '../../src/features/jobs/job-facts';
+import { earliestOpenSlot, lateRule } from '../../src/features/jobs/lateness';
+import { amountsOf, formatAmounts } from '../../src/features/jobs/money';
+import { pageRange } from '../../src/features/jobs/page-range';
+import { teamsInJobs } from '../../src/features/jobs/seen-in-jobs';
 import { safeImageUrl, timeline } from '../../src/features/jobs/derive-details';
 import {
   filtersOf,

@@ -8,7 +8,7 @@ import { describeRiderStatus, describeStatus, isFinalStatus, useConfig } from '.
 import { formatDuration, viewerTimeZone } from '../../ui';
 import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';
-import { earliestOpenSlot, jobTimeZone, lastRemark, phoneOf } from './derive';
+import { jobTimeZone, lastRemark, phoneOf } from './job-facts';
 import { timeline } from './derive-details';
 import {
   CodeLabel,
@@ -25,7 +25,7 @@ import {
 import { HistorySummary, Timeline } from './JobHistory';
 import { JobRouteMap } from './JobRouteMap';
 import { JobStops } from './JobStops';
-import { formatLate, jobLateness, lateRule } from './lateness';
+import { earliestOpenSlot, formatLate, jobLateness, lateRule } from './lateness';
 import { LiveTime, useScreenNow } from './now';
 import { StatusBadge } from './StatusBadge';
 import { useDisplayZone } from './time-zone';

@@ -52,7 +52,9 @@ export function JobRouteMap({ job }: { job: Job }) {
   );
 
   const stops = job.pickups.length + job.deliveries.length;
-  const missing = route.unplaced.length ? ` Not on the map, for want of coordinates: ${route.unplaced.join(', ')}.` : '';
+  const missing = route.unplaced.length
+    ? ` Not on the map, for want of coordinates: ${route.unplaced.join(', ')}.`
+    : '';
   const caption = route.bounds
     ? `Branch, pickups, then deliveries in order; the dashed line leads the rider to the next open stop.${missing}`
     : `No position is known for this job's branch, ${stops === 1 ? 'stop' : 'stops'} or rider: nothing to show on a map.`;

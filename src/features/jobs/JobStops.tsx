@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { StatusHistoryEntry, type Delivery, type Job, type Pickup, type StopBranch } from '../../contract';
 import { currencyOf, describePaymentType, useConfig } from '../../config';
 import { formatDuration } from '../../ui';
-import { formatMoney } from './derive';
+import { formatMoney } from './money';
 import { safeImageUrl, timeline } from './derive-details';
 import { CodeLabel, Empty, Facts, GenericValue, NextStatuses, Slot } from './DetailParts';
 import { Timeline } from './JobHistory';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../ui';
-import { formatCount } from './derive';
+import { formatCount } from './count-format';
 import type { ExportControl as ExportControlType } from './ExportControl';
 import type { JobsReactTable } from './JobsTable';
 import type { JobsSearch } from './url-params';

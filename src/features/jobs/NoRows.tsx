@@ -1,5 +1,5 @@
 import { Button, EmptyState } from '../../ui';
-import { formatCount } from './derive';
+import { formatCount } from './count-format';
 import type { NoRowsReason } from './view-description';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MarkerSymbol } from '../../map';
-import { formatCount } from './derive';
+import { formatCount } from './count-format';
 import { BRANCH_COLOR, RIDER_COLOR, SHAPES, TONE_COLORS, stopName, type OpsMapData } from './map-data';
 import s from './opsMap.module.css';
 

@@ -20,7 +20,7 @@ import { useConfig } from '../../config';
 import { bbox } from '../../geo';
 import type { FitRequest } from '../../map';
 import { Button, ProgressBar, Segmented, Skeleton } from '../../ui';
-import { formatCount } from './derive';
+import { formatCount } from './count-format';
 import type { HoverStore } from './hover';
 import { jobLateness, lateRule } from './lateness';
 import { MapSplitter } from './MapSplitter';

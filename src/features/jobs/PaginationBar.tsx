@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../ui';
-import { formatCount, pageRange } from './derive';
+import { formatCount } from './count-format';
+import { pageRange } from './page-range';
 import s from './pagination.module.css';
 
 export type PageControls = {

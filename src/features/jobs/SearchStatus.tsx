@@ -1,5 +1,5 @@
 import { Button, ProgressBar } from '../../ui';
-import { formatCount } from './derive';
+import { formatCount } from './count-format';
 import type { JobSearch } from './useJobSearch';
 import s from './jobs.module.css';
 

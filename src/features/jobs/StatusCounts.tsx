@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../api';
 import { jobsQueryToSearchParams } from '../../contract';
 import { useConfig } from '../../config';
-import { formatCount } from './derive';
+import { formatCount } from './count-format';
 import type { Filters } from './url-params';
 import s from './jobs.module.css';
 

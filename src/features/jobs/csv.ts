@@ -1,8 +1,9 @@
 import type { Job } from '../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../ui/time-format';
-import { amountsOf, earliestOpenSlot, formatMoney, lastRemark, phoneOf, pickupBranches } from './derive';
-import { lateRule } from './lateness';
+import { lastRemark, phoneOf, pickupBranches } from './job-facts';
+import { earliestOpenSlot, lateRule } from './lateness';
+import { amountsOf, formatMoney } from './money';
 
 /**
  * The CSV rows of jobs (pure: no papaparse here, it is loaded by export.ts). Only imported by
@@ -66,7 +67,10 @@ export const CSV_FIELDS = [
   'notes',
 ] as const;
 
-export type CsvConfig = Pick<RuntimeConfig, 'statuses' | 'lateGraceMinutes' | 'currency' | 'branchCurrencies'>;
+export type CsvConfig = Pick<
+  RuntimeConfig,
+  'statuses' | 'lateGraceMinutes' | 'currency' | 'branchCurrencies'
+>;
 
 /**
  * The slot as a person reads it, in its branch's zone (the viewer's when the branch names
@@ -102,7 +106,9 @@ export function jobCsvRow(job: Job, config: CsvConfig): CsvCell[] {
     slot ? isoLocal(slot.from) : '',
     slot ? isoLocal(slot.to) : '',
     // One currency (the usual case): the number; several: each amount in its currency, as text.
-    amounts.length === 1 ? amounts[0]!.value : amounts.map((a) => formatMoney(a.value, a.currency)).join('; '),
+    amounts.length === 1
+      ? amounts[0]!.value
+      : amounts.map((a) => formatMoney(a.value, a.currency)).join('; '),
     amounts.length === 1 ? amounts[0]!.currency : amounts.length > 1 ? 'mixed' : '',
     remark?.remarks ?? '',
     remark ? describeStatus(config, remark.status).label : '',

@@ -33,7 +33,9 @@ export function needleOf(query: string): Needle {
 function customerTexts(customer: Record<string, unknown> | null): { names: string[]; phones: string[] } {
   if (!customer) return { names: [], phones: [] };
   const str = (key: string) => (typeof customer[key] === 'string' ? (customer[key] as string) : '');
-  const names = [str('name'), str('full_name'), `${str('first_name')} ${str('last_name')}`].filter((n) => n.trim());
+  const names = [str('name'), str('full_name'), `${str('first_name')} ${str('last_name')}`].filter((n) =>
+    n.trim(),
+  );
   const phones = [str('phone'), str('mobile'), `${str('dial_code')}${str('mobile')}`].filter((p) => p.trim());
   return { names, phones };
 }
@@ -63,6 +65,8 @@ export function exactMatch(jobs: readonly Job[], query: string): Job | null {
   const wanted = query.trim();
   if (!wanted) return null;
   const lower = wanted.toLowerCase();
-  const hits = jobs.filter((j) => String(j.id) === wanted || (j.order_id !== '' && j.order_id.toLowerCase() === lower));
+  const hits = jobs.filter(
+    (j) => String(j.id) === wanted || (j.order_id !== '' && j.order_id.toLowerCase() === lower),
+  );
   return hits.length === 1 ? hits[0]! : null;
 }

@@ -6,9 +6,10 @@
  * grace period has passed and it is still open. A stop is done when `completed` is true, when
  * its status is final by the runtime config, or when its job's status is final (a cancelled
  * job's stops are closed with it). A job is late when any of its open stops is. How late is
- * counted from the slot's end: the grace period only delays when it starts to count.
+ * counted from the slot's end: the grace period only delays when it starts to count. The same
+ * reading of open stops gives a job's next slot (`earliestOpenSlot`).
  */
-import type { Delivery, Job, Pickup } from '../../contract';
+import type { Delivery, Job, Pickup, StopBranch } from '../../contract';
 import { isFinalStatus, type RuntimeConfig } from '../../config';
 import { formatDuration } from '../../ui/time-format';
 
@@ -60,6 +61,35 @@ export function isOpenStop(
   jobFinal = false,
 ): boolean {
   return !jobFinal && !stop.completed && !rule.isFinal(stop.status);
+}
+
+export type OpenSlot = {
+  kind: StopKind;
+  id: number;
+  from: number | null;
+  to: number | null;
+  /** The stop's branch: its time zone is the slot's. */
+  branch: StopBranch | null;
+};
+
+/**
+ * The earliest slot among the job's open stops (by slot start, then end; open as the lateness
+ * rule says). Null when no stop is open or no open stop has a slot.
+ */
+export function earliestOpenSlot(job: Job, rule: Pick<LateRule, 'isFinal'>): OpenSlot | null {
+  if (rule.isFinal(job.status)) return null;
+  let best: OpenSlot | null = null;
+  const consider = (kind: StopKind, stop: Pickup | Delivery) => {
+    if (!isOpenStop(stop, rule)) return;
+    const slot: OpenSlot = { kind, id: stop.id, ...slotOf(kind, stop), branch: stop.branch };
+    const key = slot.from ?? slot.to;
+    if (key === null) return;
+    const bestKey = best ? (best.from ?? best.to)! : Infinity;
+    if (key < bestKey) best = slot;
+  };
+  for (const p of job.pickups) consider('pickup', p);
+  for (const d of job.deliveries) consider('delivery', d);
+  return best;
 }
 
 /** One stop against the rule at `now` (epoch seconds). */

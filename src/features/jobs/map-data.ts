@@ -76,14 +76,18 @@ export type OpsMapData = {
   positions: Map<number, Point[]>;
 };
 
-export const stopName = (kind: StopKind, index: number) => `${kind === 'pickup' ? 'Pickup' : 'Delivery'} ${index + 1}`;
+export const stopName = (kind: StopKind, index: number) =>
+  `${kind === 'pickup' ? 'Pickup' : 'Delivery'} ${index + 1}`;
 export const riderName = (rider: Pick<Rider, 'id' | 'name'>) => rider.name || `Rider ${rider.id}`;
 const jobTarget = (job: Job): MapTarget => ({
   id: String(job.id),
   label: `Job ${job.id}${job.order_id ? ` · order ${job.order_id}` : ''}`,
 });
 
-function marker(at: Point, properties: MarkerProperties): Feature<{ type: 'Point'; coordinates: Position }, MarkerProperties> {
+function marker(
+  at: Point,
+  properties: MarkerProperties,
+): Feature<{ type: 'Point'; coordinates: Position }, MarkerProperties> {
   return { type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties };
 }
 
@@ -97,10 +101,20 @@ type StopEntry = { job: Job; kind: StopKind; index: number; stop: Pickup | Deliv
 function stopsOf(job: Job, now: number, rule: LateRule): StopEntry[] {
   const states = jobLateness(job, now, rule).stops;
   return [
-    ...job.pickups.map((stop, index): StopEntry => ({ job, kind: 'pickup', index, stop, state: states[index]! })),
-    ...job.deliveries.map(
-      (stop, index): StopEntry => ({ job, kind: 'delivery', index, stop, state: states[job.pickups.length + index]! }),
-    ),
+    ...job.pickups.map((stop, index): StopEntry => ({
+      job,
+      kind: 'pickup',
+      index,
+      stop,
+      state: states[index]!,
+    })),
+    ...job.deliveries.map((stop, index): StopEntry => ({
+      job,
+      kind: 'delivery',
+      index,
+      stop,
+      state: states[job.pickups.length + index]!,
+    })),
   ];
 }
 
@@ -138,7 +152,11 @@ function zoneFeatures(branch: Branch): Feature<Polygon | MultiPolygon>[] {
   for (const f of branch.delivery_zones?.features ?? []) {
     const type = f.geometry?.type;
     if (type === 'Polygon' || type === 'MultiPolygon')
-      out.push({ type: 'Feature', properties: { branch: branch.id }, geometry: f.geometry as unknown as Polygon | MultiPolygon });
+      out.push({
+        type: 'Feature',
+        properties: { branch: branch.id },
+        geometry: f.geometry as unknown as Polygon | MultiPolygon,
+      });
   }
   return out;
 }
@@ -181,7 +199,14 @@ export function opsMapData(
       if (stop.branch && !branches.has(stop.branch.id)) branches.set(stop.branch.id, stop.branch);
       const at = positionOf(stop.address);
       if (!at) {
-        unplacedStops.push({ jobId: job.id, kind: entry.kind, index: entry.index, stopId: stop.id, noAddress: stop.address === null, late: state.late });
+        unplacedStops.push({
+          jobId: job.id,
+          kind: entry.kind,
+          index: entry.index,
+          stopId: stop.id,
+          noAddress: stop.address === null,
+          late: state.late,
+        });
         continue;
       }
       summary.placedStops++;
@@ -303,7 +328,8 @@ export function jobRoute(job: Job, now: number, rule: LateRule, config: Config):
     points.push(stopMarker(entry, at, config, `${entry.kind === 'pickup' ? 'P' : 'D'}${entry.index + 1}`));
   }
   const lines: Feature<LineString, { dashed?: boolean }>[] = [];
-  if (route.length > 1) lines.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: route } });
+  if (route.length > 1)
+    lines.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: route } });
   const riderAt = job.rider ? riderPosition(job.rider) : null;
   if (job.rider && !riderAt) unplaced.push('the rider');
   if (job.rider && riderAt) {
@@ -318,7 +344,12 @@ export function jobRoute(job: Job, now: number, rule: LateRule, config: Config):
         keys: [],
       }),
     );
-    if (nextOpen) lines.push({ type: 'Feature', properties: { dashed: true }, geometry: { type: 'LineString', coordinates: [riderAt, nextOpen] } });
+    if (nextOpen)
+      lines.push({
+        type: 'Feature',
+        properties: { dashed: true },
+        geometry: { type: 'LineString', coordinates: [riderAt, nextOpen] },
+      });
   }
   const branches = branch && branchAt ? [branchMarker(branch, branchAt)] : [];
   return {

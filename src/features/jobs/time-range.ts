@@ -24,7 +24,14 @@ export function fromZonedInput(value: string, zone: string, edge: 'start' | 'end
   const check = new Date(Date.UTC(year!, month! - 1, day!));
   if (check.getUTCMonth() !== month! - 1 || hour! > 23 || minute! > 59) return null;
   const start = zonedToEpoch(
-    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: Number.isFinite(second) ? second : 0 },
+    {
+      year: year!,
+      month: month!,
+      day: day!,
+      hour: hour!,
+      minute: minute!,
+      second: Number.isFinite(second) ? second : 0,
+    },
     zone,
   );
   return edge === 'end' && !m[6] ? start + 59 : start;

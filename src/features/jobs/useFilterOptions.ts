@@ -4,7 +4,7 @@ import { branchListQueryOptions, useApi } from '../../api';
 import type { Job } from '../../contract';
 import { viewerTimeZone } from '../../ui';
 import type { ComboboxOption } from '../../ui/Combobox';
-import { branchesInJobs, teamsInJobs } from './derive';
+import { branchesInJobs, teamsInJobs } from './seen-in-jobs';
 import { displayZone } from './time-zone';
 
 /**
