@@ -3,8 +3,8 @@ import { Suspense, useState, type ReactNode } from 'react';
 import type { Job } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
 import { Banner, Button, Drawer, SidePanel, Skeleton, formatDateTime, preloadable } from '../../ui';
+import { findCachedJob } from './cached-job';
 import type { Filters } from './url-params';
-import { findCachedJob } from './useJobsData';
 import s from './jobs.module.css';
 
 const JobDetails = preloadable(() => import('./JobDetails').then((m) => m.default));

@@ -3,7 +3,7 @@ import { useJobsScan, type ScanPhase, type ScanProgress } from '../../api';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
 import type { Filters } from './url-params';
-import { usePageVisible } from './useJobsData';
+import { usePageVisible } from './usePageVisible';
 
 export type AllJobs = {
   /** The jobs read, in the result's order: while a first load runs, those read so far. */
