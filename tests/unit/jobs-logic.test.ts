@@ -6,8 +6,9 @@ import { lastRemark, phoneOf } from '../../src/features/jobs/job-facts';
 import { earliestOpenSlot, lateRule } from '../../src/features/jobs/lateness';
 import { amountsOf, formatAmounts } from '../../src/features/jobs/money';
 import { pageRange } from '../../src/features/jobs/page-range';
+import { safeImageUrl } from '../../src/features/jobs/safe-image-url';
 import { teamsInJobs } from '../../src/features/jobs/seen-in-jobs';
-import { safeImageUrl, timeline } from '../../src/features/jobs/derive-details';
+import { timeline } from '../../src/features/jobs/timeline';
 import {
   filtersOf,
   validateJobsSearch,

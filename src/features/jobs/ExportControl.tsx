@@ -12,7 +12,7 @@ import s from './tools.module.css';
 /** Above this many rows, "export all" asks first. */
 export const EXPORT_CAP = 10_000;
 
-const loadExport = () => import('./export');
+const loadExport = () => import('./csv-export');
 
 type Running = { pagesDone: number; pagesTotal: number; jobsSeen: number };
 

@@ -9,7 +9,7 @@ import { formatDuration, viewerTimeZone } from '../../ui';
 import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';
 import { jobTimeZone, lastRemark, phoneOf } from './job-facts';
-import { timeline } from './derive-details';
+import { timeline } from './timeline';
 import {
   CodeLabel,
   Empty,

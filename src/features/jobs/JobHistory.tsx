@@ -3,7 +3,7 @@ import { useContext } from 'react';
 import type { StatusHistoryEntry } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
 import { ZonedTime, formatDuration } from '../../ui';
-import type { TimelineEntry } from './derive-details';
+import type { TimelineEntry } from './timeline';
 import { Empty, JobZone } from './DetailParts';
 import { LiveTime, useScreenNow } from './now';
 import { StatusBadge } from './StatusBadge';

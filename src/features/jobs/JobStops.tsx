@@ -4,7 +4,8 @@ import { StatusHistoryEntry, type Delivery, type Job, type Pickup, type StopBran
 import { currencyOf, describePaymentType, useConfig } from '../../config';
 import { formatDuration } from '../../ui';
 import { formatMoney } from './money';
-import { safeImageUrl, timeline } from './derive-details';
+import { safeImageUrl } from './safe-image-url';
+import { timeline } from './timeline';
 import { CodeLabel, Empty, Facts, GenericValue, NextStatuses, Slot } from './DetailParts';
 import { Timeline } from './JobHistory';
 import { slotOf, type StopKind, type StopLateness } from './lateness';

@@ -44,7 +44,7 @@ export default function NotOnPage({
     controller.current = ac;
     setScan({ state: 'running', done: 0, total: Math.max(totalPages, 1) });
     try {
-      const { findJobPage } = await import('./export');
+      const { findJobPage } = await import('./find-job-page');
       const hit = await findJobPage(api, filters, jobId, {
         signal: ac.signal,
         cap: config.scanCaps.search,

@@ -6,7 +6,7 @@ import { earliestOpenSlot, lateRule } from './lateness';
 import { amountsOf, formatMoney } from './money';
 
 /**
- * The CSV rows of jobs (pure: no papaparse here, it is loaded by export.ts). Only imported by
+ * The CSV rows of jobs (pure: no papaparse here, it is loaded by csv-export.ts). Only imported by
  * the export chunk and the tests.
  */
 

@@ -6,8 +6,9 @@ import { CSV_FIELDS, jobCsvRow, type CsvConfig } from './csv';
 import type { Filters } from './url-params';
 
 /**
- * CSV export and finding the page of a job. Loaded on demand (`import('./export')`), and papaparse
- * only inside it, so none of this is in the jobs screen's initial JavaScript.
+ * The CSV export: the file's text (papaparse), its name, its download, and every job matching
+ * the filters. Loaded on demand (`import('./csv-export')`), and papaparse only inside it, so
+ * none of this is in the jobs screen's initial JavaScript.
  */
 
 export async function jobsToCsv(jobs: readonly Job[], config: CsvConfig): Promise<string> {
@@ -58,29 +59,4 @@ export async function fetchAllJobs(
     },
   });
   return out;
-}
-
-/**
- * The page (with these filters) that holds a job, looked for through every page; null when no
- * page does. The interface has no "get one job", so this is the only way to find it.
- */
-export async function findJobPage(
-  client: ApiClient,
-  filters: Filters,
-  jobId: number,
-  opts: { signal: AbortSignal; onProgress: (p: ScanProgress) => void; cap: number },
-): Promise<{ page: number; job: Job } | null> {
-  let hit: { page: number; job: Job } | null = null;
-  await scanJobs(client, filters, {
-    cap: opts.cap,
-    signal: opts.signal,
-    onPage: (jobs, page, progress) => {
-      opts.onProgress(progress);
-      const job = jobs.find((j) => j.id === jobId);
-      if (!job) return;
-      hit = { page, job };
-      return 'stop';
-    },
-  });
-  return hit;
 }
