@@ -11,7 +11,7 @@ let releaseExport: () => void = () => undefined;
 const exportLoaded = new Promise<void>((resolve) => {
   releaseExport = resolve;
 });
-vi.mock('../../src/features/jobs/ExportControl', async (importOriginal) => {
+vi.mock('../../src/features/jobs/header/ExportControl', async (importOriginal) => {
   await exportLoaded;
   return importOriginal();
 });

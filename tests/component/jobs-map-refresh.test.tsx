@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiContext, createApiClient, type ApiClient } from '../../src/api';
 import { ConfigContext, RuntimeConfig } from '../../src/config';
-import { useAllJobs } from '../../src/features/jobs/useAllJobs';
+import { useAllJobs } from '../../src/features/jobs/ops-map/useAllJobs';
 import { startTestServer, type TestServer } from '../support/server';
 import { testStatuses } from './render';
 

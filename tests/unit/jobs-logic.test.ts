@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { Job } from '../../src/contract';
-import { CSV_FIELDS, escapeCell, isoLocal, jobCsvRow } from '../../src/features/jobs/csv';
+import { CSV_FIELDS, escapeCell, isoLocal, jobCsvRow } from '../../src/features/jobs/header/csv';
 import { RuntimeConfig } from '../../src/config';
 import { lastRemark, phoneOf } from '../../src/features/jobs/job-facts';
 import { earliestOpenSlot, lateRule } from '../../src/features/jobs/lateness';
 import { amountsOf, formatAmounts } from '../../src/features/jobs/money';
-import { pageRange } from '../../src/features/jobs/page-range';
-import { safeImageUrl } from '../../src/features/jobs/safe-image-url';
-import { teamsInJobs } from '../../src/features/jobs/seen-in-jobs';
-import { timeline } from '../../src/features/jobs/timeline';
+import { pageRange } from '../../src/features/jobs/table/page-range';
+import { safeImageUrl } from '../../src/features/jobs/panel/safe-image-url';
+import { teamsInJobs } from '../../src/features/jobs/filters/seen-in-jobs';
+import { timeline } from '../../src/features/jobs/panel/timeline';
 import {
   filtersOf,
   validateJobsSearch,
   withFilters,
   withoutFilters,
 } from '../../src/features/jobs/url-params';
-import { fromZonedInput, presetRange, toZonedInput } from '../../src/features/jobs/time-range';
+import { fromZonedInput, presetRange, toZonedInput } from '../../src/features/jobs/filters/time-range';
 import { actor, job as rawJob } from './fixtures';
 
 const job = Job.parse(rawJob);

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deleteView, loadViews, saveView, viewQuery, viewSearch } from '../../src/features/jobs/saved-views';
+import {
+  deleteView,
+  loadViews,
+  saveView,
+  viewQuery,
+  viewSearch,
+} from '../../src/features/jobs/header/saved-views';
 
 /** localStorage as the browser has it (Node has none), able to refuse writes like a full one. */
 function fakeStorage() {

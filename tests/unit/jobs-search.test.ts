@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Job } from '../../src/contract';
-import { exactMatch, fold, matchJob, needleOf } from '../../src/features/jobs/job-match';
+import { exactMatch, fold, matchJob, needleOf } from '../../src/features/jobs/search/job-match';
 import { job as rawJob } from './fixtures';
 
 const base = Job.parse(rawJob);

@@ -6,37 +6,37 @@ import { useConfig } from '../../config';
 import { Banner, Button, ErrorState, useMediaQuery, useNow, useOnline } from '../../ui';
 // The table first: evaluated before the filters, its modules (lateness, derived facts) stay in
 // the app's chunk; the other order splits them into a chunk of their own (npm run check:size).
-import { JobsTable, TableSkeleton } from './JobsTable';
-import { FiltersBar } from './FiltersBar';
-import { createHoverStore } from './hover';
-import { JobsHeader } from './JobsHeader';
-import { NowContext } from './now';
-import { PaginationBar, pageControls } from './PaginationBar';
-import { LazyJobPanel } from './panel-loader';
+import { JobsTable, TableSkeleton } from './table/JobsTable';
+import { FiltersBar } from './filters/FiltersBar';
+import { createHoverStore } from './hover-store';
+import { JobsHeader } from './header/JobsHeader';
+import { NowContext } from './screen-clock';
+import { PaginationBar, pageControls } from './table/PaginationBar';
+import { LazyJobPanel } from './panel/panel-loader';
 import { hasFilters } from './url-params';
 import { autoRefreshSetting, viewerZoneSetting } from './settings';
-import { useFilterOptions } from './useFilterOptions';
-import { useJobSearch } from './useJobSearch';
+import { useFilterOptions } from './filters/useFilterOptions';
+import { useJobSearch } from './search/useJobSearch';
 import { useJobsKeyboard } from './useJobsKeyboard';
 import { useJobsNavigation, useOpenExactMatch } from './useJobsNavigation';
 import { useJobsPage } from './useJobsPage';
 import { useSwitchSetting } from './useSwitchSetting';
-import { useJobsTable } from './useJobsTable';
+import { useJobsTable } from './table/useJobsTable';
 import { useLateJobs } from './useLateJobs';
 import { describeFilters, noRowsReason, tableCaption } from './view-description';
 import { ViewerZoneContext } from './time-zone';
 import s from './jobs.module.css';
 
 /** The search's progress and outcome: only a search needs it. */
-const SearchStatus = lazy(() => import('./SearchStatus'));
+const SearchStatus = lazy(() => import('./search/SearchStatus'));
 /** What the table's place says when there is no row to show. */
-const NoRows = lazy(() => import('./NoRows'));
+const NoRows = lazy(() => import('./table/NoRows'));
 /** The status count chips: their requests go out after the first rows' anyway. */
-const StatusCounts = lazy(() => import('./StatusCounts'));
+const StatusCounts = lazy(() => import('./filters/StatusCounts'));
 /** The operations map (view=map) and its map library, fetched together when the view opens or its button is pointed at. */
 const loadMap = () => {
   void import('../../map/PointsMap');
-  return import('./OpsMapView');
+  return import('./ops-map/OpsMapView');
 };
 const OpsMapView = lazy(loadMap);
 

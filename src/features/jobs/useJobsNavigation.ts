@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Job } from '../../contract';
-import type { FilterPatch } from './FiltersBar';
+import type { FilterPatch } from './filters/FiltersBar';
 import { filtersOf, withFilters, withoutFilters, type JobsSearch } from './url-params';
 
 // The jobs route's id (it sits under the pathless, signed-in 'app' route); its path is /jobs.

@@ -1,0 +1,168 @@
+import { useEffect, useId, useState, type Ref } from 'react';
+import { useConfig } from '../../../config';
+import { Button, viewerTimeZone } from '../../../ui';
+import type { ComboboxOption } from '../../../ui/Combobox';
+import { formatCount } from '../count-format';
+import { hasFilters, type Filters, type JobsSearch } from '../url-params';
+import { Combobox, LazyCombobox, SearchField, StatusFilter, TimeFilter } from './FilterFields';
+import { PRESETS, presetRange } from './time-range';
+import s from './filters.module.css';
+
+export type FilterPatch = Partial<Filters> & { q?: string | undefined };
+
+/**
+ * The search and the filters: each one lives in the URL. The status select and the presets
+ * apply at once; typed values apply on Enter or when leaving the field (so Back does not step
+ * through half-typed text). Esc in any of them goes back to the table.
+ */
+export function FiltersBar({
+  search,
+  onChange,
+  onClear,
+  branches,
+  teams,
+  zone,
+  zoneSource,
+  searchRef,
+  onEscape,
+  viewerZone,
+  onViewerZone,
+}: {
+  search: JobsSearch;
+  onChange: (patch: FilterPatch) => void;
+  onClear: () => void;
+  /** Branch suggestions: name and id. */
+  branches: ComboboxOption[];
+  /** Team ids seen. */
+  teams: ComboboxOption[];
+  /** The zone the created-time fields read and show. */
+  zone: string;
+  /** Why that zone, e.g. "branch LDN-01's zone" or "your zone". */
+  zoneSource: string;
+  searchRef?: Ref<HTMLInputElement>;
+  onEscape: () => void;
+  /** "All times in my zone": on, each time shows in the viewer's zone, not its branch's. */
+  viewerZone: boolean;
+  onViewerZone: (on: boolean) => void;
+}) {
+  const config = useConfig();
+  const [rangeError, setRangeError] = useState<string>();
+  const hintId = useId();
+  const searchHintId = useId();
+  useEffect(() => {
+    void LazyCombobox.preload();
+  }, []);
+
+  const setBound = (key: 'timestamp_from' | 'timestamp_to') => (v: number | undefined) => {
+    const from = key === 'timestamp_from' ? v : search.timestamp_from;
+    const to = key === 'timestamp_to' ? v : search.timestamp_to;
+    if (from !== undefined && to !== undefined && from > to) {
+      setRangeError('The start is after the end.');
+      return false;
+    }
+    setRangeError(undefined);
+    onChange({ [key]: v });
+    return true;
+  };
+
+  return (
+    <form
+      className={s.filters}
+      role="search"
+      aria-label="Search and filter jobs"
+      onSubmit={(e) => e.preventDefault()}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          onEscape();
+        }
+      }}
+    >
+      <div className={s.filterRow}>
+        <SearchField
+          value={search.q}
+          onChange={(q) => onChange({ q })}
+          inputRef={searchRef}
+          describedBy={searchHintId}
+        />
+        <StatusFilter value={search.status} onChange={(status) => onChange({ status })} />
+        <Combobox
+          label="Branch"
+          value={search.branch_id}
+          options={branches}
+          onCommit={(branch_id) => onChange({ branch_id })}
+          placeholder="Name or id"
+          noMatch={(text) =>
+            text ? `No branch known by "${text}": Enter filters on it as an id.` : 'No branches known yet.'
+          }
+          className={s.filterBranch}
+        />
+        <Combobox
+          label="Team"
+          value={search.team_id}
+          options={teams}
+          onCommit={(team_id) => onChange({ team_id })}
+          placeholder="Team id"
+          noMatch={(text) =>
+            text ? `Not seen in the loaded jobs: Enter filters on "${text}".` : 'No team ids seen yet.'
+          }
+          className={s.filterTeam}
+        />
+        <fieldset className={s.range} aria-describedby={hintId}>
+          <legend className="visually-hidden">Created between</legend>
+          <TimeFilter
+            label="Created from"
+            value={search.timestamp_from}
+            edge="start"
+            zone={zone}
+            onCommit={setBound('timestamp_from')}
+            error={rangeError}
+          />
+          <TimeFilter
+            label="Created to"
+            value={search.timestamp_to}
+            edge="end"
+            zone={zone}
+            onCommit={setBound('timestamp_to')}
+          />
+        </fieldset>
+      </div>
+      <div className={s.filterFoot}>
+        <div className={s.presets} role="group" aria-label="Created time presets">
+          <span className={s.presetsLabel} aria-hidden="true">
+            Created
+          </span>
+          {PRESETS.map((p) => (
+            <Button
+              key={p.id}
+              size="sm"
+              onClick={() => {
+                setRangeError(undefined);
+                onChange(presetRange(p.id, zone));
+              }}
+            >
+              {p.label}
+            </Button>
+          ))}
+        </div>
+        <div className={s.hints}>
+          <p id={searchHintId} className={s.rangeHint}>
+            <strong>The service has no search:</strong> Enter in Search scans the filtered jobs page by page (
+            {formatCount(config.scanCaps.search)} at most).
+          </p>
+          <p id={hintId} className={s.rangeHint}>
+            Created: when the job was <strong>created</strong> (<code>created_at</code>), both ends included,
+            in <strong>{zone}</strong> ({zoneSource}). <kbd>/</kbd> search · <kbd>Esc</kbd> back to the table.
+          </p>
+        </div>
+        <label className={s.zoneSwitch} title="Otherwise each time shows in its branch's zone">
+          <input type="checkbox" checked={viewerZone} onChange={(e) => onViewerZone(e.target.checked)} />
+          All times in my zone ({viewerTimeZone()})
+        </label>
+        <Button size="sm" onClick={onClear} disabled={!hasFilters(search) && search.q === undefined}>
+          Clear all
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueries } from '@tanstack/react-query';
+import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
+import { jobsQueryToSearchParams } from '../../../contract';
+import { useConfig } from '../../../config';
+import { formatCount } from '../count-format';
+import type { Filters } from '../url-params';
+import s from '../jobs.module.css';
+
+/**
+ * "Failed 212": how many jobs of each configured status match the other filters, one `page=1`
+ * request per status reading `total_records` (the interface has no counts); the chip of the
+ * status filtered on reads the table's own total instead. Cached and refreshed with the table;
+ * a click filters on that status. Off when the runtime config says so.
+ */
+export default function StatusCounts({
+  filters,
+  tableTotal,
+  refetchInterval,
+  onChoose,
+}: {
+  filters: Filters;
+  /** `total_records` of the table's current filters, once loaded. */
+  tableTotal: number | undefined;
+  refetchInterval: number | false;
+  onChoose: (status: number | undefined) => void;
+}) {
+  const api = useApi();
+  const config = useConfig();
+  const { status: chosen, ...base } = filters;
+  const entries = Object.entries(config.statuses)
+    .map(([code, entry]) => ({ code: Number(code), label: entry.label }))
+    .sort((a, b) => a.code - b.code);
+  const statuses = [undefined, ...entries.map((e) => e.code)];
+  const counts = useQueries({
+    queries: statuses.map((status) => ({
+      ...jobsCountQueryOptions(api, status === undefined ? base : { ...base, status }),
+      refetchInterval,
+      // The table asks the same: its total is this count.
+      enabled: status !== chosen,
+    })),
+  });
+  const countOf = (index: number) => (statuses[index] === chosen ? tableTotal : counts[index]!.data);
+  const ready = statuses.every((_, i) => countOf(i) !== undefined);
+
+  const chip = (status: number | undefined, label: string, index: number) => {
+    const count = counts[index]!;
+    const pressed = chosen === status;
+    const n = countOf(index);
+    const value =
+      n !== undefined ? formatCount(n) : count.isError ? '?' : <span className={s.countPending}>…</span>;
+    return (
+      <button
+        key={status ?? 'all'}
+        type="button"
+        className={s.chip}
+        aria-pressed={pressed}
+        title={count.isError ? `Could not count: ${errorMessage(count.error)}` : undefined}
+        onClick={() => onChoose(pressed || status === undefined ? undefined : status)}
+      >
+        {label} <span className={`${s.chipCount} num`}>{value}</span>
+      </button>
+    );
+  };
+
+  return (
+    <div
+      className={s.chips}
+      role="group"
+      aria-label="Jobs by status"
+      aria-busy={!ready || undefined}
+      data-counts-ready={ready ? jobsQueryToSearchParams(base).toString() || 'all' : undefined}
+    >
+      {chip(undefined, 'All', 0)}
+      {entries.map((e, i) => chip(e.code, e.label, i + 1))}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { Button, Field, PopoverButton, inputClass } from '../../../ui';
+import { CopyButton } from '../../../ui/CopyButton';
+import type { JobsSearch } from '../url-params';
+import { deleteView, loadViews, saveView, viewQuery, viewSearch, type SavedView } from './saved-views';
+import s from './tools.module.css';
+
+const absoluteLink = (view: SavedView) =>
+  new URL(`${import.meta.env.BASE_URL}jobs${view.query ? `?${view.query}` : ''}`, window.location.origin)
+    .href;
+
+/**
+ * "Views": the saved views of this browser, each a link (one click applies it, in the table or
+ * the map as now; copy it to share it), and the current filters saved under a name. Loaded
+ * after the first rows.
+ */
+export default function SavedViews({ search }: { search: JobsSearch }) {
+  const [views, setViews] = useState(loadViews);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const nameId = useId();
+  const here = viewQuery(search);
+
+  const save = () => {
+    if (!name.trim()) {
+      setError('Give the view a name.');
+      return;
+    }
+    const result = saveView(name, search);
+    setViews(result.views);
+    setError(result.stored ? undefined : 'This browser refused to store it (storage full or blocked).');
+    if (result.stored) setName('');
+  };
+
+  return (
+    <PopoverButton
+      label={views.length ? `Views (${views.length})` : 'Views'}
+      panelLabel="Saved views"
+      align="end"
+    >
+      {(close) => (
+        <div className={s.viewsPanel}>
+          <h2 className={s.viewsTitle}>Saved views</h2>
+          {views.length === 0 ? (
+            <p className={s.columnsNote}>None yet. A view keeps the search, the filters and “late only”.</p>
+          ) : (
+            <ul className={s.viewsList}>
+              {views.map((view) => (
+                <li key={view.name} className={s.viewRow}>
+                  <Link
+                    to="/jobs"
+                    search={{ ...viewSearch(view), view: search.view, scope: search.scope }}
+                    className={s.viewLink}
+                    aria-current={view.query === here ? 'true' : undefined}
+                    onClick={close}
+                  >
+                    {view.name}
+                    <span className={s.viewQuery}>
+                      {view.query ? decodeURIComponent(view.query.replaceAll('+', ' ')) : 'all jobs'}
+                    </span>
+                  </Link>
+                  <CopyButton
+                    text={absoluteLink(view)}
+                    label="Copy link"
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Copy link of ${view.name}`}
+                  />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${view.name}`}
+                    onClick={() => setViews(deleteView(view.name))}
+                  >
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            className={s.viewSave}
+            onSubmit={(e) => {
+              e.preventDefault();
+              save();
+            }}
+          >
+            <Field label="Save the current view as" error={error}>
+              <input
+                id={nameId}
+                className={inputClass}
+                value={name}
+                maxLength={60}
+                placeholder="e.g. Failed in Mumbai"
+                onChange={(e) => setName(e.target.value)}
+              />
+            </Field>
+            <Button type="submit" size="sm" variant="primary">
+              Save view
+            </Button>
+          </form>
+          <p className={s.columnsNote}>Kept in this browser. A view is a link: copy it to share it.</p>
+        </div>
+      )}
+    </PopoverButton>
+  );
+}

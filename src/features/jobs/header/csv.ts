@@ -1,0 +1,120 @@
+import type { Job } from '../../../contract';
+import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
+import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
+import { lastRemark, phoneOf, pickupBranches } from '../job-facts';
+import { earliestOpenSlot, lateRule } from '../lateness';
+import { amountsOf, formatMoney } from '../money';
+
+/**
+ * The CSV rows of jobs (pure: no papaparse here, it is loaded by csv-export.ts). Only imported by
+ * the export chunk and the tests.
+ */
+
+export type CsvCell = string | number | boolean | null;
+
+/**
+ * Spreadsheet formula injection guard (OWASP "CSV injection"): a text cell that begins with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, so a spreadsheet
+ * shows it as text instead of running it. Numbers stay numbers (a negative amount is data).
+ *
+ * papaparse's own `escapeFormulae` is not used: its pattern (`/^[=+\-@\t\r].*$/`) does not
+ * match a value that contains a line break, such as "=HYPERLINK(...)\nx".
+ */
+export function escapeCell(value: CsvCell): CsvCell {
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
+  return value;
+}
+
+const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
+
+/** ISO 8601 in the viewer's zone with its offset ("2026-11-21T09:14:05+01:00"): unambiguous and local. */
+export function isoLocal(epochSeconds: number | null): string {
+  if (epochSeconds === null) return '';
+  const d = new Date(epochSeconds * 1000);
+  if (Number.isNaN(d.getTime())) return '';
+  const offset = -d.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  return (
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` +
+    `${sign}${pad(offset / 60)}:${pad(offset % 60)}`
+  );
+}
+
+export const CSV_FIELDS = [
+  'job_id',
+  'order_id',
+  'type',
+  'status',
+  'status_label',
+  'rider_id',
+  'rider_name',
+  'rider_phone',
+  'rider_email',
+  'branch_ids',
+  'branch_names',
+  'pickups',
+  'deliveries',
+  'earliest_open_slot',
+  'earliest_open_slot_readable',
+  'earliest_open_slot_from',
+  'earliest_open_slot_to',
+  'total_amount',
+  'currency',
+  'last_remark',
+  'last_remark_status',
+  'created_at',
+  'updated_at',
+  'notes',
+] as const;
+
+export type CsvConfig = Pick<
+  RuntimeConfig,
+  'statuses' | 'lateGraceMinutes' | 'currency' | 'branchCurrencies'
+>;
+
+/**
+ * The slot as a person reads it, in its branch's zone (the viewer's when the branch names
+ * none), the zone named: "Pickup, 21 Nov, 09:00–10:00 GMT (Europe/London)".
+ */
+function readableSlot(slot: NonNullable<ReturnType<typeof earliestOpenSlot>>): string {
+  const zone = knownTimeZone(slot.branch?.time_zone) ?? viewerTimeZone();
+  return `${slot.kind === 'pickup' ? 'Pickup' : 'Delivery'}, ${formatWindow(slot.from, slot.to, zone)} (${zone})`;
+}
+
+export function jobCsvRow(job: Job, config: CsvConfig): CsvCell[] {
+  const slot = earliestOpenSlot(job, lateRule(config));
+  const branches = pickupBranches(job);
+  const rider = job.rider;
+  const amounts = amountsOf(job, (branch) => currencyOf(config, branch));
+  const remark = lastRemark(job);
+  const row: CsvCell[] = [
+    job.id,
+    job.order_id,
+    job.type,
+    job.status,
+    describeStatus(config, job.status).label,
+    rider?.id ?? null,
+    rider?.name ?? '',
+    rider ? phoneOf(rider.dial_code, rider.mobile) : '',
+    rider?.email ?? '',
+    branches.map((b) => b.id).join(' '),
+    branches.map((b) => b.name).join('; '),
+    job.pickups.length,
+    job.deliveries.length,
+    slot ? `${slot.kind} ${slot.id}` : '',
+    slot ? readableSlot(slot) : '',
+    slot ? isoLocal(slot.from) : '',
+    slot ? isoLocal(slot.to) : '',
+    // One currency (the usual case): the number; several: each amount in its currency, as text.
+    amounts.length === 1
+      ? amounts[0]!.value
+      : amounts.map((a) => formatMoney(a.value, a.currency)).join('; '),
+    amounts.length === 1 ? amounts[0]!.currency : amounts.length > 1 ? 'mixed' : '',
+    remark?.remarks ?? '',
+    remark ? describeStatus(config, remark.status).label : '',
+    isoLocal(job.created_at),
+    isoLocal(job.updated_at),
+    job.notes,
+  ];
+  return row.map(escapeCell);
+}

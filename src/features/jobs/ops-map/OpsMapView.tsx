@@ -1,0 +1,279 @@
+/**
+ * The operations map of the jobs screen (`view=map`, loaded on demand): the jobs shown (the
+ * page, the search's matches, or every job matching the filters up to the map's cap) as
+ * stops, riders and branches on a map, an honest summary of what is on it and what could not
+ * be placed, and the split with the table on wide screens. The map itself (maplibre) loads
+ * lazily from src/map; the summary and the list of what is not placed work without it.
+ */
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
+import type { Branch, Job } from '../../../contract';
+import { useConfig } from '../../../config';
+import { bbox } from '../../../geo';
+import type { FitRequest } from '../../../map';
+import { Button, ProgressBar, Segmented, Skeleton } from '../../../ui';
+import { formatCount } from '../count-format';
+import type { HoverStore } from '../hover-store';
+import { jobLateness, lateRule } from '../lateness';
+import { useScreenNow } from '../screen-clock';
+import type { Filters } from '../url-params';
+import { describeCluster, opsMapData } from './map-data';
+import { MapSplitter } from './MapSplitter';
+import { Legend, Summary, Unplaced, ZonesNote } from './OpsMapSummary';
+import { useAllJobs, type AllJobs } from './useAllJobs';
+import shared from '../jobs.module.css';
+import s from './opsMap.module.css';
+
+const PointsMap = lazy(() => import('../../../map/PointsMap'));
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+export type OpsMapViewProps = {
+  /** The table's rows: the page or the search's matches, "late only" applied. */
+  rows: readonly Job[];
+  /** The rows are not those of the view asked for yet (loading, or the previous page's). */
+  rowsPending: boolean;
+  /** The table shows a search's matches (every page was searched): the map shows them. */
+  searching: boolean;
+  filters: Filters;
+  lateOnly: boolean;
+  /** 'all': every job matching the filters, up to the map's cap. */
+  scope: 'page' | 'all';
+  /** Changes when what the map shows changes by the user's doing (filters, page, scope, search, late only): the map fits the data again. */
+  fitKey: string;
+  /** The service's branches (their zones); undefined while loading, null when it does not list them. */
+  branchList: readonly Branch[] | null | undefined;
+  hover: HoverStore;
+  openJobId: number | undefined;
+  /** "Zoom to" a job: once per `seq`. */
+  zoomTo: { jobId: number; seq: number } | null;
+  autoRefresh: boolean;
+  /** Counts the screen's Refresh presses. */
+  refreshCount: number;
+  /** Table and map side by side (the split is adjustable). */
+  wide: boolean;
+  /** The element holding the table and the map, whose split the separator sets. */
+  workRef: RefObject<HTMLDivElement | null>;
+  onScope: (scope: 'page' | 'all') => void;
+  onOpen: (jobId: number) => void;
+  /** Every job the map read itself (scope 'all'), for the job panel to find them; null otherwise. */
+  onJobs: (jobs: readonly Job[] | null) => void;
+};
+
+export default function OpsMapView(props: OpsMapViewProps) {
+  const {
+    rows,
+    rowsPending,
+    searching,
+    filters,
+    lateOnly,
+    scope,
+    fitKey,
+    branchList,
+    hover,
+    openJobId,
+    zoomTo,
+  } = props;
+  const { autoRefresh, refreshCount, wide, workRef, onScope, onOpen, onJobs } = props;
+  const config = useConfig();
+  const now = useScreenNow();
+  const rule = useMemo(() => lateRule(config), [config]);
+  const all = useAllJobs(filters, scope === 'all' && !searching, { autoRefresh, refreshCount });
+  const allJobs = all?.jobs ?? null;
+  useEffect(() => {
+    onJobs(allJobs);
+    return () => onJobs(null);
+  }, [allJobs, onJobs]);
+  const jobs = useMemo(
+    () => (allJobs ? (lateOnly ? allJobs.filter((job) => jobLateness(job, now, rule).late) : allJobs) : rows),
+    [allJobs, lateOnly, rows, now, rule],
+  );
+  const data = useMemo(
+    () => opsMapData(jobs, branchList, now, rule, config),
+    [jobs, branchList, now, rule, config],
+  );
+  // The branches and their zones stay the same objects while they are the same branches: a
+  // refresh hands the map its moved stops and riders only.
+  const placesKey = `${data.zonesState}|${data.branches.features.map((f) => f.properties.id).join()}`;
+  const [places, setPlaces] = useState({
+    key: placesKey,
+    list: branchList,
+    branches: data.branches,
+    zones: data.zones,
+  });
+  if (places.key !== placesKey || places.list !== branchList)
+    setPlaces({ key: placesKey, list: branchList, branches: data.branches, zones: data.zones });
+  const hovered = useSyncExternalStore(hover.subscribe, hover.get);
+  const highlight = hovered ?? openJobId ?? null;
+  const loading = all ? all.phase === 'loading' : rowsPending;
+
+  // The map fits the data once per fitKey, when that data is in; a refresh never moves it.
+  const [fit, setFit] = useState<FitRequest | null>(null);
+  const [fittedFor, setFittedFor] = useState<string | null>(null);
+  const [zoomNote, setZoomNote] = useState<string | null>(null);
+  if (!loading && fittedFor !== fitKey) {
+    setFittedFor(fitKey);
+    setZoomNote(null);
+    if (data.bounds) setFit({ bounds: data.bounds, key: fitKey });
+  }
+  const fitAll = () =>
+    data.bounds && setFit({ bounds: data.bounds, key: `all-${Date.now()}`, animate: true });
+
+  // "Zoom to" a job: its placed stops and rider.
+  const [zoomedFor, setZoomedFor] = useState<number | null>(null);
+  if (zoomTo && zoomedFor !== zoomTo.seq) {
+    setZoomedFor(zoomTo.seq);
+    const at = data.positions.get(zoomTo.jobId);
+    const bounds = at && bbox([at]);
+    if (bounds) {
+      setFit({ bounds, key: `zoom-${zoomTo.seq}`, animate: true });
+      setZoomNote(null);
+    } else {
+      setZoomNote(
+        at
+          ? `Job ${zoomTo.jobId} has no stop or rider with coordinates: it cannot be shown on the map.`
+          : `Job ${zoomTo.jobId} is not among the jobs on the map.`,
+      );
+    }
+  }
+
+  const summaryId = useId();
+  return (
+    <section className={s.region} aria-label="Map" data-ops-map>
+      {wide && <MapSplitter workRef={workRef} />}
+      <div className={s.column}>
+        <div className={s.bar}>
+          <ScopeSwitch
+            scope={scope}
+            searching={searching}
+            rows={rows.length}
+            cap={config.scanCaps.map}
+            onScope={onScope}
+          />
+          <Button size="sm" onClick={fitAll} disabled={!data.bounds}>
+            Fit to the jobs
+          </Button>
+          <Unplaced data={data} onOpen={onOpen} />
+          <ZonesNote state={data.zonesState} />
+        </div>
+        {all && <AllJobsStatus all={all} />}
+        <Summary id={summaryId} data={data} loading={loading} lateOnly={lateOnly} note={zoomNote} />
+        <div className={s.mapArea}>
+          <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
+            <PointsMap
+              styleUrl={config.mapStyle}
+              label="Operations map: the jobs' stops, riders and branches"
+              describedBy={summaryId}
+              points={data.points}
+              landmarks={places.branches}
+              areas={places.zones}
+              highlight={highlight === null ? null : String(highlight)}
+              fit={fit}
+              onSelect={(id) => onOpen(Number(id))}
+              describeCluster={describeCluster}
+              alertWord="late"
+              withoutMap="The summary above says what is on it; the table lists every job."
+              className={s.mapFill}
+            />
+          </Suspense>
+        </div>
+        <Legend />
+      </div>
+    </section>
+  );
+}
+
+function ScopeSwitch({
+  scope,
+  searching,
+  rows,
+  cap,
+  onScope,
+}: {
+  scope: 'page' | 'all';
+  searching: boolean;
+  rows: number;
+  cap: number;
+  onScope: (scope: 'page' | 'all') => void;
+}) {
+  if (searching) return <span className={s.scopeText}>The search’s matches</span>;
+  return (
+    <Segmented
+      label="Jobs on the map"
+      value={scope}
+      options={[
+        { value: 'page', label: `This page${scope === 'page' ? ` (${formatCount(rows)})` : ''}` },
+        {
+          value: 'all',
+          label: 'All matching',
+          title: `Every job matching the filters, up to ${formatCount(cap)}`,
+        },
+      ]}
+      onChange={onScope}
+    />
+  );
+}
+
+function AllJobsStatus({ all }: { all: AllJobs }) {
+  const { phase, progress } = all;
+  const read = progress ? progress.jobsSeen : all.jobs.length;
+  if (phase === 'loading') {
+    return (
+      <div className={shared.progressStrip}>
+        <p role="status" className={shared.searchText}>
+          Loading every matching job onto the map:{' '}
+          {progress ? `${formatCount(read)} of ${formatCount(progress.jobsToRead)}` : 'starting'}…
+        </p>
+        {progress && (
+          <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Map loading progress" />
+        )}
+        <Button size="sm" onClick={all.stop}>
+          Stop loading
+        </Button>
+      </div>
+    );
+  }
+  if (phase === 'stopped' || phase === 'error') {
+    return (
+      <div className={shared.progressStrip} data-phase={phase}>
+        <p role="status" className={shared.searchText}>
+          {phase === 'stopped'
+            ? `Stopped after ${plural(read, 'job', 'jobs')}${progress ? ` of ${formatCount(progress.jobsToRead)}` : ''}: the map shows those.`
+            : `Could not load every job: ${all.error} The map shows the ${plural(read, 'job', 'jobs')} read.`}
+        </p>
+        <Button size="sm" onClick={all.again}>
+          {phase === 'stopped' ? 'Load them all' : 'Try again'}
+        </Button>
+      </div>
+    );
+  }
+  if (progress?.capped) {
+    return (
+      <div className={shared.progressStrip}>
+        <p role="status" className={shared.searchText}>
+          The map shows the first {formatCount(progress.jobsSeen)} of the {formatCount(progress.totalRecords)}{' '}
+          matching jobs: it holds at most {formatCount(progress.jobsToRead)}. Narrow the filters to see the
+          rest.
+        </p>
+      </div>
+    );
+  }
+  if (all.error) {
+    return (
+      <div className={shared.progressStrip} data-phase="error">
+        <p role="status" className={shared.searchText}>
+          The last refresh failed ({all.error}); the map shows the jobs as they were read before.
+        </p>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,64 @@
+import { Button, ProgressBar } from '../../../ui';
+import { formatCount } from '../count-format';
+import type { JobSearch } from './useJobSearch';
+import s from '../jobs.module.css';
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/**
+ * Where the search stands: the scan's progress (with Stop), then how much of the result it
+ * read (all of it, or up to the cap), and what it found.
+ */
+export default function SearchStatus({
+  search,
+  q,
+  filterText,
+  onClear,
+}: {
+  search: JobSearch;
+  q: string;
+  filterText: string[];
+  onClear: () => void;
+}) {
+  const { phase, progress, matches } = search;
+  const found = plural(matches.length, 'match', 'matches');
+  const within = filterText.length ? `the jobs matching ${filterText.join(', ')}` : 'all jobs';
+  let text: string;
+  if (phase === 'loading') {
+    text = progress
+      ? `Searching for “${q}”: ${formatCount(progress.jobsSeen)} of ${formatCount(progress.jobsToRead)} jobs read, ${found} so far.`
+      : `Searching for “${q}” in ${within}: ${found} among the pages already loaded.`;
+  } else if (phase === 'done') {
+    text = progress?.capped
+      ? `${found} for “${q}” in the first ${formatCount(progress.jobsSeen)} of ${formatCount(progress.totalRecords)} jobs: the search reads at most ${formatCount(progress.jobsToRead)}. Narrow the filters to search the rest.`
+      : `${found} for “${q}” in ${within} (${plural(progress?.jobsSeen ?? 0, 'job', 'jobs')} read).`;
+  } else if (phase === 'stopped') {
+    text = `Search stopped after ${plural(progress?.jobsSeen ?? 0, 'job', 'jobs')}: ${found} so far.`;
+  } else {
+    text = `The search stopped: ${search.error} ${found} so far.`;
+  }
+  return (
+    <div className={s.progressStrip} data-phase={phase}>
+      <p className={s.searchText} role="status" aria-live="polite">
+        {text}
+      </p>
+      {phase === 'loading' && progress && (
+        <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Search progress" />
+      )}
+      <div className={s.searchActions}>
+        {phase === 'loading' ? (
+          <Button size="sm" onClick={search.stop}>
+            Stop searching
+          </Button>
+        ) : (
+          <Button size="sm" onClick={search.again}>
+            Search again
+          </Button>
+        )}
+        <Button size="sm" onClick={onClear}>
+          Clear the search
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage, useJobsScan, type ScanPhase, type ScanProgress } from '../../../api';
+import type { Job } from '../../../contract';
+import { useConfig } from '../../../config';
+import type { Filters } from '../url-params';
+
+export type JobSearch = {
+  /** Matches in the result's order. */
+  matches: Job[];
+  phase: ScanPhase;
+  progress: ScanProgress | null;
+  error: string | null;
+  /** The one match whose job id or order id is the query, if there is exactly one. */
+  exact: Job | null;
+  stop: () => void;
+  /** Scans again from page 1 (after a failure, a stop, or to refresh the matches). */
+  again: () => void;
+};
+
+/** The search's code (matching, the loaded pages' matches): fetched when the search field is first focused. */
+export const loadSearch = () => import('./search-run');
+
+type SearchCode = Awaited<ReturnType<typeof loadSearch>>;
+
+const NONE: { matches: Job[]; exact: Job | null } = { matches: [], exact: null };
+
+/**
+ * The search of `q` within the filters (the service has none): the loaded pages' matches at
+ * once, then the whole-result scan's as they arrive (src/api/useJobsScan.ts, matching in
+ * ./search-run.ts), up to the runtime config's cap, with a way to stop it and to run it
+ * again. Null when there is no search.
+ */
+export function useJobSearch(filters: Filters, q: string | undefined): JobSearch | null {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const searching = q !== undefined;
+  const [code, setCode] = useState<SearchCode | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!searching || code || codeError) return;
+    let live = true;
+    loadSearch().then(
+      (loaded) => live && setCode(loaded),
+      (e: unknown) => live && setCodeError(`The search could not load: ${errorMessage(e)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [searching, code, codeError]);
+
+  const key = JSON.stringify([filters, q]);
+  const plan = useMemo(
+    () => (code && q !== undefined ? code.planSearch(queryClient, filters, q) : null),
+    // `filters` and `q` are in `key`: the same search is the same plan, whatever object holds the filters.
+    [code, queryClient, key], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const scan = useJobsScan(
+    plan && { key, cap: config.scanCaps.search, filters: () => filters, take: plan.take },
+  );
+  const done = scan.phase === 'done';
+  const found = useMemo(() => (plan ? plan.found(scan.items, done) : NONE), [plan, scan.items, done]);
+
+  if (!searching) return null;
+  if (codeError)
+    return {
+      ...NONE,
+      phase: 'error',
+      progress: null,
+      error: codeError,
+      stop: () => {},
+      again: () => setCodeError(null),
+    };
+  return {
+    ...found,
+    phase: scan.phase,
+    progress: scan.progress,
+    error: scan.error,
+    stop: scan.stop,
+    again: scan.again,
+  };
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Button } from '../../../ui';
+import { formatCount } from '../count-format';
+import { pageRange } from './page-range';
+import s from './pagination.module.css';
+
+export type PageControls = {
+  canFirst: boolean;
+  canPrevious: boolean;
+  canNext: boolean;
+  canLast: boolean;
+  first: () => void;
+  previous: () => void;
+  next: () => void;
+  last: () => void;
+  goTo: (page: number) => void;
+};
+
+/** The pager's moves from `page` (the page shown), kept within the pages there are. */
+export function pageControls(page: number, totalPages: number, goTo: (page: number) => void): PageControls {
+  const clamp = (n: number) => Math.max(1, totalPages > 0 ? Math.min(n, totalPages) : n);
+  return {
+    canFirst: page > 1,
+    canPrevious: page > 1,
+    canNext: page < totalPages,
+    canLast: totalPages > 0 && page !== totalPages,
+    first: () => goTo(1),
+    previous: () => goTo(clamp(page - 1)),
+    next: () => goTo(clamp(page + 1)),
+    last: () => goTo(clamp(totalPages)),
+    goTo: (n) => goTo(clamp(n)),
+  };
+}
+
+function PageField({
+  page,
+  totalPages,
+  goTo,
+}: {
+  page: number;
+  totalPages: number;
+  goTo: (page: number) => void;
+}) {
+  const [draft, setDraft] = useState(String(page));
+  const [seen, setSeen] = useState(page);
+  if (seen !== page) {
+    setSeen(page);
+    setDraft(String(page));
+  }
+  const commit = () => {
+    const n = Number(draft);
+    if (!Number.isInteger(n) || n < 1) {
+      setDraft(String(page));
+      return;
+    }
+    const target = Math.min(n, Math.max(totalPages, 1));
+    setDraft(String(target));
+    if (target !== page) goTo(target);
+  };
+  return (
+    <label className={s.pageField}>
+      <span>Page</span>
+      <input
+        className={s.pageInput}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={Math.max(totalPages, 1)}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+      <span className="num">of {formatCount(Math.max(totalPages, 1))}</span>
+    </label>
+  );
+}
+
+/** First, previous, a page field, next, last, and "N–M of TOTAL jobs". */
+export function PaginationBar({
+  page,
+  rows,
+  totalRecords,
+  totalPages,
+  controls,
+  busy,
+}: {
+  page: number;
+  rows: number;
+  totalRecords: number;
+  totalPages: number;
+  controls: PageControls;
+  busy: boolean;
+}) {
+  const range = pageRange(page, rows, totalRecords, totalPages);
+  return (
+    <nav className={s.pagination} aria-label="Pages">
+      <p className={s.rangeText} aria-live="polite" aria-atomic="true">
+        {range ? (
+          <>
+            <span className="num">
+              {formatCount(range.first)}–{formatCount(range.last)}
+            </span>{' '}
+            of <span className="num">{formatCount(totalRecords)}</span> jobs
+          </>
+        ) : (
+          <>
+            <span className="num">{formatCount(totalRecords)}</span> jobs
+          </>
+        )}
+        {busy && <span className={s.muted}> · loading…</span>}
+      </p>
+      <span className={s.orderNote}>In the service&apos;s order (the interface offers no sorting)</span>
+      <div className={s.pageButtons}>
+        <Button
+          size="sm"
+          onClick={controls.first}
+          disabled={!controls.canFirst}
+          aria-label="First page"
+          title="First page"
+        >
+          «<span className={s.hideNarrow}> First</span>
+        </Button>
+        <Button
+          size="sm"
+          onClick={controls.previous}
+          disabled={!controls.canPrevious}
+          aria-label="Previous page"
+          title="Previous page"
+        >
+          ‹<span className={s.hideNarrow}> Previous</span>
+        </Button>
+        <PageField page={page} totalPages={totalPages} goTo={controls.goTo} />
+        <Button
+          size="sm"
+          onClick={controls.next}
+          disabled={!controls.canNext}
+          aria-label="Next page"
+          title="Next page"
+        >
+          <span className={s.hideNarrow}>Next </span>›
+        </Button>
+        <Button
+          size="sm"
+          onClick={controls.last}
+          disabled={!controls.canLast}
+          aria-label="Last page"
+          title="Last page"
+        >
+          <span className={s.hideNarrow}>Last </span>»
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,258 @@
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  metaHelper,
+  tableFeatures,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import type { Job, Rider } from '../../../contract';
+import { currencyOf, describeStatus, useConfig } from '../../../config';
+import { Badge, formatWindow, inViewerZone } from '../../../ui';
+import { jobTimeZone, phoneOf, pickupBranches } from '../job-facts';
+import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../lateness';
+import { amountsOf, formatAmounts } from '../money';
+import { LiveTime, useScreenNow } from '../screen-clock';
+import { useDisplayZone } from '../time-zone';
+import s from './table.module.css';
+
+/** What the table reads of a column beyond its header. */
+export type JobsColumnMeta = {
+  /** Name in the column chooser (the header may be shorter). */
+  label: string;
+  /** Width in px (the table has a fixed layout so columns do not jump between pages). */
+  width: number;
+  numeric?: boolean;
+};
+
+/** Only what the screen uses: visibility and (manual, server-side) pagination. No sorting: the interface has none. */
+export const jobsTableFeatures = tableFeatures({
+  columnVisibilityFeature,
+  columnMeta: metaHelper<JobsColumnMeta>(),
+});
+
+/** Above this many rows a page is virtualised (only the rows in view are in the DOM). */
+export const VIRTUALISE_ABOVE = 100;
+export const ROW_HEIGHT = 36;
+export const HEADER_HEIGHT = 34;
+
+const helper = createColumnHelper<typeof jobsTableFeatures, Job>();
+
+function riderContact(rider: Rider): string {
+  return [rider.username && `@${rider.username}`, phoneOf(rider.dial_code, rider.mobile), rider.email]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The status label alone (its code on hover), and how late the job is when it is. */
+function StatusCell({ job }: { job: Job }) {
+  const config = useConfig();
+  const now = useScreenNow();
+  const info = describeStatus(config, job.status);
+  const title = info.known
+    ? `Status code ${job.status}`
+    : `Status code ${job.status} is not in the dictionary`;
+  const late = jobLateness(job, now, lateRule(config));
+  return (
+    <span className={s.statusCell}>
+      <Badge tone={info.tone} title={title}>
+        {info.label}
+      </Badge>
+      {late.late && <LateMark seconds={late.lateBy} />}
+    </span>
+  );
+}
+
+/** "late 12 min", in words and colour (never colour alone). */
+export function LateMark({ seconds }: { seconds: number }) {
+  return (
+    <span className={s.late}>
+      <svg className={s.lateIcon} viewBox="0 0 16 16" aria-hidden="true">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path
+          d="M8 4.5V8l2.5 1.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
+      </svg>
+      {formatLate(seconds)}
+    </span>
+  );
+}
+
+function RiderCell({ rider }: { rider: Rider | null }) {
+  if (!rider) return <span className={s.muted}>Unassigned</span>;
+  const contact = riderContact(rider);
+  return (
+    <span className={s.ellipsis} title={contact ? `${rider.name} — ${contact}` : rider.name}>
+      {rider.name || `Rider ${rider.id}`}
+    </span>
+  );
+}
+
+function BranchCell({ job }: { job: Job }) {
+  const branches = pickupBranches(job);
+  const first = branches[0];
+  if (!first) return <span className={s.muted}>—</span>;
+  return (
+    <span className={s.ellipsis} title={branches.map((b) => `${b.name} (${b.id})`).join(', ')}>
+      {first.name || first.id}
+      {branches.length > 1 && <span className={s.muted}> +{branches.length - 1}</span>}
+    </span>
+  );
+}
+
+function SlotCell({ job }: { job: Job }) {
+  const config = useConfig();
+  const now = useScreenNow();
+  const slot = earliestOpenSlot(job, lateRule(config));
+  const zone = useDisplayZone(slot?.branch?.time_zone);
+  if (!slot) return <span className={s.muted}>None open</span>;
+  const kind = slot.kind === 'pickup' ? 'Pickup' : 'Delivery';
+  const at = slot.to ?? slot.from!;
+  return (
+    <span
+      className={s.ellipsis}
+      title={`${kind} #${slot.id}: ${formatWindow(slot.from, slot.to, zone)}\n${inViewerZone(at, zone)}`}
+    >
+      <span className={s.slotKind}>{kind}</span> {formatWindow(slot.from, slot.to, zone, now)}
+    </span>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "1 · 3": pickups · deliveries, in words on hover and for screen readers. */
+function StopsCell({ job }: { job: Job }) {
+  const words = `${plural(job.pickups.length, 'pickup', 'pickups')}, ${plural(job.deliveries.length, 'delivery', 'deliveries')}`;
+  return (
+    <span title={words}>
+      <span aria-hidden="true">
+        {job.pickups.length} · {job.deliveries.length}
+      </span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
+function AmountCell({ job }: { job: Job }) {
+  const config = useConfig();
+  return <>{formatAmounts(amountsOf(job, (branch) => currencyOf(config, branch)))}</>;
+}
+
+function TimeCell({ job, at }: { job: Job; at: number }) {
+  return <LiveTime epochSeconds={at} zone={useDisplayZone(jobTimeZone(job))} />;
+}
+
+type ColumnSpec = JobsColumnMeta & {
+  id: string;
+  header: string;
+  /** Job id and status are always shown. */
+  alwaysShown?: boolean;
+  cell: (job: Job) => ReactNode;
+};
+
+const COLUMNS: ColumnSpec[] = [
+  {
+    id: 'id',
+    header: 'Job',
+    label: 'Job id',
+    width: 64,
+    alwaysShown: true,
+    cell: (job) => <span className={s.mono}>{job.id}</span>,
+  },
+  {
+    id: 'order_id',
+    header: 'Order',
+    label: 'Order id',
+    width: 108,
+    cell: (job) => (
+      <span className={`${s.mono} ${s.ellipsis}`} title={job.order_id}>
+        {job.order_id || '—'}
+      </span>
+    ),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    label: 'Type',
+    width: 64,
+    cell: (job) => (
+      <span className={s.ellipsis} title={job.type}>
+        {job.type || '—'}
+      </span>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    label: 'Status',
+    width: 214,
+    alwaysShown: true,
+    cell: (job) => <StatusCell job={job} />,
+  },
+  {
+    id: 'rider',
+    header: 'Rider',
+    label: 'Rider',
+    width: 108,
+    cell: (job) => <RiderCell rider={job.rider} />,
+  },
+  {
+    id: 'branch',
+    header: 'Branch',
+    label: 'Branch (of the pickups)',
+    width: 108,
+    cell: (job) => <BranchCell job={job} />,
+  },
+  {
+    id: 'stops',
+    header: 'Stops',
+    label: 'Stops (pickups · deliveries)',
+    width: 60,
+    numeric: true,
+    cell: (job) => <StopsCell job={job} />,
+  },
+  {
+    id: 'slot',
+    header: 'Earliest open slot',
+    label: 'Earliest open slot',
+    width: 254,
+    cell: (job) => <SlotCell job={job} />,
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    label: 'Total delivery amount',
+    width: 92,
+    numeric: true,
+    cell: (job) => <AmountCell job={job} />,
+  },
+  {
+    id: 'created_at',
+    header: 'Created',
+    label: 'Created',
+    width: 92,
+    cell: (job) => <TimeCell job={job} at={job.created_at} />,
+  },
+  {
+    id: 'updated_at',
+    header: 'Updated',
+    label: 'Updated',
+    width: 92,
+    cell: (job) => <TimeCell job={job} at={job.updated_at} />,
+  },
+];
+
+export const jobColumns = helper.columns(
+  COLUMNS.map((c) =>
+    helper.display({
+      id: c.id,
+      header: c.header,
+      enableHiding: !c.alwaysShown,
+      meta: { label: c.label, width: c.width, numeric: c.numeric },
+      cell: (info) => c.cell(info.row.original),
+    }),
+  ),
+);
