@@ -4,28 +4,32 @@ import { errorMessage, queryKeys } from '../../api';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
 import { Banner, Button, ErrorState, useMediaQuery, useNow, useOnline } from '../../ui';
-// The table first: evaluated before the filters, its modules (lateness, derived facts) stay in
-// the app's chunk; the other order splits them into a chunk of their own (npm run check:size).
-import { JobsTable, TableSkeleton } from './table/JobsTable';
 import { FiltersBar } from './filters/FiltersBar';
-import { createHoverStore } from './hover-store';
-import { JobsHeader } from './header/JobsHeader';
-import { NowContext } from './screen-clock';
-import { PaginationBar, pageControls } from './table/PaginationBar';
-import { LazyJobPanel } from './panel/panel-loader';
-import { hasFilters } from './url-params';
-import { autoRefreshSetting, viewerZoneSetting } from './settings';
 import { useFilterOptions } from './filters/useFilterOptions';
+import { JobsHeader } from './header/JobsHeader';
+import { createHoverStore } from './hover-store';
+import { LazyJobPanel } from './panel/panel-loader';
+import { NowContext } from './screen-clock';
 import { useJobSearch } from './search/useJobSearch';
+import { autoRefreshSetting, viewerZoneSetting } from './settings';
+import { JobsTable, TableSkeleton } from './table/JobsTable';
+import { PaginationBar, pageControls } from './table/PaginationBar';
+import { useJobsTable } from './table/useJobsTable';
+import { ViewerZoneContext } from './time-zone';
+import { hasFilters } from './url-params';
 import { useJobsKeyboard } from './useJobsKeyboard';
 import { useJobsNavigation, useOpenExactMatch } from './useJobsNavigation';
 import { useJobsPage } from './useJobsPage';
-import { useSwitchSetting } from './useSwitchSetting';
-import { useJobsTable } from './table/useJobsTable';
 import { useLateJobs } from './useLateJobs';
+import { useSwitchSetting } from './useSwitchSetting';
 import { describeFilters, noRowsReason, tableCaption } from './view-description';
-import { ViewerZoneContext } from './time-zone';
 import s from './jobs.module.css';
+
+// The feature's modules that the first load and a lazy chunk both import (url-params, lateness,
+// job-facts, money, count-format, screen-clock, time-zone, settings, usePageVisible, table/sizes)
+// import no other module of the feature: so they stay in the app's chunk, whatever the order of
+// the imports. One such module importing another (job-facts importing lateness, say) puts one of
+// them in a chunk of its own, a request more before the first rows (npm run check:size).
 
 /** The search's progress and outcome: only a search needs it. */
 const SearchStatus = lazy(() => import('./search/SearchStatus'));

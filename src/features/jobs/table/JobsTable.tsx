@@ -11,7 +11,8 @@ import {
 import type { Job } from '../../../contract';
 import { Skeleton, preloadable } from '../../../ui';
 import { preloadJobPanel } from '../panel/panel-loader';
-import { ROW_HEIGHT, VIRTUALISE_ABOVE, type jobsTableFeatures } from './columns';
+import type { jobsTableFeatures } from './columns';
+import { ROW_HEIGHT, VIRTUALISE_ABOVE } from './sizes';
 import s from './table.module.css';
 
 type Features = typeof jobsTableFeatures;

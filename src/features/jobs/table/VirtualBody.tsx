@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, type RefObject } from 'react';
-import { HEADER_HEIGHT, ROW_HEIGHT } from './columns';
 import type { JobRow, RenderRow } from './JobsTable';
+import { HEADER_HEIGHT, ROW_HEIGHT } from './sizes';
 
 /**
  * The rows of a long page, virtualised (loaded only for pages over 100 rows): the rows in

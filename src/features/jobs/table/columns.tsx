@@ -30,11 +30,6 @@ export const jobsTableFeatures = tableFeatures({
   columnMeta: metaHelper<JobsColumnMeta>(),
 });
 
-/** Above this many rows a page is virtualised (only the rows in view are in the DOM). */
-export const VIRTUALISE_ABOVE = 100;
-export const ROW_HEIGHT = 36;
-export const HEADER_HEIGHT = 34;
-
 const helper = createColumnHelper<typeof jobsTableFeatures, Job>();
 
 function riderContact(rider: Rider): string {
