@@ -17,8 +17,9 @@ describe('runtime config (config.json)', () => {
   it('reads the shipped file, and fills every default of an empty one', () => {
     const shipped: unknown = JSON.parse(readFileSync('public/config.json', 'utf8'));
     const config = RuntimeConfig.parse(shipped);
-    expect(config.statuses['8']).toEqual({ label: 'Failed', tone: 'danger', final: false });
-    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.final)).toEqual(['7', '9', '10']);
+    expect(config.statuses['8']).toEqual({ label: 'Failed', tone: 'danger', final: true });
+    expect(config.statuses['6']).toEqual({ label: 'In transit', tone: 'accent', final: false });
+    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.final)).toEqual(['7', '8', '9', '10']);
     expect(config.paymentTypes['2']!.label).toBe('Cash on delivery');
     expect(config.riderStatuses['1']!.label).toBe('Active');
     expect(RuntimeConfig.parse({})).toEqual({
