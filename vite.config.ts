@@ -42,9 +42,19 @@ function preloadApp(): Plugin {
         };
         visit(app);
         const tags: HtmlTagDescriptor[] = [];
-        for (const file of scripts) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: base + file }, injectTo: 'head' });
+        for (const file of scripts)
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
+            injectTo: 'head',
+          });
         // Render-blocking on purpose: before the app runs there is nothing to paint.
-        for (const file of styles) tags.push({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: base + file }, injectTo: 'head' });
+        for (const file of styles)
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: base + file },
+            injectTo: 'head',
+          });
         return tags;
       },
     },

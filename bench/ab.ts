@@ -31,7 +31,10 @@ const { positionals, values } = parseArgs({
   },
 });
 const [distA, distB] = positionals;
-if (!distA || !distB) throw new Error('usage: tsx bench/ab.ts <distA> <distB> [--runs N] [--cpu RATE] [--page-size N] [--latency MS] [--mbps N]');
+if (!distA || !distB)
+  throw new Error(
+    'usage: tsx bench/ab.ts <distA> <distB> [--runs N] [--cpu RATE] [--page-size N] [--latency MS] [--mbps N]',
+  );
 const runs = Number(values.runs);
 const cpuThrottling = Number(values.cpu);
 
@@ -41,7 +44,8 @@ const mbps = Number(values.mbps);
 const network = latency > 0 || mbps > 0 ? { latencyMs: latency, mbps } : undefined;
 const watched = `window.__bench.firstRows.then((first) => [first])`;
 const FIGURES = ['first rows'] as const;
-const serve = (staticDir: string) => startTestServer({ staticDir, pageSize, jobs: Math.max(200, 2 * pageSize) });
+const serve = (staticDir: string) =>
+  startTestServer({ staticDir, pageSize, jobs: Math.max(200, 2 * pageSize) });
 const servers = [await serve(distA), await serve(distB)];
 const browser = await startBareBrowser();
 /** times[figure][build]: ms from navigation start. */
@@ -78,7 +82,9 @@ FIGURES.forEach((figure, f) => {
   console.log(`  A ${distA}: median ${fmt(median(a))}`);
   console.log(`  B ${distB}: median ${fmt(median(b))}`);
   console.log(`  B − A per pair: median ${fmt(median(diffs))} (${faster} of ${runs} pairs faster in B)`);
-  console.log(`  95% interval of that median: ${fmt(lo)} to ${fmt(hi)}; sign test p = ${signTestP(faster, faster + slower).toFixed(3)}`);
+  console.log(
+    `  95% interval of that median: ${fmt(lo)} to ${fmt(hi)}; sign test p = ${signTestP(faster, faster + slower).toFixed(3)}`,
+  );
   console.log(
     !medianIntervalReaches(runs)
       ? '  → too few pairs for a 95% interval (6 at least): no verdict'

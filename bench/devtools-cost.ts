@@ -32,7 +32,8 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const pageSize = Number(values['page-size']);
 const cpuThrottling = Number(values.cpu);
-if (!existsSync(`${values.dist}/index.html`)) throw new Error(`no build in ${values.dist}: run "npx vite build --outDir ${values.dist}" first`);
+if (!existsSync(`${values.dist}/index.html`))
+  throw new Error(`no build in ${values.dist}: run "npx vite build --outDir ${values.dist}" first`);
 
 const server = await startTestServer({ staticDir: values.dist, pageSize, jobs: Math.max(200, 2 * pageSize) });
 const bare = await startBareBrowser();
@@ -51,7 +52,10 @@ async function loadWithPlaywright(): Promise<Load> {
   try {
     const painted = await gotoFirstRows(page.page, `${server.url}/jobs`);
     const entry = await page.page.evaluate<PageOneTiming | null>('window.__bench.pageOneTiming()');
-    return { fromNavigation: painted.paintedAt, fromResponseEnd: entry ? painted.paintedAt - entry.responseEnd : Number.NaN };
+    return {
+      fromNavigation: painted.paintedAt,
+      fromResponseEnd: entry ? painted.paintedAt - entry.responseEnd : Number.NaN,
+    };
   } finally {
     await page.close();
   }
@@ -84,7 +88,9 @@ const show = (values: number[]) => {
   const [lo, hi] = medianInterval(values);
   return `median ${median(values).toFixed(1)} ms (95% interval ${lo.toFixed(0)}-${hi.toFixed(0)}; runs ${values.map((v) => v.toFixed(0)).join(', ')})`;
 };
-console.log(`jobs screen, pages of ${pageSize} jobs, ${runs} loads each way, in turn, CPU ${cpuThrottling}x; first row painted`);
+console.log(
+  `jobs screen, pages of ${pageSize} jobs, ${runs} loads each way, in turn, CPU ${cpuThrottling}x; first row painted`,
+);
 for (const mode of MODES) {
   console.log(`  ${LABELS[mode]}`);
   console.log(`    from navigation start: ${show(results[mode].map((r) => r.fromNavigation))}`);

@@ -131,7 +131,11 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       bench.set(
         'impact_classify_ms',
         impact.ms,
-        `classifyPoints, ${IMPACT_DELIVERIES} points vs ${IMPACT_ZONES} zones × ${IMPACT_ZONE_VERTICES} corners before and after, median of ${GEO_RUNS} runs after 5 warm-up (${Object.entries(impact.counts).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+        `classifyPoints, ${IMPACT_DELIVERIES} points vs ${IMPACT_ZONES} zones × ${IMPACT_ZONE_VERTICES} corners before and after, median of ${GEO_RUNS} runs after 5 warm-up (${Object.entries(
+          impact.counts,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')})`,
       );
     },
   );
@@ -247,16 +251,24 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
     await bench.step('search', ['search_scan_5000_ms'], async () => {
       const page = await api.jobs({ page: Math.floor(SEARCH_POSITION / PAGE_SIZE) + 1 });
       const job = page.jobs[SEARCH_POSITION % PAGE_SIZE];
-      if (!job) throw new Error(`no job at position ${SEARCH_POSITION}: the data set needs ${SEARCH_POSITION + 1} jobs`);
+      if (!job)
+        throw new Error(
+          `no job at position ${SEARCH_POSITION}: the data set needs ${SEARCH_POSITION + 1} jobs`,
+        );
       const target = { jobId: job.id, orderId: job.order_id, position: SEARCH_POSITION };
       context.searchTarget = target;
       bench.median('search_scan_5000_ms', await jobs.searchScan(b, target, runs));
       bench.notes.search_scan_5000_ms = `order id of job ${job.id}, the ${SEARCH_POSITION + 1}th job: ${SEARCH_POSITION / PAGE_SIZE + 1} pages of ${PAGE_SIZE} scanned, 4 requests at a time (scan cap 5,000)`;
     });
     await bench.step('status-counts', ['status_counts_ms'], async () => {
-      const times = await jobs.statusCounts(b, branches.map((br) => br.id), runs);
+      const times = await jobs.statusCounts(
+        b,
+        branches.map((br) => br.id),
+        runs,
+      );
       bench.median('status_counts_ms', times);
-      bench.notes.status_counts_ms = 'one page=1 request per configured status (10) with the new branch; the All chip reads the table’s own total';
+      bench.notes.status_counts_ms =
+        'one page=1 request per configured status (10) with the new branch; the All chip reads the table’s own total';
     });
     await bench.step('rows1000', ['rows_1000_ms', 'rows_1000_nav_ms'], async () => {
       const r = await jobs.bigPage(b, coldRuns);
@@ -349,24 +361,28 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       },
     );
 
-    await bench.step('editor', ['editor_ready_ms', 'editor_typing_ms', 'snap_move_ms', 'snap_move_p95_ms'], async () => {
-      const branch = branches[0]!;
-      await putEditorZones(api, branch);
-      const e = await editorReady(b, branch.id, coldRuns);
-      if (!e.integrated) {
-        bench.set('editor_ready_ms', null, e.note);
-        return;
-      }
-      bench.median('editor_ready_ms', e.times);
-      bench.notes.editor_ready_ms = e.hook
-        ? `nav start → the map's data-map-state "idle", ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} vertices`
-        : `nav start → zone panel lists ${EDITOR_ZONES} zones + map canvas present + "Loading map" gone (map 'load' fired), then 2 frames; the map exposes no idle hook`;
-      bench.median('editor_typing_ms', await editorTyping(b, branch.id));
-      const moves = await snapMoves(b, branch.id, SNAP_MOVES);
-      const movesNote = `${moves.length} mousemove dispatches over the map while drawing, snapping on, ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} corners`;
-      bench.set('snap_move_ms', median(moves), `median of ${movesNote}`);
-      bench.set('snap_move_p95_ms', percentile(moves, 0.95), `95th percentile of ${movesNote}`);
-    });
+    await bench.step(
+      'editor',
+      ['editor_ready_ms', 'editor_typing_ms', 'snap_move_ms', 'snap_move_p95_ms'],
+      async () => {
+        const branch = branches[0]!;
+        await putEditorZones(api, branch);
+        const e = await editorReady(b, branch.id, coldRuns);
+        if (!e.integrated) {
+          bench.set('editor_ready_ms', null, e.note);
+          return;
+        }
+        bench.median('editor_ready_ms', e.times);
+        bench.notes.editor_ready_ms = e.hook
+          ? `nav start → the map's data-map-state "idle", ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} vertices`
+          : `nav start → zone panel lists ${EDITOR_ZONES} zones + map canvas present + "Loading map" gone (map 'load' fired), then 2 frames; the map exposes no idle hook`;
+        bench.median('editor_typing_ms', await editorTyping(b, branch.id));
+        const moves = await snapMoves(b, branch.id, SNAP_MOVES);
+        const movesNote = `${moves.length} mousemove dispatches over the map while drawing, snapping on, ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} corners`;
+        bench.set('snap_move_ms', median(moves), `median of ${movesNote}`);
+        bench.set('snap_move_p95_ms', percentile(moves, 0.95), `95th percentile of ${movesNote}`);
+      },
+    );
 
     await bench.step('coverage', ['coverage_map_ms', 'impact_fetch_ms'], async () => {
       const branch = busiestBranch(dbPath, DELIVERED);

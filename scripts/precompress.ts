@@ -32,7 +32,9 @@ const compressors = {
 };
 
 /** Writes the compressed copies under `dir`/assets; returns how many files got them and the bytes saved by brotli. */
-export async function precompress(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+export async function precompress(
+  dir: string,
+): Promise<{ files: number; bytes: number; brotliBytes: number }> {
   const assets = join(dir, 'assets');
   const paths = readdirSync(assets, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

@@ -6,4 +6,8 @@
  */
 import { runServerProcess } from '../server/main';
 
-void runServerProcess({ ...process.env, NODE_ENV: 'production', STATIC_DIR: process.env.STATIC_DIR || 'dist' });
+void runServerProcess({
+  ...process.env,
+  NODE_ENV: 'production',
+  STATIC_DIR: process.env.STATIC_DIR || 'dist',
+});

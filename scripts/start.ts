@@ -23,7 +23,9 @@ async function main() {
   await vite.listen();
   const url = vite.resolvedUrls?.local[0] ?? `http://localhost:${vite.config.server.port}/`;
   const line = '─'.repeat(64);
-  console.log(`\n${line}\n  Dispatch dashboard   ${url}\n  Reference service    ${api.url}\n  Sign-in token        ${api.token}\n${line}\n  Ctrl+C stops both.\n`);
+  console.log(
+    `\n${line}\n  Dispatch dashboard   ${url}\n  Reference service    ${api.url}\n  Sign-in token        ${api.token}\n${line}\n  Ctrl+C stops both.\n`,
+  );
 
   let closing = false;
   const stop = async () => {

@@ -31,7 +31,9 @@ export class Api {
   async allBranches(): Promise<Branch[]> {
     const all: Branch[] = [];
     for (let page = 1; ; page++) {
-      const res = await this.request<{ branches: Branch[]; total_pages: number }>(`/v1/branches?page=${page}`);
+      const res = await this.request<{ branches: Branch[]; total_pages: number }>(
+        `/v1/branches?page=${page}`,
+      );
       all.push(...res.branches);
       if (page >= res.total_pages) return all;
     }

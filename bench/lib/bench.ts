@@ -46,6 +46,8 @@ export class Bench {
   set(key: string, value: number | null, note?: string): void {
     this.figures[key] = value;
     if (note) this.notes[key] = note;
-    this.log(`  ${key}: ${value === null ? 'null' : Number(value.toFixed(Math.abs(value) < 0.1 ? 4 : 2))}${note ? ` (${note})` : ''}`);
+    this.log(
+      `  ${key}: ${value === null ? 'null' : Number(value.toFixed(Math.abs(value) < 0.1 ? 4 : 2))}${note ? ` (${note})` : ''}`,
+    );
   }
 }

@@ -30,7 +30,12 @@ export interface PageOptions {
 /** CDP `Network.emulateNetworkConditions` parameters for `PageOptions.network`. */
 export function networkConditions(network: NonNullable<PageOptions['network']>) {
   const throughput = network.mbps > 0 ? (network.mbps * 1e6) / 8 : -1;
-  return { offline: false, latency: network.latencyMs, downloadThroughput: throughput, uploadThroughput: throughput };
+  return {
+    offline: false,
+    latency: network.latencyMs,
+    downloadThroughput: throughput,
+    uploadThroughput: throughput,
+  };
 }
 
 /**

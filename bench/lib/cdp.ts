@@ -48,7 +48,9 @@ function cdpOverPipe(input: Writable, output: Readable) {
     send<T = unknown>(method: string, params: object = {}, sessionId?: string): Promise<T> {
       const id = ++nextId;
       input.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
-      return new Promise<T>((resolve, reject) => waiting.set(id, { resolve: (r) => resolve(r as T), reject }));
+      return new Promise<T>((resolve, reject) =>
+        waiting.set(id, { resolve: (r) => resolve(r as T), reject }),
+      );
     },
     /** Resolves on the first event `method` from `sessionId`. */
     once(method: string, sessionId: string): Promise<Message> {
@@ -110,36 +112,51 @@ export async function startBareBrowser(): Promise<BareBrowser> {
   const cdp = cdpOverPipe(chrome.stdio[3] as Writable, chrome.stdio[4] as Readable);
   const { product } = await cdp.send<{ product: string }>('Browser.getVersion');
 
-  async function load<T>(url: string, token: string, expression: string, options: BareLoadOptions = {}): Promise<T> {
+  async function load<T>(
+    url: string,
+    token: string,
+    expression: string,
+    options: BareLoadOptions = {},
+  ): Promise<T> {
     const { cpuThrottling = 1, network, networkDomain = false, tracePath } = options;
     const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext');
     try {
-      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
-      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
+        url: 'about:blank',
+        browserContextId,
+      });
+      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
       const send = (method: string, params: object = {}) => cdp.send(method, params, sessionId);
       await send('Page.enable');
       await send('Emulation.setDeviceMetricsOverride', { ...VIEWPORT, deviceScaleFactor: 1, mobile: false });
-      await send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'light' }] });
+      await send('Emulation.setEmulatedMedia', {
+        features: [{ name: 'prefers-color-scheme', value: 'light' }],
+      });
       await send('Page.addScriptToEvaluateOnNewDocument', { source: probeSource(token) });
       if (cpuThrottling !== 1) await send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
       if (networkDomain || network) await send('Network.enable');
       if (network) await send('Network.emulateNetworkConditions', networkConditions(network));
-      if (tracePath) await send('Tracing.start', { transferMode: 'ReturnAsStream', categories: TRACE_CATEGORIES });
+      if (tracePath)
+        await send('Tracing.start', { transferMode: 'ReturnAsStream', categories: TRACE_CATEGORIES });
       // Evaluate in the new document (its probe), not in about:blank.
       const loaded = cdp.once('Page.domContentEventFired', sessionId);
       await send('Page.navigate', { url });
       await withTimeout(loaded, `DOMContentLoaded at ${url}`);
       const { result, exceptionDetails } = await withTimeout(
-        cdp.send<{ result: { value: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
-          'Runtime.evaluate',
-          { expression, awaitPromise: true, returnByValue: true },
-          sessionId,
-        ),
+        cdp.send<{
+          result: { value: T };
+          exceptionDetails?: { text: string; exception?: { description?: string } };
+        }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId),
         `${expression} at ${url}`,
       );
       if (tracePath) await saveTrace(sessionId, tracePath);
       if (exceptionDetails) {
-        throw new Error(`${expression} failed at ${url}: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+        throw new Error(
+          `${expression} failed at ${url}: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`,
+        );
       }
       return result.value;
     } finally {
@@ -153,7 +170,11 @@ export async function startBareBrowser(): Promise<BareBrowser> {
     const stream = (await complete).params?.stream as string;
     let text = '';
     for (;;) {
-      const chunk = await cdp.send<{ data: string; base64Encoded?: boolean; eof: boolean }>('IO.read', { handle: stream }, sessionId);
+      const chunk = await cdp.send<{ data: string; base64Encoded?: boolean; eof: boolean }>(
+        'IO.read',
+        { handle: stream },
+        sessionId,
+      );
       text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
       if (chunk.eof) break;
     }

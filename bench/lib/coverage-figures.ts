@@ -54,7 +54,10 @@ export async function putCoverageZones(api: Api): Promise<number> {
     const k = byCity.get(city) ?? 0;
     byCity.set(city, k + 1);
     const lonScale = 1 / Math.cos((branch.coordinates.latitude * Math.PI) / 180);
-    const center: [number, number] = [branch.coordinates.longitude + k * BRANCH_SHIFT * lonScale, branch.coordinates.latitude];
+    const center: [number, number] = [
+      branch.coordinates.longitude + k * BRANCH_SHIFT * lonScale,
+      branch.coordinates.latitude,
+    ];
     const zones = zoneGrid(COVERAGE_ZONES, COVERAGE_ZONE_VERTICES, center);
     await api.putBranch(branch.id, JSON.stringify({ branch: { delivery_zones: normalizeZones(zones) } }));
   }
@@ -65,7 +68,11 @@ export async function putCoverageZones(api: Api): Promise<number> {
  * `/branches?view=map`: navigation start → the coverage map idle with the zones and the
  * overlaps drawn (the overlaps measured in a worker arrive after the zones), 2 frames after.
  */
-export async function coverageMapOpen(b: Pick<JobsBench, 'browser' | 'token' | 'trace'>, origin: string, runs: number): Promise<{ times: number[]; summary: string }> {
+export async function coverageMapOpen(
+  b: Pick<JobsBench, 'browser' | 'token' | 'trace'>,
+  origin: string,
+  runs: number,
+): Promise<{ times: number[]; summary: string }> {
   const times: number[] = [];
   let summary = '';
   for (let i = 0; i < runs; i++) {
@@ -75,7 +82,8 @@ export async function coverageMapOpen(b: Pick<JobsBench, 'browser' | 'token' | '
         await page.goto(`${origin}/branches?view=map`, { waitUntil: 'commit' });
         const painted = await waitForWatched(page, 'the coverage map');
         times.push(painted.paintedAt);
-        summary = (await page.locator('[data-coverage="ready"] p[role="status"]').first().textContent()) ?? '';
+        summary =
+          (await page.locator('[data-coverage="ready"] p[role="status"]').first().textContent()) ?? '';
       },
       {
         watchFromStart: {
@@ -102,8 +110,11 @@ function impactZones(): { before: ZoneCollection; after: ZoneCollection } {
 /** 5,000 deliveries spread evenly (a fixed pseudo-random sequence) over the grids and around them. */
 function impactPoints(): [number, number][] {
   let state = 12345;
-  const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  return Array.from({ length: IMPACT_DELIVERIES }, () => [-0.1276 + (next() - 0.5) * 0.2, 51.5072 + (next() - 0.5) * 0.1]);
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: IMPACT_DELIVERIES }, () => [
+    -0.1276 + (next() - 0.5) * 0.2,
+    51.5072 + (next() - 0.5) * 0.1,
+  ]);
 }
 
 /** classifyPoints: 5,000 deliveries against 20 zones of 500 corners before and after, the zones prepared each run. */
@@ -123,7 +134,12 @@ export function impactClassifyFigures(runs: number): { ms: number; counts: Recor
  * the app's api client and whole-result scan (4 requests at a time, cap 2,000), in Node
  * against the reference server (pages of 20).
  */
-export async function impactFetch(origin: string, token: string, branchId: string, runs: number): Promise<{ times: number[]; jobs: number; pages: number }> {
+export async function impactFetch(
+  origin: string,
+  token: string,
+  branchId: string,
+  runs: number,
+): Promise<{ times: number[]; jobs: number; pages: number }> {
   const client = createApiClient({ baseUrl: origin, getToken: () => token });
   const times: number[] = [];
   let jobs = 0;

@@ -74,7 +74,9 @@ export function moveRiders(dbPath: string): void {
   const db = new BetterSqlite3(dbPath, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE riders SET last_latitude = last_latitude + 0.001 WHERE last_latitude IS NOT NULL').run();
+    db.prepare(
+      'UPDATE riders SET last_latitude = last_latitude + 0.001 WHERE last_latitude IS NOT NULL',
+    ).run();
   } finally {
     db.close();
   }

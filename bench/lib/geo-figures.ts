@@ -53,7 +53,13 @@ export interface ZoneCheckFigures {
 function freshCopy(fc: ZoneCollection): ZoneCollection {
   return {
     ...fc,
-    features: fc.features.map((f) => ({ ...f, geometry: { ...f.geometry, coordinates: f.geometry.coordinates.map((r) => r.map((p) => [p[0], p[1]] as [number, number])) } })),
+    features: fc.features.map((f) => ({
+      ...f,
+      geometry: {
+        ...f.geometry,
+        coordinates: f.geometry.coordinates.map((r) => r.map((p) => [p[0], p[1]] as [number, number])),
+      },
+    })),
   };
 }
 
@@ -68,9 +74,15 @@ export function zoneCheckFigures(runs: number): ZoneCheckFigures {
   const fresh = Array.from({ length: n }, () => freshCopy(base));
   const renamed = fresh.map((fc, i) => {
     validateZones(fc);
-    return { ...fc, features: fc.features.map((f, k) => (k === 0 ? { ...f, properties: { name: `Renamed ${i}` } } : f)) };
+    return {
+      ...fc,
+      features: fc.features.map((f, k) => (k === 0 ? { ...f, properties: { name: `Renamed ${i}` } } : f)),
+    };
   });
-  const reshaped = fresh.map((fc) => ({ ...fc, features: fc.features.map((f, k) => (k === 7 ? freshCopy({ ...fc, features: [f] }).features[0]! : f)) }));
+  const reshaped = fresh.map((fc) => ({
+    ...fc,
+    features: fc.features.map((f, k) => (k === 7 ? freshCopy({ ...fc, features: [f] }).features[0]! : f)),
+  }));
   const firsts = Array.from({ length: n }, () => freshCopy(base));
   const timed = (inputs: ZoneCollection[]) => {
     let i = 0;
@@ -118,9 +130,13 @@ export function snapIndexMs(): number {
   snapper.enabled = true;
   const pointer = grid.features[0]!.geometry.coordinates[0]![0]!;
   return median(
-    timeSync(() => {
-      snapper.setTargets({ ...(grid as unknown as MapZones) }, keys, []);
-      snapper.target(pointer, 15, false, null);
-    }, 10, 2),
+    timeSync(
+      () => {
+        snapper.setTargets({ ...(grid as unknown as MapZones) }, keys, []);
+        snapper.target(pointer, 15, false, null);
+      },
+      10,
+      2,
+    ),
   );
 }

@@ -144,7 +144,8 @@ export async function firstRows(
 /** First rows of cold loads with the CPU throttled `rate` times. */
 export async function firstRowsThrottled(b: JobsBench, runs: number, rate: number): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push((await coldLoad(b, `${b.appUrl}/jobs`, 'null', rate)).painted.paintedAt);
+  for (let i = 0; i < runs; i++)
+    times.push((await coldLoad(b, `${b.appUrl}/jobs`, 'null', rate)).painted.paintedAt);
   return times;
 }
 
@@ -355,7 +356,11 @@ export async function statusCounts(b: JobsBench, branchIds: string[], runs: numb
       await branch.fill(id);
       const painted = await timeInteraction(
         page,
-        { kind: 'count', selector: `[data-counts-ready="${new URLSearchParams({ branch_id: id })}"]`, min: 1 },
+        {
+          kind: 'count',
+          selector: `[data-counts-ready="${new URLSearchParams({ branch_id: id })}"]`,
+          min: 1,
+        },
         () => branch.press('Enter'),
       );
       times.push(since(painted));
@@ -401,7 +406,11 @@ const REFRESH_SECONDS = 5;
  * database, then the next refresh is waited for; from its request of page 1 to the map idle
  * with the new data drawn. One session, `runs` refreshes.
  */
-export async function opsMapRefresh(b: JobsBench, runs: number, moveRiders: () => void): Promise<OpsMapRefreshFigures> {
+export async function opsMapRefresh(
+  b: JobsBench,
+  runs: number,
+  moveRiders: () => void,
+): Promise<OpsMapRefreshFigures> {
   const figures: OpsMapRefreshFigures = { fromRequest: [], fromResponse: [] };
   await inFreshPage(b, async ({ page, context }) => {
     await context.route('**/config.json', async (route) => {
@@ -420,7 +429,10 @@ export async function opsMapRefresh(b: JobsBench, runs: number, moveRiders: () =
       const request = await page.evaluate<{ startTime: number; responseEnd: number } | null, number>((at) => {
         const entries = performance
           .getEntriesByType('resource')
-          .filter((e) => /\/v1\/jobs\?/.test(e.name) && /[?&]page=1(&|$)/.test(e.name) && !/[?&]status=/.test(e.name))
+          .filter(
+            (e) =>
+              /\/v1\/jobs\?/.test(e.name) && /[?&]page=1(&|$)/.test(e.name) && !/[?&]status=/.test(e.name),
+          )
           .filter((e) => e.startTime < at) as PerformanceResourceTiming[];
         const last = entries[entries.length - 1];
         return last ? { startTime: last.startTime, responseEnd: last.responseEnd } : null;

@@ -375,7 +375,16 @@ function formatValue(value: number | null | undefined, unit: string): string {
   if (unit === 'bytes') return Math.round(value).toLocaleString('en-GB');
   if (unit === '×') return value.toFixed(2);
   // Times under 0.1 ms (a pointer move's snapping) keep three decimals, not a bare 0.0.
-  const digits = unit === 'ms' && value < 0.1 ? 3 : unit === 'ms' || unit === 'req/s' ? (value >= 100 ? 0 : 1) : unit === 'ms/req' ? 2 : 1;
+  const digits =
+    unit === 'ms' && value < 0.1
+      ? 3
+      : unit === 'ms' || unit === 'req/s'
+        ? value >= 100
+          ? 0
+          : 1
+        : unit === 'ms/req'
+          ? 2
+          : 1;
   return round(value, digits).toLocaleString('en-GB', { minimumFractionDigits: digits });
 }
 
@@ -422,7 +431,10 @@ export function markdownTable(figures: Figures): string {
 /** results.json: every figure key (a number, or null when not measured) plus `meta`. */
 export function writeResults(path: string, figures: Figures, meta: Record<string, unknown>): void {
   const rounded = Object.fromEntries(
-    Object.entries(figures).map(([k, v]) => [k, v === null || Number.isNaN(v) ? null : round(v, Math.abs(v) < 0.1 ? 4 : 2)]),
+    Object.entries(figures).map(([k, v]) => [
+      k,
+      v === null || Number.isNaN(v) ? null : round(v, Math.abs(v) < 0.1 ? 4 : 2),
+    ]),
   );
   writeFileSync(path, `${JSON.stringify({ ...rounded, meta }, null, 2)}\n`);
 }

@@ -16,7 +16,8 @@ export async function staticScreenHtml(browser: Browser, appUrl: string, token: 
     await withTimeout(page.page.waitForSelector(FIRST_ROW_SELECTOR), 'the first rows');
     return await page.page.evaluate(() => {
       const doc = document.documentElement.cloneNode(true) as HTMLElement;
-      for (const el of doc.querySelectorAll('script, link[rel=modulepreload], link[rel=preload]')) el.remove();
+      for (const el of doc.querySelectorAll('script, link[rel=modulepreload], link[rel=preload]'))
+        el.remove();
       return `<!doctype html>\n${doc.outerHTML}`;
     });
   } finally {

@@ -15,7 +15,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const JOBS_CACHE_CONTROL = 'private, no-cache';
 
 /** How stops embed their branch (`BranchEmbed`): an extension of this server, `full` by default. */
-export const BranchEmbedParam = z._default(z.enum(['full', 'summary'], { error: 'Expected "full" or "summary"' }), 'full');
+export const BranchEmbedParam = z._default(
+  z.enum(['full', 'summary'], { error: 'Expected "full" or "summary"' }),
+  'full',
+);
 
 const isAbsent = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

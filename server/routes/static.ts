@@ -61,10 +61,7 @@ type StaticFile = { representation: Representation; headers: Record<string, stri
  * are served in place of their original.
  */
 function servable(path: string): boolean {
-  return (
-    !path.split('/').some((part) => part === '' || part.startsWith('.')) &&
-    !/\.(map|br|gz)$/.test(path)
-  );
+  return !path.split('/').some((part) => part === '' || part.startsWith('.')) && !/\.(map|br|gz)$/.test(path);
 }
 
 /**

@@ -3,7 +3,13 @@
  * is in the jobs screen's first load.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { BranchResponse, JobsEmbeddedBranches, UpdateBranchResponse, type Branch, type BranchPatch } from '../contract';
+import {
+  BranchResponse,
+  JobsEmbeddedBranches,
+  UpdateBranchResponse,
+  type Branch,
+  type BranchPatch,
+} from '../contract';
 import type { ApiClient } from './client';
 import { isMissingEndpoint } from './endpoints';
 import { queryKeys } from './queries';
@@ -12,9 +18,16 @@ import { queryKeys } from './queries';
  * One branch: the extension `GET /v1/branches/{id}` when it answers, otherwise the embedded
  * Branch of `GET /v1/jobs?branch_id={id}` (docs/design.md). Returns null when the branch is unknown.
  */
-export async function fetchBranch(client: ApiClient, id: string, signal?: AbortSignal): Promise<Branch | null> {
+export async function fetchBranch(
+  client: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<Branch | null> {
   try {
-    const res = await client.request(`/v1/branches/${encodeURIComponent(id)}`, { schema: BranchResponse, signal });
+    const res = await client.request(`/v1/branches/${encodeURIComponent(id)}`, {
+      schema: BranchResponse,
+      signal,
+    });
     return res.branch;
   } catch (e) {
     // A 404 means either "no such branch" or "no such endpoint": the jobs fallback tells them apart.

@@ -82,7 +82,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const fail = (e: unknown): never => {
       if (timedOut) {
-        throw new ApiError('timeout', `The service did not answer within ${formatSeconds(limit)}. Try again.`, { cause: e });
+        throw new ApiError(
+          'timeout',
+          `The service did not answer within ${formatSeconds(limit)}. Try again.`,
+          { cause: e },
+        );
       }
       if (signal?.aborted) throw new ApiError('aborted', 'The request was cancelled.', { cause: e });
       throw new ApiError(
@@ -138,7 +142,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ApiError(
           'contract',
           `The service sent data this dashboard cannot read: at ${where}, ${issue ? issueMessage(issue) : 'unexpected shape'}.`,
-          { status: response.status, details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueMessage(i) })) },
+          {
+            status: response.status,
+            details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueMessage(i) })),
+          },
         );
       }
       return parsed.data;

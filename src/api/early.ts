@@ -52,13 +52,21 @@ export function startEarlyGet(url: string, token: string, fetchImpl: typeof fetc
  * link followed within seconds) always goes to the network.
  * `signal` aborting (timeout, unmount) aborts the early request too.
  */
-export function takeEarlyGet(url: string, token: string | null, signal: AbortSignal): Promise<Response> | undefined {
+export function takeEarlyGet(
+  url: string,
+  token: string | null,
+  signal: AbortSignal,
+): Promise<Response> | undefined {
   if (pending.length === 0 || token === null) return undefined;
   const now = Date.now();
   const key = keyOf(url);
   const path = pathOf(key);
-  const early = pending.find((e) => e.key === key && e.token === token && now - e.startedAt <= EARLY_MAX_AGE_MS);
-  const dropped = pending.filter((e) => e !== early && (pathOf(e.key) === path || now - e.startedAt > EARLY_MAX_AGE_MS));
+  const early = pending.find(
+    (e) => e.key === key && e.token === token && now - e.startedAt <= EARLY_MAX_AGE_MS,
+  );
+  const dropped = pending.filter(
+    (e) => e !== early && (pathOf(e.key) === path || now - e.startedAt > EARLY_MAX_AGE_MS),
+  );
   for (const e of dropped) e.controller.abort(); // frees its connection
   pending = pending.filter((e) => e !== early && !dropped.includes(e));
   if (!early) return undefined;

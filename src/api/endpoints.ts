@@ -27,7 +27,9 @@ export async function fetchJobs(client: ApiClient, filters: JobsFilters, signal?
 
 /** True when an extension endpoint is simply not offered by this service. */
 export function isMissingEndpoint(e: unknown): boolean {
-  return e instanceof ApiError && e.kind === 'http' && (e.status === 404 || e.status === 405 || e.status === 501);
+  return (
+    e instanceof ApiError && e.kind === 'http' && (e.status === 404 || e.status === 405 || e.status === 501)
+  );
 }
 
 export function fetchBranches(client: ApiClient, page: number, signal?: AbortSignal) {

@@ -91,12 +91,19 @@ export function errorFromResponse(status: number, contentType: string, bodyText:
   const body = ErrorBody.safeParse(json);
   if (body.success) {
     const { code, message, details } = body.data.error;
-    return new ApiError(kind, message || `The service answered ${statusLine(status)}.`, { status, code, details });
+    return new ApiError(kind, message || `The service answered ${statusLine(status)}.`, {
+      status,
+      code,
+      details,
+    });
   }
   if (json && typeof json === 'object') {
     const obj = json as Record<string, unknown>;
-    const message = [obj.message, obj.error, obj.detail, obj.title].find((v) => typeof v === 'string' && v.trim());
-    if (typeof message === 'string') return new ApiError(kind, `${message} (${statusLine(status)})`, { status });
+    const message = [obj.message, obj.error, obj.detail, obj.title].find(
+      (v) => typeof v === 'string' && v.trim(),
+    );
+    if (typeof message === 'string')
+      return new ApiError(kind, `${message} (${statusLine(status)})`, { status });
   }
   if (status === 401) {
     return new ApiError(kind, 'The service refused the sign-in token. Sign in again.', { status });
@@ -109,7 +116,13 @@ export function errorFromResponse(status: number, contentType: string, bodyText:
     );
   }
   const text = firstTextLine(bodyText);
-  return new ApiError(kind, text ? `The service answered ${statusLine(status)}: ${text}` : `The service answered ${statusLine(status)}.`, {
-    status,
-  });
+  return new ApiError(
+    kind,
+    text
+      ? `The service answered ${statusLine(status)}: ${text}`
+      : `The service answered ${statusLine(status)}.`,
+    {
+      status,
+    },
+  );
 }

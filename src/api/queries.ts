@@ -34,7 +34,9 @@ export function branchListQueryOptions(client: ApiClient) {
         const first = await fetchBranches(client, 1, signal);
         // The other pages (at most 49) at once, kept in page order.
         const rest = await Promise.all(
-          Array.from({ length: Math.min(first.total_pages, 50) - 1 }, (_, i) => fetchBranches(client, i + 2, signal)),
+          Array.from({ length: Math.min(first.total_pages, 50) - 1 }, (_, i) =>
+            fetchBranches(client, i + 2, signal),
+          ),
         );
         return [first, ...rest].flatMap((page) => page.branches);
       } catch (e) {
@@ -54,7 +56,8 @@ export function branchListQueryOptions(client: ApiClient) {
 export function retainRecentJobPages(queryClient: QueryClient, max = 10): () => void {
   const cache = queryClient.getQueryCache();
   return cache.subscribe((event) => {
-    if (event.type !== 'added' || event.query.queryKey[0] !== 'jobs' || event.query.queryKey[1] !== 'page') return;
+    if (event.type !== 'added' || event.query.queryKey[0] !== 'jobs' || event.query.queryKey[1] !== 'page')
+      return;
     const pages = cache
       .findAll({ queryKey: queryKeys.jobsPages(), type: 'inactive' })
       .filter((query) => query !== event.query);

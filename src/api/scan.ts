@@ -48,7 +48,11 @@ export type ScanOutcome = ScanProgress & {
  * result shrank while it was read), or `onPage` says stop. Rejects with the api error of a
  * failed page (kind 'aborted' when `signal` cancels it); what was handed over before stays with the caller.
  */
-export async function scanJobs(client: ApiClient, filters: Omit<JobsFilters, 'page'>, options: ScanOptions): Promise<ScanOutcome> {
+export async function scanJobs(
+  client: ApiClient,
+  filters: Omit<JobsFilters, 'page'>,
+  options: ScanOptions,
+): Promise<ScanOutcome> {
   const { cap, onPage } = options;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   // Requests still in flight when the scan ends early are cancelled (they hold connections).
@@ -64,7 +68,10 @@ export async function scanJobs(client: ApiClient, filters: Omit<JobsFilters, 'pa
     const first = await fetchPage(1);
     const perPage = Math.max(first.jobs.length, 1);
     const totalRecords = first.total_records;
-    const pagesTotal = Math.max(1, Math.min(first.total_pages, Math.ceil(Math.min(cap, totalRecords) / perPage)));
+    const pagesTotal = Math.max(
+      1,
+      Math.min(first.total_pages, Math.ceil(Math.min(cap, totalRecords) / perPage)),
+    );
     const progress: ScanProgress = {
       pagesDone: 0,
       pagesTotal,

@@ -10,7 +10,8 @@ export function ConfigErrorScreen({ file, message }: { file: string; message: st
           It could not read its runtime configuration <code>{file}</code>: {message}
         </p>
         <p className={s.cardLead}>
-          Ask whoever deployed the dashboard to fix that file (see README, “Configuration”), then reload the page.
+          Ask whoever deployed the dashboard to fix that file (see README, “Configuration”), then reload the
+          page.
         </p>
       </div>
     </div>

@@ -50,13 +50,19 @@ export function SignInPage({ redirect, expired }: { redirect?: string; expired?:
       <form className={s.card} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in to Dispatch</h1>
         {expired && (
-          <Banner tone="warning">Your session ended or the token was refused. Sign in again to continue where you were.</Banner>
+          <Banner tone="warning">
+            Your session ended or the token was refused. Sign in again to continue where you were.
+          </Banner>
         )}
         <p className={s.cardLead}>Paste the access token for the delivery service.</p>
         <div className={s.serviceBox}>
           Service: <code>{api.baseUrl || window.location.origin}</code>
         </div>
-        <Field label="Access token" error={error ?? undefined} hint="Kept in this tab only, cleared when you sign out or close it.">
+        <Field
+          label="Access token"
+          error={error ?? undefined}
+          hint="Kept in this tab only, cleared when you sign out or close it."
+        >
           <input
             className={inputClass}
             type={show ? 'text' : 'password'}

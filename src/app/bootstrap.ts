@@ -6,7 +6,10 @@ import { createQueryClient } from './query-client';
 import { createAppRouter, sendToSignIn } from './router';
 
 /** Wires config, api client, query client and router together (used by main.tsx and the tests). */
-export function createAppInstance(config: RuntimeConfig, options: { history?: RouterHistory; fetch?: typeof fetch } = {}) {
+export function createAppInstance(
+  config: RuntimeConfig,
+  options: { history?: RouterHistory; fetch?: typeof fetch } = {},
+) {
   const queryClient = createQueryClient();
   retainRecentJobPages(queryClient);
   let router: ReturnType<typeof createAppRouter> | null = null;

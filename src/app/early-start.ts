@@ -19,7 +19,10 @@ function apiBaseOf(config: unknown): string | null {
 }
 
 /** The `GET /v1/jobs` the jobs screen will send for this address, or null for other screens. */
-export function jobsRequestFor(location: { pathname: string; search: string }, apiBase: string): string | null {
+export function jobsRequestFor(
+  location: { pathname: string; search: string },
+  apiBase: string,
+): string | null {
   const base = import.meta.env.BASE_URL.replace(/\/+$/, '');
   const path = location.pathname.slice(base.length) || '/';
   if (path !== '/jobs' && path !== '/') return null;

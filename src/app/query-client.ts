@@ -8,7 +8,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 10_000,
         gcTime: 5 * 60_000,
-        retry: (failureCount, error) => failureCount < 2 && isApiError(error) && error.retryable && error.kind !== 'timeout',
+        retry: (failureCount, error) =>
+          failureCount < 2 && isApiError(error) && error.retryable && error.kind !== 'timeout',
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
         refetchOnWindowFocus: true,
       },

@@ -130,7 +130,10 @@ function stringifySearch(search: Record<string, unknown>): string {
   return qs ? `?${qs}` : '';
 }
 
-export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+export function createAppRouter(
+  context: RouterContext,
+  options: { history?: Parameters<typeof createRouter>[0]['history'] } = {},
+) {
   return createRouter({
     routeTree,
     context,

@@ -31,6 +31,9 @@ export function isFinalStatus(config: Pick<RuntimeConfig, 'statuses'>, code: num
 }
 
 /** The currency of a branch's amounts: its own, else the global one; '' when none is set. */
-export function currencyOf(config: Pick<RuntimeConfig, 'currency' | 'branchCurrencies'>, branchId?: string | null): string {
+export function currencyOf(
+  config: Pick<RuntimeConfig, 'currency' | 'branchCurrencies'>,
+  branchId?: string | null,
+): string {
   return (branchId ? config.branchCurrencies[branchId] : undefined) ?? config.currency;
 }

@@ -37,7 +37,10 @@ export async function loadRuntimeConfig(
   const parsed = RuntimeConfig.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ConfigError(`${first?.path.join('.') || 'value'}: ${first ? issueMessage(first) : 'invalid'}`, url);
+    throw new ConfigError(
+      `${first?.path.join('.') || 'value'}: ${first ? issueMessage(first) : 'invalid'}`,
+      url,
+    );
   }
   return parsed.data;
 }

@@ -21,7 +21,9 @@ const codes = <T extends z.ZodMiniType>(entry: T) =>
   z._default(z.record(z.string().check(z.regex(/^-?\d+$/, 'codes are integers')), entry), {});
 
 /** An ISO 4217 currency code, e.g. "GBP". */
-const Currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'a currency is a three-letter ISO 4217 code, e.g. "EUR"'));
+const Currency = z
+  .string()
+  .check(z.regex(/^[A-Z]{3}$/, 'a currency is a three-letter ISO 4217 code, e.g. "EUR"'));
 
 const cap = (fallback: number) => z._default(z.int().check(z.minimum(1), z.maximum(1_000_000)), fallback);
 const SCAN_CAPS = { search: 5000, map: 500, impact: 2000 };

@@ -43,7 +43,6 @@ export type Branch = z.infer<typeof Branch>;
 export const StopBranch = /* @__PURE__ */ z.object(branchFields);
 export type StopBranch = z.infer<typeof StopBranch>;
 
-
 export const UpdateBranchResponse = /* @__PURE__ */ z.looseObject({
   branch: z.looseObject({ id: IdString }),
 });

@@ -24,7 +24,6 @@ export const Actor = /* @__PURE__ */ z.looseObject({
 });
 export type Actor = z.infer<typeof Actor>;
 
-
 /** Coordinates as read from the service: numbers (lenient on range; the UI flags oddities). */
 export const Coordinates = /* @__PURE__ */ z.looseObject({
   latitude: z.number(),

@@ -1,7 +1,15 @@
 import { z } from './zod';
 import { EmptyableString, orDefault } from './common';
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 
 /** Canonical form written by clients: `hh:mm AM` (docs/design.md, decision 11). */
 export const TIME_12H = /^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/;
@@ -30,12 +38,14 @@ export function minutesOfDay(input: string): number | null {
   return (canonical.endsWith('PM') ? hh + 12 : hh) * 60 + mm;
 }
 
-
 /** Contact as read from the service (lenient: times and days are kept as sent). */
 export const Contact = /* @__PURE__ */ z.looseObject({
   name: EmptyableString,
   phone: EmptyableString,
-  work_timings: orDefault(z.looseObject({ from: EmptyableString, to: EmptyableString }), () => ({ from: '', to: '' })),
+  work_timings: orDefault(z.looseObject({ from: EmptyableString, to: EmptyableString }), () => ({
+    from: '',
+    to: '',
+  })),
   work_days: orDefault(z.array(z.string()), (): string[] => []),
 });
 export type Contact = z.infer<typeof Contact>;

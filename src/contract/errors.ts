@@ -31,7 +31,9 @@ export const ERROR_CODES = {
 
 /** The `error.code` of a status: its own, or that of 500 (server errors) or 400 (any other). */
 export function errorCodeOf(status: number): string {
-  return (ERROR_CODES as Record<number, string>)[status] ?? (status >= 500 ? ERROR_CODES[500] : ERROR_CODES[400]);
+  return (
+    (ERROR_CODES as Record<number, string>)[status] ?? (status >= 500 ? ERROR_CODES[500] : ERROR_CODES[400])
+  );
 }
 
 /** Turns a zod issue path into the dotted form used in `details[].path` (`branch.contacts.0.name`). */
@@ -62,6 +64,12 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /** Zod issues as error details. */
-export function issuesToDetails(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): ErrorDetail[] {
-  return issues.map((issue) => ({ path: issuePath([...prefix, ...issue.path]), message: issueMessage(issue) }));
+export function issuesToDetails(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): ErrorDetail[] {
+  return issues.map((issue) => ({
+    path: issuePath([...prefix, ...issue.path]),
+    message: issueMessage(issue),
+  }));
 }

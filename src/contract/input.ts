@@ -7,14 +7,18 @@ import { TIME_12H, WEEKDAYS } from './contact';
  * response schemas so that screens which only read (the jobs route) do not load them.
  */
 
-export const Latitude = /* @__PURE__ */ z.number({ error: 'Latitude must be a number' }).check(
-  z.minimum(-90, 'Latitude must be between -90 and 90'),
-  z.maximum(90, 'Latitude must be between -90 and 90'),
-);
-export const Longitude = /* @__PURE__ */ z.number({ error: 'Longitude must be a number' }).check(
-  z.minimum(-180, 'Longitude must be between -180 and 180'),
-  z.maximum(180, 'Longitude must be between -180 and 180'),
-);
+export const Latitude = /* @__PURE__ */ z
+  .number({ error: 'Latitude must be a number' })
+  .check(
+    z.minimum(-90, 'Latitude must be between -90 and 90'),
+    z.maximum(90, 'Latitude must be between -90 and 90'),
+  );
+export const Longitude = /* @__PURE__ */ z
+  .number({ error: 'Longitude must be a number' })
+  .check(
+    z.minimum(-180, 'Longitude must be between -180 and 180'),
+    z.maximum(180, 'Longitude must be between -180 and 180'),
+  );
 
 /** Coordinates as sent by clients: finite decimal degrees in range (docs/design.md, decision 9). */
 export const CoordinatesInput = /* @__PURE__ */ z.strictObject({
@@ -43,15 +47,16 @@ export const ContactInput = /* @__PURE__ */ z.strictObject({
     .string({ error: 'Phone is required' })
     .check(
       z.trim(),
-      z.regex(/^\+?[0-9][0-9 ()-]{4,30}$/, 'Use digits, spaces, dashes or brackets, optionally starting with +'),
+      z.regex(
+        /^\+?[0-9][0-9 ()-]{4,30}$/,
+        'Use digits, spaces, dashes or brackets, optionally starting with +',
+      ),
     ),
   work_timings: WorkTimingsInput,
-  work_days: z
-    .array(Weekday)
-    .check(
-      z.maxLength(7, 'At most 7 work days'),
-      z.refine((days) => new Set(days).size === days.length, 'Work days must not repeat'),
-    ),
+  work_days: z.array(Weekday).check(
+    z.maxLength(7, 'At most 7 work days'),
+    z.refine((days) => new Set(days).size === days.length, 'Work days must not repeat'),
+  ),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
@@ -65,7 +70,10 @@ export const Position = /* @__PURE__ */ z.tuple([
     ),
   z
     .number()
-    .check(z.minimum(-90, 'Latitude must be between -90 and 90'), z.maximum(90, 'Latitude must be between -90 and 90')),
+    .check(
+      z.minimum(-90, 'Latitude must be between -90 and 90'),
+      z.maximum(90, 'Latitude must be between -90 and 90'),
+    ),
 ]);
 export type Position = z.infer<typeof Position>;
 
@@ -105,7 +113,10 @@ export const PolygonGeometryInput = /* @__PURE__ */ z.strictObject({
   type: z.literal('Polygon', { error: 'Only Polygon geometries are accepted' }),
   coordinates: z
     .array(Ring)
-    .check(z.minLength(1, 'A polygon needs an exterior ring'), z.maxLength(100, 'At most 100 rings per polygon')),
+    .check(
+      z.minLength(1, 'A polygon needs an exterior ring'),
+      z.maxLength(100, 'At most 100 rings per polygon'),
+    ),
 });
 
 export const ZoneFeatureInput = /* @__PURE__ */ z.strictObject({
@@ -127,7 +138,12 @@ export const DeliveryZonesInput = /* @__PURE__ */ z
       const seen = new Set<string>();
       fc.features.forEach((f, i) => {
         if (seen.has(f.id)) {
-          ctx.addIssue({ code: 'custom', path: ['features', i, 'id'], message: 'Zone ids must be unique', input: f.id });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['features', i, 'id'],
+            message: 'Zone ids must be unique',
+            input: f.id,
+          });
         }
         seen.add(f.id);
       });
@@ -138,7 +154,10 @@ export type DeliveryZonesInput = z.infer<typeof DeliveryZonesInput>;
 export const BranchId = /* @__PURE__ */ z
   .string({ error: 'Id is required' })
   .check(
-    z.regex(BRANCH_ID_PATTERN, 'Use 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit'),
+    z.regex(
+      BRANCH_ID_PATTERN,
+      'Use 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit',
+    ),
   );
 
 /** The `branch` object of PUT /v1/branches/{id}: every field optional, unknown fields refused. */
@@ -147,7 +166,11 @@ export const BranchPatch = /* @__PURE__ */ z.strictObject({
   name: z.optional(
     z
       .string({ error: 'Name must be text' })
-      .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200, 'Name is at most 200 characters')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Name is required'),
+        z.maxLength(200, 'Name is at most 200 characters'),
+      ),
   ),
   active: z.optional(z.boolean({ error: 'Active must be true or false' })),
   coordinates: z.optional(CoordinatesInput),

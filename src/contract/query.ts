@@ -24,7 +24,11 @@ const intParam = (name: string, min: number) =>
 const textParam = (name: string) =>
   z
     .string({ error: `${name} must be text` })
-    .check(z.trim(), z.minLength(1, `${name} must not be empty`), z.maxLength(100, `${name} is at most 100 characters`));
+    .check(
+      z.trim(),
+      z.minLength(1, `${name} must not be empty`),
+      z.maxLength(100, `${name} is at most 100 characters`),
+    );
 
 /**
  * Filters and page of GET /v1/jobs, strict (as the reference server checks them). Values
@@ -41,7 +45,8 @@ export const JobsQuery = /* @__PURE__ */ z
   })
   .check(
     z.refine(
-      (q) => q.timestamp_from === undefined || q.timestamp_to === undefined || q.timestamp_from <= q.timestamp_to,
+      (q) =>
+        q.timestamp_from === undefined || q.timestamp_to === undefined || q.timestamp_from <= q.timestamp_to,
       { message: 'timestamp_from must not be after timestamp_to', path: ['timestamp_from'] },
     ),
   );

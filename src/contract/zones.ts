@@ -1,7 +1,6 @@
 import { z } from './zod';
 import { orDefault } from './common';
 
-
 /** delivery_zones as read from the service (lenient: any geometry is kept, ids may be numbers). */
 export const ZoneFeature = /* @__PURE__ */ z.looseObject({
   id: z.optional(z.union([z.string(), z.number()])),

@@ -4,6 +4,7 @@
  */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null && 'error' in error) return errorMessage((error as { error: unknown }).error);
+  if (typeof error === 'object' && error !== null && 'error' in error)
+    return errorMessage((error as { error: unknown }).error);
   return String(error);
 }

@@ -4,7 +4,17 @@ import s from './ui.module.css';
 export type Tone = 'neutral' | 'info' | 'accent' | 'success' | 'warning' | 'danger' | 'muted';
 
 /** A status badge: label first, raw code after (never colour alone). */
-export function Badge({ tone = 'neutral', children, code, title }: { tone?: Tone; children: ReactNode; code?: ReactNode; title?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  code,
+  title,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  code?: ReactNode;
+  title?: string;
+}) {
   return (
     <span className={`${s.badge} ${s[`tone-${tone}`]}`} title={title}>
       {children}

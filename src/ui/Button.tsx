@@ -10,6 +10,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'default', size = 'md', className, type = 'button', ...rest },
   ref,
 ) {
-  const classes = [s.button, variant !== 'default' && s[variant], size === 'sm' && s.small, className].filter(Boolean);
+  const classes = [s.button, variant !== 'default' && s[variant], size === 'sm' && s.small, className].filter(
+    Boolean,
+  );
   return <button ref={ref} type={type} className={classes.join(' ')} {...rest} />;
 });

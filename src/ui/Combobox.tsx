@@ -32,7 +32,15 @@ type ControlProps = {
   'aria-describedby'?: string;
 };
 
-function ComboboxControl({ value, options, onCommit, placeholder, noMatch, id, 'aria-describedby': describedBy }: ControlProps) {
+function ComboboxControl({
+  value,
+  options,
+  onCommit,
+  placeholder,
+  noMatch,
+  id,
+  'aria-describedby': describedBy,
+}: ControlProps) {
   const listId = useId();
   const shown = options.find((o) => o.value === value)?.label ?? value ?? '';
   const [draft, setDraft] = useState(shown);
@@ -49,7 +57,13 @@ function ComboboxControl({ value, options, onCommit, placeholder, noMatch, id, '
 
   const needle = typed ? fold(draft) : '';
   const matches = options
-    .filter((o) => !needle || fold(o.label).includes(needle) || fold(o.value).includes(needle) || fold(o.detail ?? '').includes(needle))
+    .filter(
+      (o) =>
+        !needle ||
+        fold(o.label).includes(needle) ||
+        fold(o.value).includes(needle) ||
+        fold(o.detail ?? '').includes(needle),
+    )
     .slice(0, MAX_SHOWN);
   const activeOption = open ? matches[active] : undefined;
 
@@ -166,7 +180,11 @@ export function Combobox({
   hint,
   className,
   ...control
-}: Omit<ControlProps, 'id' | 'aria-describedby'> & { label: ReactNode; hint?: ReactNode; className?: string }) {
+}: Omit<ControlProps, 'id' | 'aria-describedby'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}) {
   return (
     <Field label={label} hint={hint} className={className}>
       <ComboboxControl {...control} />

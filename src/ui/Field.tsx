@@ -22,7 +22,8 @@ export function Field({ label, children, hint, error, className, hideLabel, desc
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null, more].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, more].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
     ? cloneElement(children, {
         id: (children.props.id as string | undefined) ?? id,

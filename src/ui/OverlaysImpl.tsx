@@ -4,14 +4,7 @@ import { Button } from './Button';
 import s from './ui.module.css';
 
 /** (Loaded on demand through Overlays.tsx.) A side drawer with focus trap, Esc to close and an accessible title (Radix Dialog). */
-export function DrawerImpl({
-  open,
-  onOpenChange,
-  title,
-  description,
-  actions,
-  children,
-}: DrawerProps) {
+export function DrawerImpl({ open, onOpenChange, title, description, actions, children }: DrawerProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -2,11 +2,27 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Button } from './Button';
 import s from './ui.module.css';
 
-export function Skeleton({ width = '100%', height, style }: { width?: string | number; height?: number; style?: CSSProperties }) {
+export function Skeleton({
+  width = '100%',
+  height,
+  style,
+}: {
+  width?: string | number;
+  height?: number;
+  style?: CSSProperties;
+}) {
   return <span className={s.skeleton} style={{ width, height, ...style }} aria-hidden="true" />;
 }
 
-export function EmptyState({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className={s.state} role="status">
       <div className={s.stateTitle}>{title}</div>
@@ -57,7 +73,10 @@ export function Banner({
   role?: 'alert' | 'status';
 }) {
   return (
-    <div className={`${s.banner} ${s[`banner-${tone}`]}`} role={role ?? (tone === 'danger' ? 'alert' : 'status')}>
+    <div
+      className={`${s.banner} ${s[`banner-${tone}`]}`}
+      role={role ?? (tone === 'danger' ? 'alert' : 'status')}
+    >
       <div className={s.bannerBody}>{children}</div>
       {actions}
     </div>

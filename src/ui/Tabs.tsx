@@ -43,7 +43,12 @@ export function Tabs({
         ))}
       </RadixTabs.List>
       {items.map((item) => (
-        <RadixTabs.Content key={item.value} value={item.value} className={s.panel} forceMount={item.keepMounted || undefined}>
+        <RadixTabs.Content
+          key={item.value}
+          value={item.value}
+          className={s.panel}
+          forceMount={item.keepMounted || undefined}
+        >
           {item.content}
         </RadixTabs.Content>
       ))}

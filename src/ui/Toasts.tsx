@@ -27,7 +27,12 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
         <div className={s.toastTitle}>{item.title}</div>
         {item.body && <div>{item.body}</div>}
       </div>
-      <button type="button" className={s.button} aria-label="Dismiss notification" onClick={() => onClose(item.id)}>
+      <button
+        type="button"
+        className={s.button}
+        aria-label="Dismiss notification"
+        onClick={() => onClose(item.id)}
+      >
         ✕
       </button>
     </li>

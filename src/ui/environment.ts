@@ -31,5 +31,9 @@ function subscribeOnline(onChange: () => void) {
 
 /** False while the browser says it is offline. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  );
 }

@@ -27,7 +27,15 @@ const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOStrin
  * Relative time; the exact time in `zone` (the viewer's when absent) for screen readers, and
  * with the viewer's own on hover.
  */
-export function RelativeTime({ epochSeconds, now, zone }: { epochSeconds: number; now?: number; zone?: string }) {
+export function RelativeTime({
+  epochSeconds,
+  now,
+  zone,
+}: {
+  epochSeconds: number;
+  now?: number;
+  zone?: string;
+}) {
   const exact = formatDateTime(epochSeconds, zone);
   const hover = zone && zone !== viewerTimeZone() ? `${exact}\n${inViewerZone(epochSeconds, zone)}` : exact;
   return (
@@ -38,7 +46,15 @@ export function RelativeTime({ epochSeconds, now, zone }: { epochSeconds: number
 }
 
 /** An exact time in `zone` with the zone named, the viewer's own zone on hover. */
-export function ZonedTime({ epochSeconds, zone, className }: { epochSeconds: number; zone?: string; className?: string }) {
+export function ZonedTime({
+  epochSeconds,
+  zone,
+  className,
+}: {
+  epochSeconds: number;
+  zone?: string;
+  className?: string;
+}) {
   return (
     <time dateTime={isoOf(epochSeconds)} title={inViewerZone(epochSeconds, zone)} className={className}>
       {formatDateTime(epochSeconds, zone)}

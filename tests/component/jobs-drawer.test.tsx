@@ -68,7 +68,9 @@ describe('job drawer', () => {
     expect(items[0]).toHaveTextContent(`by ${first.actor_name} (${first.actor_type} · ${first.actor_id})`);
     // Each entry says how long the job stayed in its status, labelled with that status.
     const minutes = Math.floor((second.created_at - first.created_at) / 60);
-    expect(items[0]).toHaveTextContent(minutes < 1 ? /\d+ s in Created/ : new RegExp(`${minutes} min in Created`));
+    expect(items[0]).toHaveTextContent(
+      minutes < 1 ? /\d+ s in Created/ : new RegExp(`${minutes} min in Created`),
+    );
     expect(items[1]).not.toHaveTextContent(/in Created/);
     const withRemarks = history.findIndex((h) => h.remarks);
     expect(items[withRemarks]).toHaveTextContent(history[withRemarks]!.remarks);

@@ -28,7 +28,9 @@ afterAll(async () => {
 describe('jobs header while the export code loads', () => {
   it('shows Export CSV in its place, disabled, then the working button: the header does not shift', async () => {
     renderApp({ apiBaseUrl: server.url, token: TEST_TOKEN, path: '/jobs' });
-    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('1–20 of 60 jobs'));
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('1–20 of 60 jobs'),
+    );
     const header = screen.getByRole('heading', { name: 'Jobs', level: 1 }).closest('header')!;
     const placeholder = within(header).getByRole('button', { name: 'Export CSV' });
     expect(placeholder).toBeDisabled();

@@ -61,10 +61,15 @@ describe('jobs search', () => {
     const user = userEvent.setup();
     // The newest job's rider: page 1 is loaded, so their jobs there show at once.
     const rider = server.db
-      .prepare('SELECT r.username FROM jobs j JOIN riders r ON r.id = j.rider_id ORDER BY j.created_at DESC, j.id DESC LIMIT 1')
+      .prepare(
+        'SELECT r.username FROM jobs j JOIN riders r ON r.id = j.rider_id ORDER BY j.created_at DESC, j.id DESC LIMIT 1',
+      )
       .pluck()
       .get() as string;
-    const theirs = idsInOrder('rider_id IN (SELECT id FROM riders WHERE instr(lower(username), lower(?)) > 0)', rider);
+    const theirs = idsInOrder(
+      'rider_id IN (SELECT id FROM riders WHERE instr(lower(username), lower(?)) > 0)',
+      rider,
+    );
     const onPageOne = theirs.filter((id) => idsInOrder().slice(0, 5).includes(id));
     // Once the search starts, every page request is held: what shows comes from the loaded page.
     let searching = false;
@@ -145,7 +150,10 @@ describe('status counts', () => {
       .prepare("SELECT count(*) FROM jobs WHERE status = 8 AND branch_id = 'LDN-01'")
       .pluck()
       .get() as number;
-    const all = server.db.prepare("SELECT count(*) FROM jobs WHERE branch_id = 'LDN-01'").pluck().get() as number;
+    const all = server.db
+      .prepare("SELECT count(*) FROM jobs WHERE branch_id = 'LDN-01'")
+      .pluck()
+      .get() as number;
     await waitFor(() => expect(chips).toHaveAttribute('data-counts-ready', 'branch_id=LDN-01'));
     expect(within(chips).getByRole('button', { name: `Failed ${failed}` })).toBeInTheDocument();
     expect(within(chips).getByRole('button', { name: `All ${all}` })).toHaveAttribute('aria-pressed', 'true');
@@ -169,7 +177,9 @@ describe('the job panel on a wide screen', () => {
     const { history } = open('/jobs');
     await waitFor(() => expect(shownIds()).toHaveLength(5));
     const ids = shownIds();
-    await user.click(screen.getAllByRole('row').find((r) => r.getAttribute('data-job-id') === String(ids[0]))!);
+    await user.click(
+      screen.getAllByRole('row').find((r) => r.getAttribute('data-job-id') === String(ids[0]))!,
+    );
     const first = await screen.findByRole('complementary', { name: `Job ${ids[0]}` });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await within(first).findByRole('tab', { name: 'Overview' });

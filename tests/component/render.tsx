@@ -38,7 +38,13 @@ export function renderApp({
   else tokenStore.clear();
   const history = createMemoryHistory({ initialEntries: [path] });
   const instance = createAppInstance(
-    RuntimeConfig.parse({ apiBaseUrl, mapStyle: 'offline', statuses: testStatuses, refreshSeconds: 30, ...config }),
+    RuntimeConfig.parse({
+      apiBaseUrl,
+      mapStyle: 'offline',
+      statuses: testStatuses,
+      refreshSeconds: 30,
+      ...config,
+    }),
     { history },
   );
   const utils = render(<App {...instance} />);

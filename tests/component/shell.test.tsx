@@ -26,7 +26,9 @@ describe('sign-in and the auth gate', () => {
 
     await user.type(field, 'wrong-token');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('The service refused this token. Check it and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The service refused this token. Check it and try again.'),
+    ).toBeInTheDocument();
     expect(tokenStore.get()).toBeNull();
 
     await user.clear(field);
@@ -43,7 +45,9 @@ describe('sign-in and the auth gate', () => {
     renderApp({ apiBaseUrl: 'http://127.0.0.1:9', token: null, path: '/sign-in' });
     await user.type(await screen.findByLabelText('Access token'), 'anything');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(/Could not check the token: Could not reach the service at 127\.0\.0\.1:9/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Could not check the token: Could not reach the service at 127\.0\.0\.1:9/),
+    ).toBeInTheDocument();
   });
 
   it('returns to sign-in on a 401 anywhere, keeping the URL to come back to', async () => {
@@ -57,7 +61,11 @@ describe('sign-in and the auth gate', () => {
 
   it('never follows a redirect to another site after sign-in', async () => {
     const user = userEvent.setup();
-    const { history } = renderApp({ apiBaseUrl: server.url, token: null, path: '/sign-in?redirect=//evil.example/x' });
+    const { history } = renderApp({
+      apiBaseUrl: server.url,
+      token: null,
+      path: '/sign-in?redirect=//evil.example/x',
+    });
     await user.type(await screen.findByLabelText('Access token'), server.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(history.location.pathname).toBe('/jobs'));

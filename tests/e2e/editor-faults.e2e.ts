@@ -158,7 +158,8 @@ const PUT_FAULTS: PutFault[] = [
     name: 'a 200 whose body breaks the contract',
     // The service accepted the request: the title says the save may have landed.
     title: 'The save may have gone through',
-    message: /The save may have gone through.*The service sent data this dashboard cannot read: at branch\.id/,
+    message:
+      /The save may have gone through.*The service sent data this dashboard cannot read: at branch\.id/,
     retryWith: 'Review and save',
     fail: (route) => route.fulfill({ status: 200, json: { branch: {} } }),
   },

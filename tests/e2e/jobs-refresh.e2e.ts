@@ -101,7 +101,9 @@ describe('jobs auto-refresh', () => {
     await page.context().setOffline(true);
     await page.getByText(/^Offline\. Updated .* ago \(stale\)$/).waitFor();
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-    await page.getByText(/^Offline: refreshes when the connection is back\. Updated .* ago \(stale\)$/).waitFor();
+    await page
+      .getByText(/^Offline: refreshes when the connection is back\. Updated .* ago \(stale\)$/)
+      .waitFor();
     // The rows stay: they are what was last loaded.
     expect(await page.locator('table tbody tr[data-job-id]').count()).toBe(20);
 

@@ -61,7 +61,10 @@ describe('jobs screen in Chromium', () => {
     expect(await firstJobId(page)).toBe(page1First);
     expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('7');
     // The branch shows by its name; the URL keeps its id.
-    const busiestName = server.db.prepare('SELECT name FROM branches WHERE id = ?').pluck().get(busiest.id) as string;
+    const busiestName = server.db
+      .prepare('SELECT name FROM branches WHERE id = ?')
+      .pluck()
+      .get(busiest.id) as string;
     expect(await page.getByLabel('Branch').inputValue()).toBe(busiestName);
     await page.goForward();
     await waitForRange(page, `21–${Math.min(40, busiest.n)} of ${busiest.n} jobs`);
@@ -152,7 +155,10 @@ describe('jobs screen in Chromium', () => {
     const tab = await app.newPage();
     await signIn(tab, app.token, '/jobs');
     await waitForRange(tab, '1–20 of 400 jobs');
-    const delivered = app.server.db.prepare('SELECT count(*) FROM jobs WHERE status = 7').pluck().get() as number;
+    const delivered = app.server.db
+      .prepare('SELECT count(*) FROM jobs WHERE status = 7')
+      .pluck()
+      .get() as number;
     expect(delivered).toBeGreaterThan(40); // pages 2 and 3 exist
 
     // A fresh load of a link in the signed-in tab: the page it names is requested once, not twice.
@@ -170,7 +176,8 @@ describe('jobs screen in Chromium', () => {
     await cdp.send('Network.enable');
     const senders = new Map<string, string | undefined>();
     cdp.on('Network.requestWillBeSent', (e) => {
-      if (new URL(e.request.url).pathname === '/v1/jobs') senders.set(e.request.url, e.initiator.stack?.callFrames[0]?.url);
+      if (new URL(e.request.url).pathname === '/v1/jobs')
+        senders.set(e.request.url, e.initiator.stack?.callFrames[0]?.url);
     });
     await tab.goto(`${app.url}/jobs?status=7&page=2`);
     await waitForRange(tab, `21–40 of ${delivered} jobs`);
@@ -178,7 +185,9 @@ describe('jobs screen in Chromium', () => {
     expect(page2).toHaveLength(1);
     // It was sent by the entry script, which sends it as soon as config.json is read, without
     // waiting for the app's code (usually still loading then: the bench's waterfall shows it).
-    const entryScript = await tab.evaluate(() => document.querySelector<HTMLScriptElement>('script[type=module][src]')!.src);
+    const entryScript = await tab.evaluate(
+      () => document.querySelector<HTMLScriptElement>('script[type=module][src]')!.src,
+    );
     expect(senders.get(page2[0]!)).toBe(entryScript);
     // The app's own requests (the next page's prefetch) are told apart: they come from its code.
     const page3 = () => [...senders].find(([url]) => new URL(url).searchParams.get('page') === '3');
@@ -199,7 +208,10 @@ describe('jobs screen in Chromium', () => {
   it('follows the system dark theme', async () => {
     const dark = await app.newPage({ colorScheme: 'dark' });
     await signIn(dark, app.token, '/jobs?job=400');
-    await dark.getByRole('complementary', { name: 'Job 400' }).getByRole('tab', { name: 'Overview' }).waitFor();
+    await dark
+      .getByRole('complementary', { name: 'Job 400' })
+      .getByRole('tab', { name: 'Overview' })
+      .waitFor();
     const background = await dark.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(15, 18, 22)');
     await screenshot(dark, 'jobs-drawer-dark-1280');

@@ -120,7 +120,9 @@ describe('PUT /v1/branches/{id}: each field', () => {
       (await putBranch('LDN-01', { formatted_address: '1 New Street, London E1 1AA, United Kingdom' }))
         .status,
     ).toBe(200);
-    expect((await getBranch(server, 'LDN-01'))!.formatted_address).toBe('1 New Street, London E1 1AA, United Kingdom');
+    expect((await getBranch(server, 'LDN-01'))!.formatted_address).toBe(
+      '1 New Street, London E1 1AA, United Kingdom',
+    );
   });
 
   it('replaces contacts wholesale, and [] clears them', async () => {
@@ -315,7 +317,9 @@ describe('PUT /v1/branches/{id}: validation', () => {
     ['latitude out of range', { coordinates: { latitude: 91, longitude: 0 } }, 'branch.coordinates.latitude'],
     [
       'an open ring',
-      { delivery_zones: { type: 'FeatureCollection', features: [zone('z', square(0, 0, 0.01).slice(0, 4))] } },
+      {
+        delivery_zones: { type: 'FeatureCollection', features: [zone('z', square(0, 0, 0.01).slice(0, 4))] },
+      },
       'branch.delivery_zones.features.0.geometry.coordinates.0',
     ],
     [

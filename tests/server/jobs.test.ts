@@ -317,7 +317,9 @@ describe('pagination edges and invalid parameters', () => {
   it('returns a partial last page', async () => {
     // A status whose count is not a multiple of the page size: the seed decides which.
     const status = server.db
-      .prepare('SELECT status FROM jobs GROUP BY status HAVING count(*) % 20 <> 0 ORDER BY count(*) DESC, status LIMIT 1')
+      .prepare(
+        'SELECT status FROM jobs GROUP BY status HAVING count(*) % 20 <> 0 ORDER BY count(*) DESC, status LIMIT 1',
+      )
       .pluck()
       .get() as number;
     const first = await jobsPage(`status=${status}`);

@@ -17,7 +17,9 @@ describe('the request body check', () => {
       fc.property(value, fc.boolean(), (v, escaped) => {
         const text = escaped ? escapeAll(JSON.stringify(v)) : JSON.stringify(v);
         const parsed: unknown = JSON.parse(text);
-        expect(inspectJson(parsed, MAX_JSON_DEPTH, mayHoldSurrogates(text))).toBe(inspectJson(parsed, MAX_JSON_DEPTH));
+        expect(inspectJson(parsed, MAX_JSON_DEPTH, mayHoldSurrogates(text))).toBe(
+          inspectJson(parsed, MAX_JSON_DEPTH),
+        );
       }),
       { numRuns: 500 },
     );
@@ -33,7 +35,8 @@ describe('the request body check', () => {
   });
 
   it('measures depth through arrays and objects alike', () => {
-    const nest = (depth: number) => JSON.parse(`${'[{"a":'.repeat(depth / 2)}1${'}]'.repeat(depth / 2)}`) as unknown;
+    const nest = (depth: number) =>
+      JSON.parse(`${'[{"a":'.repeat(depth / 2)}1${'}]'.repeat(depth / 2)}`) as unknown;
     expect(inspectJson(nest(MAX_JSON_DEPTH), MAX_JSON_DEPTH, false)).toBeNull();
     expect(inspectJson(nest(MAX_JSON_DEPTH + 2), MAX_JSON_DEPTH, false)).toBe('too_deep');
   });

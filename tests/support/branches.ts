@@ -11,6 +11,7 @@ export async function getBranch(service: { url: string; token: string }, id: str
     headers: { Authorization: `Bearer ${service.token}` },
   });
   if (response.status === 404) return null;
-  if (response.status !== 200) throw new Error(`GET /v1/branches/${id}: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`GET /v1/branches/${id}: ${response.status} ${await response.text()}`);
   return BranchResponse.parse(await response.json()).branch;
 }

@@ -30,13 +30,23 @@ beforeAll(async () => {
         const refused = req.url?.includes('branch_embed=') || scenario === 'strict-filters';
         res
           .writeHead(refused ? 400 : 200, { 'content-type': 'application/json' })
-          .end(JSON.stringify(refused ? { error: { code: 'invalid_request', message: 'Unknown parameter.', details: [] } } : validPage));
+          .end(
+            JSON.stringify(
+              refused
+                ? { error: { code: 'invalid_request', message: 'Unknown parameter.', details: [] } }
+                : validPage,
+            ),
+          );
         return;
       }
       case 'our-error':
         res.writeHead(400, { 'content-type': 'application/json' }).end(
           JSON.stringify({
-            error: { code: 'invalid_request', message: 'The branch is invalid.', details: [{ path: 'branch.name', message: 'Name is required' }] },
+            error: {
+              code: 'invalid_request',
+              message: 'The branch is invalid.',
+              details: [{ path: 'branch.name', message: 'Name is required' }],
+            },
           }),
         );
         return;
@@ -44,19 +54,25 @@ beforeAll(async () => {
         res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
         return;
       case 'html502':
-        res.writeHead(502, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1>nginx</body></html>');
+        res
+          .writeHead(502, { 'content-type': 'text/html' })
+          .end('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1>nginx</body></html>');
         return;
       case 'text500':
         res.writeHead(500, { 'content-type': 'text/plain' }).end('database is locked');
         return;
       case 'other-json':
-        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Down for maintenance' }));
+        res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: 'Down for maintenance' }));
         return;
       case 'truncated':
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"jobs":[{"id":1,"order_id":"A');
         return;
       case 'bad-shape':
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jobs: [{ id: 'seven' }], total_records: 1, page: 1, total_pages: 1 }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jobs: [{ id: 'seven' }], total_records: 1, page: 1, total_pages: 1 }));
         return;
       case 'stall':
         return; // never answers
@@ -76,7 +92,10 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-async function failure(prefix: string, opts: { timeoutMs?: number; token?: string | null; onUnauthorized?: () => void } = {}) {
+async function failure(
+  prefix: string,
+  opts: { timeoutMs?: number; token?: string | null; onUnauthorized?: () => void } = {},
+) {
   const client = createApiClient({
     baseUrl: `${baseUrl}/${prefix}`,
     getToken: () => (opts.token === undefined ? 'secret-token' : opts.token),
@@ -111,7 +130,10 @@ describe('api client', () => {
       strictUrls = [];
       const client = createApiClient({ baseUrl: `${baseUrl}/strict`, getToken: () => 'abc' });
       expect((await fetchJobs(client, { page: 1, status: 3 })).total_pages).toBe(0);
-      expect(strictUrls).toEqual(['/strict/v1/jobs?page=1&status=3&branch_embed=summary', '/strict/v1/jobs?page=1&status=3']);
+      expect(strictUrls).toEqual([
+        '/strict/v1/jobs?page=1&status=3&branch_embed=summary',
+        '/strict/v1/jobs?page=1&status=3',
+      ]);
       await fetchJobs(client, { page: 2 });
       expect(strictUrls.at(-1)).toBe('/strict/v1/jobs?page=2');
       expect(strictUrls).toHaveLength(3);
@@ -120,8 +142,15 @@ describe('api client', () => {
       // extension is not marked as refused by it.
       strictUrls = [];
       const filtersClient = createApiClient({ baseUrl: `${baseUrl}/strict-filters`, getToken: () => 'abc' });
-      await expect(fetchJobs(filtersClient, { page: 1 })).rejects.toMatchObject({ kind: 'http', status: 400, message: 'Unknown parameter.' });
-      expect(strictUrls).toEqual(['/strict-filters/v1/jobs?page=1&branch_embed=summary', '/strict-filters/v1/jobs?page=1']);
+      await expect(fetchJobs(filtersClient, { page: 1 })).rejects.toMatchObject({
+        kind: 'http',
+        status: 400,
+        message: 'Unknown parameter.',
+      });
+      expect(strictUrls).toEqual([
+        '/strict-filters/v1/jobs?page=1&branch_embed=summary',
+        '/strict-filters/v1/jobs?page=1',
+      ]);
       await fetchJobs(filtersClient, { page: 1 }).catch(() => undefined);
       expect(strictUrls[2]).toContain('branch_embed=summary');
     } finally {

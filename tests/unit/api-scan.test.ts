@@ -8,7 +8,11 @@ import { job as rawJob } from './fixtures';
  * A service of `total` jobs in pages of `size` (ids 1..total), answering after `delay(page)` ms;
  * records the pages asked for and how many requests were open at once.
  */
-function fakeService(total: number, size: number, opts: { delay?: (page: number) => number; fail?: number } = {}) {
+function fakeService(
+  total: number,
+  size: number,
+  opts: { delay?: (page: number) => number; fail?: number } = {},
+) {
   const asked: number[] = [];
   let open = 0;
   let mostOpen = 0;
@@ -29,8 +33,16 @@ function fakeService(total: number, size: number, opts: { delay?: (page: number)
         });
         if (page === opts.fail) throw new ApiError('http', 'The service answered 500.', { status: 500 });
         const first = (page - 1) * size + 1;
-        const ids = Array.from({ length: Math.max(0, Math.min(size, total - first + 1)) }, (_, i) => first + i);
-        const body = { jobs: ids.map((id) => ({ ...rawJob, id })), total_records: total, page, total_pages: Math.ceil(total / size) };
+        const ids = Array.from(
+          { length: Math.max(0, Math.min(size, total - first + 1)) },
+          (_, i) => first + i,
+        );
+        const body = {
+          jobs: ids.map((id) => ({ ...rawJob, id })),
+          total_records: total,
+          page,
+          total_pages: Math.ceil(total / size),
+        };
         return options.schema.parse(body);
       } finally {
         open--;
@@ -42,12 +54,16 @@ function fakeService(total: number, size: number, opts: { delay?: (page: number)
 
 const scan = (client: ApiClient, cap: number, extra: Partial<Parameters<typeof scanJobs>[2]> = {}) => {
   const pages: { page: number; ids: number[]; progress: ScanProgress }[] = [];
-  const result = scanJobs(client, { status: 7 }, {
-    cap,
-    signal: new AbortController().signal,
-    onPage: (jobs, page, progress) => void pages.push({ page, ids: jobs.map((j) => j.id), progress }),
-    ...extra,
-  });
+  const result = scanJobs(
+    client,
+    { status: 7 },
+    {
+      cap,
+      signal: new AbortController().signal,
+      onPage: (jobs, page, progress) => void pages.push({ page, ids: jobs.map((j) => j.id), progress }),
+      ...extra,
+    },
+  );
   return { pages, result };
 };
 
@@ -60,7 +76,14 @@ describe('the whole-result scan', () => {
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(pages.flatMap((p) => p.ids)).toEqual(Array.from({ length: 95 }, (_, i) => i + 1));
     expect(service.mostOpen()).toBeLessThanOrEqual(3);
-    expect(outcome).toMatchObject({ pagesDone: 10, pagesTotal: 10, jobsSeen: 95, totalRecords: 95, capped: false, stopped: false });
+    expect(outcome).toMatchObject({
+      pagesDone: 10,
+      pagesTotal: 10,
+      jobsSeen: 95,
+      totalRecords: 95,
+      capped: false,
+      stopped: false,
+    });
     expect(pages.at(-1)!.progress).toMatchObject({ pagesDone: 10, jobsSeen: 95, jobsToRead: 95 });
   });
 
@@ -70,16 +93,26 @@ describe('the whole-result scan', () => {
     const outcome = await result;
     expect(pages.flatMap((p) => p.ids)).toHaveLength(50);
     expect(Math.max(...service.asked)).toBe(3);
-    expect(outcome).toMatchObject({ jobsSeen: 50, pagesTotal: 3, totalRecords: 500, jobsToRead: 50, capped: true });
+    expect(outcome).toMatchObject({
+      jobsSeen: 50,
+      pagesTotal: 3,
+      totalRecords: 500,
+      jobsToRead: 50,
+      capped: true,
+    });
   });
 
   it('ends where the caller says stop, cancelling the requests still open', async () => {
     const service = fakeService(400, 20, { delay: (p) => (p > 3 ? 50 : 1) });
-    const outcome = await scanJobs(service.client, {}, {
-      cap: 1000,
-      signal: new AbortController().signal,
-      onPage: (jobs) => (jobs.some((j) => j.id === 45) ? 'stop' : undefined),
-    });
+    const outcome = await scanJobs(
+      service.client,
+      {},
+      {
+        cap: 1000,
+        signal: new AbortController().signal,
+        onPage: (jobs) => (jobs.some((j) => j.id === 45) ? 'stop' : undefined),
+      },
+    );
     expect(outcome).toMatchObject({ pagesDone: 3, stopped: true });
   });
 
@@ -97,11 +130,15 @@ describe('the whole-result scan', () => {
         return body as never;
       },
     };
-    const outcome = await scanJobs(shifted, {}, {
-      cap: 1000,
-      signal: new AbortController().signal,
-      onPage: (jobs) => void seen.push(...jobs.map((j) => j.id)),
-    });
+    const outcome = await scanJobs(
+      shifted,
+      {},
+      {
+        cap: 1000,
+        signal: new AbortController().signal,
+        onPage: (jobs) => void seen.push(...jobs.map((j) => j.id)),
+      },
+    );
     expect(seen.filter((id) => id === 20)).toHaveLength(1);
     expect(seen).toHaveLength(39);
     expect(outcome.stopped).toBe(false);
@@ -114,14 +151,18 @@ describe('the whole-result scan', () => {
     const slow = fakeService(100, 10, { delay: () => 20 });
     const controller = new AbortController();
     const handed: number[] = [];
-    const running = scanJobs(slow.client, {}, {
-      cap: 1000,
-      signal: controller.signal,
-      onPage: (_jobs, page) => {
-        handed.push(page);
-        if (page === 2) controller.abort();
+    const running = scanJobs(
+      slow.client,
+      {},
+      {
+        cap: 1000,
+        signal: controller.signal,
+        onPage: (_jobs, page) => {
+          handed.push(page);
+          if (page === 2) controller.abort();
+        },
       },
-    });
+    );
     await expect(running).rejects.toMatchObject({ kind: 'aborted' });
     expect(handed).toEqual([1, 2]);
   });

@@ -35,7 +35,10 @@ const client = (token = TEST_TOKEN) =>
 
 describe('jobsRequestFor (the entry script guessing the first request)', () => {
   it('asks for the jobs screen’s page with the API’s own parameters and nothing else', () => {
-    const url = jobsRequestFor({ pathname: '/jobs', search: '?status=7&branch_id=LDN-01&job=12&page=3&x=1' }, 'https://api.example');
+    const url = jobsRequestFor(
+      { pathname: '/jobs', search: '?status=7&branch_id=LDN-01&job=12&page=3&x=1' },
+      'https://api.example',
+    );
     const parsed = new URL(url!);
     expect(parsed.origin + parsed.pathname).toBe('https://api.example/v1/jobs');
     expect(Object.fromEntries(parsed.searchParams)).toEqual({
@@ -47,7 +50,9 @@ describe('jobsRequestFor (the entry script guessing the first request)', () => {
   });
 
   it('asks for page 1 at / (which opens the jobs) and nothing on other screens', () => {
-    expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBe('/v1/jobs?page=1&branch_embed=summary');
+    expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBe(
+      '/v1/jobs?page=1&branch_embed=summary',
+    );
     expect(jobsRequestFor({ pathname: '/branches/LDN-01', search: '' }, '')).toBeNull();
     expect(jobsRequestFor({ pathname: '/sign-in', search: '' }, '')).toBeNull();
   });
@@ -129,7 +134,9 @@ describe('early GET adopted by the api client', () => {
 
   it('goes through the client’s error handling: a refused token still reads as a 401', async () => {
     startEarlyGet(earlyUrl(''), 'wrong-token', countingFetch);
-    await expect(fetchJobs(client('wrong-token'), { page: 1 })).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(fetchJobs(client('wrong-token'), { page: 1 })).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
     expect(requests).toHaveLength(1);
   });
 

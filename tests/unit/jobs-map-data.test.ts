@@ -28,7 +28,12 @@ const makeJob = (id: number, overrides: Record<string, unknown> = {}) =>
     pickups: [{ ...pickup, id: id * 10 + 1, address: at(51.5, -0.1) }],
     deliveries: [
       { ...delivery, id: id * 10 + 2, address: at(51.52, -0.12) },
-      { ...delivery, id: id * 10 + 3, status: 7, address: { location: { type: 'Point', coordinates: [-0.14, 51.53] } } },
+      {
+        ...delivery,
+        id: id * 10 + 3,
+        status: 7,
+        address: { location: { type: 'Point', coordinates: [-0.14, 51.53] } },
+      },
     ],
     rider: { ...rider, last_coordinates: { latitude: 51.51, longitude: -0.11 } },
     ...overrides,
@@ -56,10 +61,21 @@ describe('opsMapData: what the operations map shows', () => {
   });
 
   it('shows each rider once, with every job they carry on the map', () => {
-    const data = opsMapData([makeJob(1), makeJob(2), makeJob(3, { rider: null })], branches, EARLY, rule, config);
+    const data = opsMapData(
+      [makeJob(1), makeJob(2), makeJob(3, { rider: null })],
+      branches,
+      EARLY,
+      rule,
+      config,
+    );
     const riders = data.points.features.filter((f) => f.properties.id.startsWith('r:'));
     expect(riders).toHaveLength(1);
-    expect(riders[0]!.properties).toMatchObject({ id: 'r:17', shape: 'triangle', label: 'Sam Rider · 2 jobs', keys: ['1', '2'] });
+    expect(riders[0]!.properties).toMatchObject({
+      id: 'r:17',
+      shape: 'triangle',
+      label: 'Sam Rider · 2 jobs',
+      keys: ['1', '2'],
+    });
     expect(riders[0]!.properties.targets.map((t) => t.id)).toEqual(['1', '2']);
     expect(data.summary).toMatchObject({ jobs: 3, riders: 1, placedRiders: 1 });
   });
@@ -177,7 +193,12 @@ describe('jobRoute: one job on a small map', () => {
       [-0.14, 51.53],
     ]);
     expect(route.unplaced).toEqual(['Delivery 1']);
-    const riderless = jobRoute(makeJob(3, { rider: { ...rider, last_coordinates: { latitude: null, longitude: null } } }), EARLY, rule, config);
+    const riderless = jobRoute(
+      makeJob(3, { rider: { ...rider, last_coordinates: { latitude: null, longitude: null } } }),
+      EARLY,
+      rule,
+      config,
+    );
     expect(riderless.unplaced).toEqual(['the rider']);
     expect(riderless.lines.features).toHaveLength(1);
   });

@@ -68,7 +68,10 @@ describe('saved views', () => {
     storage.full = false;
     storage.setItem('dispatch.jobs.views', '{oops');
     expect(loadViews()).toEqual([]);
-    storage.setItem('dispatch.jobs.views', JSON.stringify([{ name: 'ok', query: 'late=1' }, { name: '' }, 7, null]));
+    storage.setItem(
+      'dispatch.jobs.views',
+      JSON.stringify([{ name: 'ok', query: 'late=1' }, { name: '' }, 7, null]),
+    );
     expect(loadViews()).toEqual([{ name: 'ok', query: 'late=1' }]);
   });
 });

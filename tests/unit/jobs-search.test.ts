@@ -8,7 +8,13 @@ const job = {
   ...base,
   id: 4321,
   order_id: 'ORD-7QX2K9',
-  rider: { ...base.rider!, name: 'Zoë Adeyemi', username: 'zoe.adeyemi7', dial_code: '+44', mobile: '7700900123' },
+  rider: {
+    ...base.rider!,
+    name: 'Zoë Adeyemi',
+    username: 'zoe.adeyemi7',
+    dial_code: '+44',
+    mobile: '7700900123',
+  },
   pickups: [{ ...base.pickups[0]!, customer: { name: 'Bakehouse Ltd', phone: '+44 20 7946 0018' } }],
   deliveries: [
     {

@@ -11,7 +11,10 @@ describe('jobs pages kept in the cache', () => {
     client.setQueryData(queryKeys.branchList(), []);
 
     // Page 1 stays on screen (an observer holds it) while the user pages on.
-    const onScreen = new QueryObserver(client, { queryKey: queryKeys.jobsPage({ page: 1 }), queryFn: () => pageData(1) });
+    const onScreen = new QueryObserver(client, {
+      queryKey: queryKeys.jobsPage({ page: 1 }),
+      queryFn: () => pageData(1),
+    });
     const unsubscribe = onScreen.subscribe(() => {});
     await client.fetchQuery({ queryKey: queryKeys.jobsPage({ page: 1 }), queryFn: () => pageData(1) });
 

@@ -11,7 +11,14 @@ describe('the return-to target after sign-in', () => {
   });
 
   it('never leaves the origin, however the target is spelled', () => {
-    for (const target of ['//evil.example/x', '/\\evil.example', '\\\\evil.example', 'https://evil.example/jobs', 'javascript:alert(1)', ' //evil.example']) {
+    for (const target of [
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example/jobs',
+      'javascript:alert(1)',
+      ' //evil.example',
+    ]) {
       expect(safeRedirect(target, ORIGIN), target).toBe('/jobs');
     }
   });

@@ -12,14 +12,20 @@ import {
 } from '../../src/config';
 
 describe('runtime config (config.json)', () => {
-  const load = (body: unknown) => loadRuntimeConfig('/config.json', Promise.resolve(new Response(JSON.stringify(body))));
+  const load = (body: unknown) =>
+    loadRuntimeConfig('/config.json', Promise.resolve(new Response(JSON.stringify(body))));
 
   it('reads the shipped file, and fills every default of an empty one', () => {
     const shipped: unknown = JSON.parse(readFileSync('public/config.json', 'utf8'));
     const config = RuntimeConfig.parse(shipped);
     expect(config.statuses['8']).toEqual({ label: 'Failed', tone: 'danger', final: true });
     expect(config.statuses['6']).toEqual({ label: 'In transit', tone: 'accent', final: false });
-    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.final)).toEqual(['7', '8', '9', '10']);
+    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.final)).toEqual([
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     expect(config.paymentTypes['2']!.label).toBe('Cash on delivery');
     expect(config.riderStatuses['1']!.label).toBe('Active');
     expect(RuntimeConfig.parse({})).toEqual({
@@ -37,7 +43,11 @@ describe('runtime config (config.json)', () => {
       statusCounts: true,
     });
     // One cap given, the other keeps its default.
-    expect(RuntimeConfig.parse({ scanCaps: { search: 800 } }).scanCaps).toEqual({ search: 800, map: 500, impact: 2000 });
+    expect(RuntimeConfig.parse({ scanCaps: { search: 800 } }).scanCaps).toEqual({
+      search: 800,
+      map: 500,
+      impact: 2000,
+    });
   });
 
   it('labels payment types and rider statuses like statuses, unknown codes by their number', () => {
@@ -46,8 +56,18 @@ describe('runtime config (config.json)', () => {
       paymentTypes: { '1': { label: 'Prepaid' } },
       riderStatuses: { '1': { label: 'Active', tone: 'success' } },
     });
-    expect(describePaymentType(config, 1)).toEqual({ code: 1, label: 'Prepaid', tone: 'neutral', known: true });
-    expect(describePaymentType(config, 2)).toEqual({ code: 2, label: 'Payment type 2', tone: 'neutral', known: false });
+    expect(describePaymentType(config, 1)).toEqual({
+      code: 1,
+      label: 'Prepaid',
+      tone: 'neutral',
+      known: true,
+    });
+    expect(describePaymentType(config, 2)).toEqual({
+      code: 2,
+      label: 'Payment type 2',
+      tone: 'neutral',
+      known: false,
+    });
     expect(describeRiderStatus(config, 1).label).toBe('Active');
     expect(describeRiderStatus(config, 3).label).toBe('Rider status 3');
     expect(describeStatus(config, 42).label).toBe('Status 42');
@@ -64,28 +84,41 @@ describe('runtime config (config.json)', () => {
   });
 
   it('trims the base URL and reads an unknown tone as neutral', () => {
-    const config = RuntimeConfig.parse({ apiBaseUrl: 'https://api.example//', statuses: { '3': { label: 'x', tone: 'sparkly' } } });
+    const config = RuntimeConfig.parse({
+      apiBaseUrl: 'https://api.example//',
+      statuses: { '3': { label: 'x', tone: 'sparkly' } },
+    });
     expect(config.apiBaseUrl).toBe('https://api.example');
     expect(config.statuses['3']!.tone).toBe('neutral');
   });
 
   it('names the field and the rule of an invalid file', async () => {
     await expect(load({ refreshSeconds: 60 })).resolves.toMatchObject({ refreshSeconds: 60, apiBaseUrl: '' });
-    const error = await load({ refreshSeconds: 60, apiBaseUrl: 'ftp://files.example' }).catch((e: unknown) => e);
+    const error = await load({ refreshSeconds: 60, apiBaseUrl: 'ftp://files.example' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toBe('apiBaseUrl: apiBaseUrl must be empty (same origin) or an http(s) URL');
+    expect((error as ConfigError).message).toBe(
+      'apiBaseUrl: apiBaseUrl must be empty (same origin) or an http(s) URL',
+    );
     await expect(load({ refreshSeconds: 2 })).rejects.toThrow('refreshSeconds: must be at least 5');
     await expect(load({ statuses: { delivered: { label: 'Delivered' } } })).rejects.toThrow(/^statuses/);
-    await expect(load({ currency: 'pounds' })).rejects.toThrow(/currency: a currency is a three-letter ISO 4217 code/);
-    await expect(load({ branchCurrencies: { 'LDN-01': 'gbp' } })).rejects.toThrow(/^branchCurrencies\.LDN-01/);
+    await expect(load({ currency: 'pounds' })).rejects.toThrow(
+      /currency: a currency is a three-letter ISO 4217 code/,
+    );
+    await expect(load({ branchCurrencies: { 'LDN-01': 'gbp' } })).rejects.toThrow(
+      /^branchCurrencies\.LDN-01/,
+    );
     await expect(load({ lateGraceMinutes: -1 })).rejects.toThrow(/^lateGraceMinutes/);
     await expect(load({ scanCaps: { search: 0 } })).rejects.toThrow(/^scanCaps\.search/);
   });
 
   it('says so when the file is not JSON or not there', async () => {
-    await expect(loadRuntimeConfig('/config.json', Promise.resolve(new Response('{ nope')))).rejects.toThrow('It is not valid JSON.');
-    await expect(loadRuntimeConfig('/config.json', Promise.resolve(new Response('', { status: 404 })))).rejects.toThrow(
-      'The server answered 404 for it.',
+    await expect(loadRuntimeConfig('/config.json', Promise.resolve(new Response('{ nope')))).rejects.toThrow(
+      'It is not valid JSON.',
     );
+    await expect(
+      loadRuntimeConfig('/config.json', Promise.resolve(new Response('', { status: 404 }))),
+    ).rejects.toThrow('The server answered 404 for it.');
   });
 });
