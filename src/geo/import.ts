@@ -2,6 +2,7 @@ import type { ZoneFeatureInput } from '../contract';
 import { isRecord, zoneName, type GeometryLike, type ZoneFeatureLike } from './collection';
 import { plural } from './format';
 import { normalizeFeatures, type NormalizeReport, type NormalizeZonesOptions } from './normalize';
+import { errorMessage } from '../lib/error-message';
 
 export type GeoJsonImport =
   { ok: true; features: ZoneFeatureInput[]; notes: string[] } | { ok: false; message: string };
@@ -38,7 +39,7 @@ export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions 
   try {
     value = JSON.parse(source);
   } catch (error) {
-    return fail(`This file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(`This file is not valid JSON: ${errorMessage(error)}`);
   }
   if (!isRecord(value) || typeof value.type !== 'string')
     return fail(`This file contains ${describeJson(value)}. ${EXPECTED}`);
