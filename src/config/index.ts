@@ -1,4 +1,4 @@
-export { RuntimeConfig, TONES, type Tone } from './schema';
+export { OUTCOMES, RuntimeConfig, TONES, type Outcome, type Tone } from './schema';
 export { ConfigError, CONFIG_URL, loadRuntimeConfig } from './load';
 export { ConfigContext, useConfig } from './context';
 export {

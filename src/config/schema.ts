@@ -11,11 +11,21 @@ const tone = z.catch(z.enum(TONES), 'neutral');
 
 /** Code -> label and tone: the shape of every dictionary of undocumented codes. */
 const CodeEntry = z.object({ label, tone });
+/** How work that reached a final status ended (src/rules). */
+export const OUTCOMES = ['success', 'failure', 'cancelled'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+const minutes = z.int().check(z.minimum(1), z.maximum(24 * 60));
 const StatusEntry = z.object({
   label,
   tone,
   /** Work in this status is done: its stops are never late (docs/design.md, "Derived facts"). */
   final: z._default(z.boolean(), false),
+  /** Of a final status: how the work ended. A final status without one counts as 'success'. */
+  outcome: z.optional(z.enum(OUTCOMES)),
+  /** A job longer than this in this status is stuck; none: never stuck. */
+  stuckAfterMinutes: z.optional(minutes),
+  /** A stop in this status is being worked on (at the pickup, on the way): never "at risk". */
+  inProgress: z._default(z.boolean(), false),
 });
 const codes = <T extends z.ZodMiniType>(entry: T) =>
   z._default(z.record(z.string().check(z.regex(/^-?\d+$/, 'codes are integers')), entry), {});
@@ -26,7 +36,7 @@ const Currency = z
   .check(z.regex(/^[A-Z]{3}$/, 'a currency is a three-letter ISO 4217 code, e.g. "EUR"'));
 
 const cap = (fallback: number) => z._default(z.int().check(z.minimum(1), z.maximum(1_000_000)), fallback);
-const SCAN_CAPS = { search: 5000, map: 500, impact: 2000 };
+const SCAN_CAPS = { search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 };
 
 /** Runtime configuration, read from `config.json` beside index.html (docs/design.md, "Runtime configuration"). */
 export const RuntimeConfig = z.object({
@@ -49,9 +59,22 @@ export const RuntimeConfig = z.object({
   branchCurrencies: z._default(z.record(z.string().check(z.minLength(1)), Currency), {}),
   /** Minutes after a slot's end before an open stop counts as late. */
   lateGraceMinutes: z._default(z.int().check(z.minimum(0), z.maximum(24 * 60)), 5),
-  /** The most jobs a whole-result scan reads: the search, the operations map, a zone change's impact preview. */
+  /** An open stop whose slot ends within this many minutes (and is not yet late) is at risk. */
+  atRiskMinutes: z._default(minutes, 30),
+  /** A rider whose position is older than this many minutes (or who has none) is not reporting. */
+  staleRiderMinutes: z._default(minutes, 15),
+  /**
+   * The most jobs a whole-result scan reads: the search, the operations map, a zone change's
+   * impact preview, the control room's open work and its window's jobs (the day's figures).
+   */
   scanCaps: z._default(
-    z.object({ search: cap(SCAN_CAPS.search), map: cap(SCAN_CAPS.map), impact: cap(SCAN_CAPS.impact) }),
+    z.object({
+      search: cap(SCAN_CAPS.search),
+      map: cap(SCAN_CAPS.map),
+      impact: cap(SCAN_CAPS.impact),
+      open: cap(SCAN_CAPS.open),
+      overview: cap(SCAN_CAPS.overview),
+    }),
     SCAN_CAPS,
   ),
   /** Count chips above the jobs table: one `page=1` request per configured status. */

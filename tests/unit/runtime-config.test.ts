@@ -18,8 +18,27 @@ describe('runtime config (config.json)', () => {
   it('reads the shipped file, and fills every default of an empty one', () => {
     const shipped: unknown = JSON.parse(readFileSync('public/config.json', 'utf8'));
     const config = RuntimeConfig.parse(shipped);
-    expect(config.statuses['8']).toEqual({ label: 'Failed', tone: 'danger', final: true });
-    expect(config.statuses['6']).toEqual({ label: 'In transit', tone: 'accent', final: false });
+    expect(config.statuses['8']).toEqual({
+      label: 'Failed',
+      tone: 'danger',
+      final: true,
+      outcome: 'failure',
+      inProgress: false,
+    });
+    expect(config.statuses['6']).toEqual({ label: 'In transit', tone: 'accent', final: false, inProgress: true });
+    const codes = (pick: (entry: (typeof config.statuses)[string]) => unknown) =>
+      Object.fromEntries(Object.entries(config.statuses).map(([code, entry]) => [code, pick(entry)]));
+    expect(codes((entry) => entry.outcome)).toEqual({
+      ...{ '1': undefined, '2': undefined, '3': undefined, '4': undefined, '5': undefined, '6': undefined },
+      ...{ '7': 'success', '8': 'failure', '9': 'cancelled', '10': 'failure' },
+    });
+    // Accepted and In transit normally last hours: never stuck.
+    expect(codes((entry) => entry.stuckAfterMinutes)).toMatchObject({
+      ...{ '1': 30, '2': 30, '3': undefined, '4': 30, '5': 20, '6': undefined },
+    });
+    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.inProgress)).toEqual(['4', '6']);
+    expect([config.atRiskMinutes, config.staleRiderMinutes]).toEqual([30, 15]);
+    expect(config.scanCaps).toEqual({ search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 });
     expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.final)).toEqual([
       '7',
       '8',
@@ -39,14 +58,25 @@ describe('runtime config (config.json)', () => {
       currency: '',
       branchCurrencies: {},
       lateGraceMinutes: 5,
-      scanCaps: { search: 5000, map: 500, impact: 2000 },
+      atRiskMinutes: 30,
+      staleRiderMinutes: 15,
+      scanCaps: { search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 },
       statusCounts: true,
+    });
+    // A status with nothing but its label: not final, no outcome, never stuck, not in progress.
+    expect(RuntimeConfig.parse({ statuses: { '1': { label: 'New' } } }).statuses['1']).toEqual({
+      label: 'New',
+      tone: 'neutral',
+      final: false,
+      inProgress: false,
     });
     // One cap given, the other keeps its default.
     expect(RuntimeConfig.parse({ scanCaps: { search: 800 } }).scanCaps).toEqual({
       search: 800,
       map: 500,
       impact: 2000,
+      open: 5000,
+      overview: 10_000,
     });
   });
 
@@ -111,6 +141,15 @@ describe('runtime config (config.json)', () => {
     );
     await expect(load({ lateGraceMinutes: -1 })).rejects.toThrow(/^lateGraceMinutes/);
     await expect(load({ scanCaps: { search: 0 } })).rejects.toThrow(/^scanCaps\.search/);
+    await expect(load({ scanCaps: { overview: 0 } })).rejects.toThrow(/^scanCaps\.overview/);
+    await expect(load({ atRiskMinutes: 0 })).rejects.toThrow(/^atRiskMinutes/);
+    await expect(load({ staleRiderMinutes: 1.5 })).rejects.toThrow(/^staleRiderMinutes/);
+    await expect(load({ statuses: { '7': { label: 'Delivered', outcome: 'won' } } })).rejects.toThrow(
+      /^statuses\.7\.outcome/,
+    );
+    await expect(load({ statuses: { '3': { label: 'Accepted', stuckAfterMinutes: 0 } } })).rejects.toThrow(
+      /^statuses\.3\.stuckAfterMinutes/,
+    );
   });
 
   it('says so when the file is not JSON or not there', async () => {
