@@ -48,7 +48,7 @@ export default tseslint.config(
   // The layers of docs/design.md, relative paths included: each layer imports only from the
   // layers below it; lib (error text, browser storage) is the floor every layer may stand on,
   // geo only on its error text (geo stays pure); features never import each other, and others reach a feature only
-  // through its index.ts; geo and contract import nothing of the app.
+  // through its index.ts; geo and contract import nothing of the app; rules (pure) import config's types only.
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries },
@@ -62,6 +62,7 @@ export default tseslint.config(
         { type: 'api', pattern: 'src/api' },
         { type: 'ui', pattern: 'src/ui' },
         { type: 'config', pattern: 'src/config' },
+        { type: 'rules', pattern: 'src/rules' },
         { type: 'geo', pattern: 'src/geo' },
         { type: 'contract', pattern: 'src/contract' },
         { type: 'lib', pattern: 'src/lib' },
@@ -78,7 +79,9 @@ export default tseslint.config(
               from: { element: { type: 'app' } },
               allow: {
                 to: {
-                  element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } },
+                  element: {
+                    types: { anyOf: ['map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'] },
+                  },
                 },
               },
             },
@@ -90,7 +93,9 @@ export default tseslint.config(
               from: { element: { type: 'feature' } },
               allow: {
                 to: {
-                  element: { types: { anyOf: ['map', 'api', 'ui', 'config', 'geo', 'contract', 'lib'] } },
+                  element: {
+                    types: { anyOf: ['map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'] },
+                  },
                 },
               },
             },
@@ -109,6 +114,15 @@ export default tseslint.config(
             {
               from: { element: { type: 'config' } },
               allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'rules' } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'rules' } },
+              dependency: { kind: 'type' },
+              allow: { to: { element: { type: 'config' } } },
             },
             {
               from: { element: { type: 'geo' } },

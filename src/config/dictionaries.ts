@@ -25,11 +25,6 @@ export function describeRiderStatus(config: Pick<RuntimeConfig, 'riderStatuses'>
   return describe(config.riderStatuses, 'Rider status', code);
 }
 
-/** True when work in this status is done (the config marks it final). */
-export function isFinalStatus(config: Pick<RuntimeConfig, 'statuses'>, code: number): boolean {
-  return config.statuses[String(code)]?.final === true;
-}
-
 /** The currency of a branch's amounts: its own, else the global one; '' when none is set. */
 export function currencyOf(
   config: Pick<RuntimeConfig, 'currency' | 'branchCurrencies'>,

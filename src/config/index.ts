@@ -6,7 +6,6 @@ export {
   describePaymentType,
   describeRiderStatus,
   describeStatus,
-  isFinalStatus,
   type CodeInfo,
   type StatusInfo,
 } from './dictionaries';

@@ -3,7 +3,7 @@ import { Job } from '../../src/contract';
 import { CSV_FIELDS, escapeCell, isoLocal, jobCsvRow } from '../../src/features/jobs/header/csv';
 import { RuntimeConfig } from '../../src/config';
 import { lastRemark, phoneOf } from '../../src/features/jobs/job-facts';
-import { earliestOpenSlot, lateRule } from '../../src/features/jobs/lateness';
+import { earliestOpenSlot, lateRule } from '../../src/rules/lateness';
 import { amountsOf, formatAmounts } from '../../src/features/jobs/money';
 import { pageRange } from '../../src/features/jobs/table/page-range';
 import { safeImageUrl } from '../../src/features/jobs/panel/safe-image-url';

@@ -7,7 +7,6 @@ import {
   describePaymentType,
   describeRiderStatus,
   describeStatus,
-  isFinalStatus,
   loadRuntimeConfig,
 } from '../../src/config';
 
@@ -25,7 +24,12 @@ describe('runtime config (config.json)', () => {
       outcome: 'failure',
       inProgress: false,
     });
-    expect(config.statuses['6']).toEqual({ label: 'In transit', tone: 'accent', final: false, inProgress: true });
+    expect(config.statuses['6']).toEqual({
+      label: 'In transit',
+      tone: 'accent',
+      final: false,
+      inProgress: true,
+    });
     const codes = (pick: (entry: (typeof config.statuses)[string]) => unknown) =>
       Object.fromEntries(Object.entries(config.statuses).map(([code, entry]) => [code, pick(entry)]));
     expect(codes((entry) => entry.outcome)).toEqual({
@@ -36,7 +40,10 @@ describe('runtime config (config.json)', () => {
     expect(codes((entry) => entry.stuckAfterMinutes)).toMatchObject({
       ...{ '1': 30, '2': 30, '3': undefined, '4': 30, '5': 20, '6': undefined },
     });
-    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.inProgress)).toEqual(['4', '6']);
+    expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.inProgress)).toEqual([
+      '4',
+      '6',
+    ]);
     expect([config.atRiskMinutes, config.staleRiderMinutes]).toEqual([30, 15]);
     expect(config.scanCaps).toEqual({ search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 });
     expect(Object.keys(config.statuses).filter((code) => config.statuses[code]!.final)).toEqual([
@@ -101,8 +108,6 @@ describe('runtime config (config.json)', () => {
     expect(describeRiderStatus(config, 1).label).toBe('Active');
     expect(describeRiderStatus(config, 3).label).toBe('Rider status 3');
     expect(describeStatus(config, 42).label).toBe('Status 42');
-    expect(isFinalStatus(config, 7)).toBe(true);
-    expect(isFinalStatus(config, 42)).toBe(false);
   });
 
   it('gives a branch its own currency, else the global one, else none', () => {

@@ -25,11 +25,12 @@ import { useSwitchSetting } from './useSwitchSetting';
 import { describeFilters, noRowsReason, tableCaption } from './view-description';
 import s from './jobs.module.css';
 
-// The feature's modules that the first load and a lazy chunk both import (url-params, lateness,
-// job-facts, money, count-format, screen-clock, time-zone, settings, usePageVisible, table/sizes)
-// import no other module of the feature: so they stay in the app's chunk, whatever the order of
-// the imports. One such module importing another (job-facts importing lateness, say) puts one of
-// them in a chunk of its own, a request more before the first rows (npm run check:size).
+// The modules that the first load and a lazy chunk both import (the feature's url-params,
+// job-facts, money, count-format, screen-clock, time-zone, settings, usePageVisible,
+// table/sizes, and src/rules/lateness.ts) import no other such module: so they stay in the
+// app's chunk, whatever the order of the imports. One such module importing another (job-facts
+// importing lateness, say) puts one of them in a chunk of its own, a request more before the
+// first rows (npm run check:size).
 
 /** The search's progress and outcome: only a search needs it. */
 const SearchStatus = lazy(() => import('./search/SearchStatus'));

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
-import { jobLateness, lateRule } from './lateness';
+import { jobLateness, lateRule } from '../../rules/lateness';
 
-/** The late jobs among those loaded at `now` (the rule of ./lateness.ts), and the rows "late only" leaves. */
+/** The late jobs among those loaded at `now` (the rule of src/rules/lateness.ts), and the rows "late only" leaves. */
 export function useLateJobs(jobs: Job[], lateOnly: boolean, now: number) {
   const config = useConfig();
   const rule = useMemo(() => lateRule(config), [config]);

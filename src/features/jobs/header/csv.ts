@@ -2,7 +2,7 @@ import type { Job } from '../../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
 import { lastRemark, phoneOf, pickupBranches } from '../job-facts';
-import { earliestOpenSlot, lateRule } from '../lateness';
+import { earliestOpenSlot, lateRule } from '../../../rules/lateness';
 import { amountsOf, formatMoney } from '../money';
 
 /**

@@ -22,7 +22,7 @@ import type { FitRequest } from '../../../map';
 import { Button, ProgressBar, Segmented, Skeleton } from '../../../ui';
 import { formatCount } from '../count-format';
 import type { HoverStore } from '../hover-store';
-import { jobLateness, lateRule } from '../lateness';
+import { jobLateness, lateRule } from '../../../rules/lateness';
 import { useScreenNow } from '../screen-clock';
 import type { Filters } from '../url-params';
 import { describeCluster, opsMapData } from './map-data';

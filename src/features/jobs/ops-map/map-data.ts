@@ -2,7 +2,7 @@
  * What the operations map and a job's small map show, from jobs (pure): markers for stops,
  * riders and branches, the branches' delivery zones, what could not be placed and why, and
  * the counts the map's summary reads. Positions come from `positionOf` (src/geo), lateness
- * from the one rule of ../lateness.ts.
+ * from the one rule of src/rules/lateness.ts.
  */
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Polygon, Position } from 'geojson';
 import type { Branch, Delivery, Job, Pickup, Rider, StopBranch } from '../../../contract';
@@ -15,7 +15,13 @@ import type {
   MarkerProperties,
   MarkerShape,
 } from '../../../map';
-import { formatLate, jobLateness, type LateRule, type StopKind, type StopLateness } from '../lateness';
+import {
+  formatLate,
+  jobLateness,
+  type LateRule,
+  type StopKind,
+  type StopLateness,
+} from '../../../rules/lateness';
 
 /** Marker fills by status tone: readable on the light and the dark base map, under a white outline. */
 export const TONE_COLORS: Record<Tone, string> = {

@@ -4,12 +4,12 @@
  */
 import { useId, type ReactNode } from 'react';
 import type { Job, Rider } from '../../../contract';
-import { describeRiderStatus, describeStatus, isFinalStatus, useConfig } from '../../../config';
+import { describeRiderStatus, describeStatus, useConfig } from '../../../config';
 import { formatDuration, viewerTimeZone } from '../../../ui';
 import { CopyButton } from '../../../ui/CopyButton';
 import { Tabs } from '../../../ui/Tabs';
 import { jobTimeZone, lastRemark, phoneOf } from '../job-facts';
-import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../lateness';
+import { earliestOpenSlot, formatLate, isFinalStatus, jobLateness, lateRule } from '../../../rules/lateness';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';
 import {

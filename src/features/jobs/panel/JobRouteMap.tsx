@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import type { Job } from '../../../contract';
 import { useConfig } from '../../../config';
 import { Skeleton } from '../../../ui';
-import { lateRule } from '../lateness';
+import { lateRule } from '../../../rules/lateness';
 import { jobRoute } from '../ops-map/map-data';
 import { useScreenNow } from '../screen-clock';
 import s from './details.module.css';

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { StatusHistoryEntry, type Delivery, type Job, type Pickup, type StopBranch } from '../../../contract';
 import { currencyOf, describePaymentType, useConfig } from '../../../config';
 import { formatDuration } from '../../../ui';
-import { slotOf, type StopKind, type StopLateness } from '../lateness';
+import { slotOf, type StopKind, type StopLateness } from '../../../rules/lateness';
 import { formatMoney } from '../money';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';

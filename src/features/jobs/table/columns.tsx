@@ -9,7 +9,7 @@ import type { Job, Rider } from '../../../contract';
 import { currencyOf, describeStatus, useConfig } from '../../../config';
 import { Badge, formatWindow, inViewerZone } from '../../../ui';
 import { jobTimeZone, phoneOf, pickupBranches } from '../job-facts';
-import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../lateness';
+import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../../../rules/lateness';
 import { amountsOf, formatAmounts } from '../money';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';

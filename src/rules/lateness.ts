@@ -1,6 +1,7 @@
 /**
  * Lateness, the one rule of it (docs/design.md, "Derived facts"). Pure: the table, the job
- * panel, the header's count, the export and the operations map all read it from here.
+ * panel, the header's count, the export, the operations map and the control room's rules
+ * (exceptions.ts, day-figures.ts) all read it from here.
  *
  * A stop is late when the end of its slot (`pickup_slot_to` / `delivery_slot_to`) plus the
  * grace period has passed and it is still open. A stop is done when `completed` is true, when
@@ -9,9 +10,14 @@
  * counted from the slot's end: the grace period only delays when it starts to count. The same
  * reading of open stops gives a job's next slot (`earliestOpenSlot`).
  */
-import type { Delivery, Job, Pickup, StopBranch } from '../../contract';
-import { isFinalStatus, type RuntimeConfig } from '../../config';
-import { formatDuration } from '../../ui/time-format';
+import type { RuntimeConfig } from '../config';
+import type { Delivery, Job, Pickup, StopBranch } from '../contract';
+import { formatDuration } from '../lib/duration';
+
+/** True when work in this status is done (the config marks it final). */
+export function isFinalStatus(config: Pick<RuntimeConfig, 'statuses'>, code: number): boolean {
+  return config.statuses[String(code)]?.final === true;
+}
 
 export type LateRule = {
   /** Seconds after a slot's end before an open stop counts as late. */
@@ -118,7 +124,7 @@ export function jobLateness(job: Job, now: number, rule: LateRule): JobLateness 
   return { late: stops.some((s) => s.late), lateBy, stops };
 }
 
-/** "late 12 min", "late 3 h 05 min", "late 1 d 6 h" (src/ui/time-format.ts's wording). */
+/** "late 12 min", "late 3 h 05 min", "late 1 d 6 h" (src/lib/duration.ts's wording). */
 export function formatLate(seconds: number): string {
   return `late ${formatDuration(seconds)}`;
 }

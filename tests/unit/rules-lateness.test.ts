@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfig } from '../../src/config';
 import { Job } from '../../src/contract';
-import { formatLate, jobLateness, lateRule, slotOf, stopLateness } from '../../src/features/jobs/lateness';
-import { formatDuration } from '../../src/ui/time-format';
+import { formatDuration } from '../../src/lib/duration';
+import {
+  formatLate,
+  isFinalStatus,
+  jobLateness,
+  lateRule,
+  slotOf,
+  stopLateness,
+} from '../../src/rules/lateness';
 import { job as rawJob } from './fixtures';
 
 /** The fixture: a pickup with its slot ending at PICKUP_END, a delivery ending at DELIVERY_END. */
@@ -20,6 +27,14 @@ const config = RuntimeConfig.parse({
   lateGraceMinutes: 5,
 });
 const rule = lateRule(config);
+
+describe('final statuses', () => {
+  it('are the ones the config marks final; an unknown code is open work', () => {
+    expect(isFinalStatus(config, 7)).toBe(true);
+    expect(isFinalStatus(config, 2)).toBe(false);
+    expect(isFinalStatus(config, 42)).toBe(false);
+  });
+});
 
 describe('lateness of a stop', () => {
   const pickup = job.pickups[0]!;
