@@ -37,6 +37,7 @@ import {
 } from './lib/coverage-figures';
 import { bigZoneBody, clipFigures, geoFigures, snapIndexMs, zoneCheckFigures } from './lib/geo-figures';
 import * as jobs from './lib/jobs-figures';
+import { overviewComputeFigures } from './lib/overview-figures';
 import { jobsLoad, p99, putLatencies, responseBytes } from './lib/load';
 import { Bench } from './lib/bench';
 import { GROUPS, parseOptions, type Group } from './lib/options';
@@ -108,6 +109,7 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       'overlap_ms',
       'snap_index_ms',
       'impact_classify_ms',
+      'overview_compute_ms',
     ],
     () => {
       const g = geoFigures(GEO_RUNS);
@@ -136,6 +138,12 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
         )
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')})`,
+      );
+      const overview = overviewComputeFigures(OUT, options.seed, GEO_RUNS);
+      bench.set(
+        'overview_compute_ms',
+        overview.ms,
+        `dayFigures and findExceptions (src/rules), ${overview.jobs} jobs of the seed (${overview.delivered} delivered, ${overview.exceptions} exceptions at the reference time), median of ${overview.runs} runs after 3 warm-up`,
       );
     },
   );

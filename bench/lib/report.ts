@@ -299,6 +299,14 @@ export const FIGURES: FigureSpec[] = [
     how: 'classifyPoints (src/geo/coverage.ts) in Node: 5,000 points against 20 zones × 500 corners before and after',
   },
   {
+    key: 'overview_compute_ms',
+    label: 'control room: figures of 10,000 jobs',
+    unit: 'ms',
+    goal: '≤ 100',
+    met: le(100),
+    how: 'dayFigures and findExceptions (src/rules) in Node: 10,000 jobs of the seed, 30 days, at the reference time',
+  },
+  {
     key: 'impact_fetch_ms',
     label: 'impact preview: a branch’s 7 days',
     unit: 'ms',

@@ -91,3 +91,8 @@ export function makeJob(id: number, o: JobOptions = {}): Job {
     })),
   };
 }
+
+/** A job history entry. */
+export function entry(status: number, at: number, remarks = ''): Job['status_history'][number] {
+  return { status, remarks, created_by: base.status_history[0]!.created_by, created_at: at };
+}
