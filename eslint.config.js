@@ -144,9 +144,9 @@ export default tseslint.config(
     ignores: ['src/map/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [MAP_LIBRARIES, MAP_MODULES] }] },
   },
-  // contract and geo are pure: no React, no map library, not even their types.
+  // contract, geo and rules are pure: no React, no map library, not even their types.
   {
-    files: ['src/contract/**', 'src/geo/**'],
+    files: ['src/contract/**', 'src/geo/**', 'src/rules/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'maplibre-gl', '@mapbox/*'] }],
     },
