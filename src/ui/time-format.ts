@@ -89,68 +89,7 @@ export function formatWindow(from: number | null, to: number | null, zone?: stri
   return f.formatRange(date(from), date(Math.max(from, to)));
 }
 
-/** Milliseconds that `zone`'s wall clock is ahead of UTC at the instant `epochMs`. */
-function offsetMs(epochMs: number, zone: string): number {
-  const parts = formatter(
-    {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    },
-    zone,
-  ).formatToParts(new Date(epochMs));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(epochMs / 1000) * 1000;
-}
-
-/**
- * The epoch seconds at which `zone`'s wall clock shows this date and time. A time shown twice
- * (clocks going back) is the first; a time skipped (clocks going forward) is read with the
- * offset before the change, so it lands just after it, as Date does in the viewer's zone.
- */
-export function zonedToEpoch(
-  wall: { year: number; month: number; day: number; hour: number; minute: number; second?: number },
-  zone: string,
-): number {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0);
-  const before = offsetMs(asUtc - 86_400_000, zone);
-  const after = offsetMs(asUtc + 86_400_000, zone);
-  const fits = [asUtc - before, asUtc - after].filter((t) => t + offsetMs(t, zone) === asUtc);
-  return Math.floor((fits.length ? Math.min(...fits) : asUtc - before) / 1000);
-}
-
-/** The wall-clock fields of a moment in a zone. */
-export function epochToZoned(
-  epochSeconds: number,
-  zone: string,
-): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = formatter(
-    {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    },
-    zone,
-  ).formatToParts(date(epochSeconds));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
+export { epochToZoned, zonedToEpoch } from '../lib/zoned-time';
 
 const rtf = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }));
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
