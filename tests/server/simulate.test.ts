@@ -17,7 +17,7 @@ const TOKEN = 'simulate-token';
 
 function seeded(): Database {
   const db = openDatabase(MEMORY);
-  seed(db, { seed: 21, jobs: 2000, referenceTime: START });
+  seed(db, { seed: 21, jobs: 1000, referenceTime: START });
   return db;
 }
 
@@ -70,7 +70,7 @@ describe('a step of the simulation', () => {
       const newlyLate = new Set<number>();
       let now = START;
       for (let hour = 1; hour <= 9; hour++) {
-        for (let step = 0; step < 12; step++) simulateStep(db, (now += 5 * MINUTE), rng);
+        for (let step = 0; step < 4; step++) simulateStep(db, (now += 15 * MINUTE), rng);
         expect(getReferenceTime(db)).toBe(now);
         if (hour % 3 === 0) {
           expect(incoherences(db, now), `after ${hour} h`).toEqual([]);
