@@ -1,8 +1,9 @@
 /**
  * Times as text, in the viewer's zone or a named IANA zone. Pure (no React): the export and
  * the tests use them too. Formatters are built on first use, not when the module is evaluated
- * (the first use of Intl in a page costs 15-45 ms while ICU opens its data), and kept per zone.
+ * (the first use of Intl in a page opens ICU's data, which takes a while), and kept per zone.
  */
+import { formatDuration } from '../lib/duration';
 
 /** A value built on first use. */
 export function once<T>(build: () => T): () => T {
@@ -91,27 +92,15 @@ export function formatWindow(from: number | null, to: number | null, zone?: stri
 
 export { epochToZoned, zonedToEpoch } from '../lib/zoned-time';
 
-const rtf = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }));
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86400],
-  ['month', 30 * 86400],
-  ['week', 7 * 86400],
-  ['day', 86400],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
-];
-
-/** "3 min. ago", "in 2 hr." relative to now (both epoch seconds). */
+/**
+ * "42 min ago", "in 3 h 05 min", "now" (within 45 s) relative to now (both epoch seconds), in
+ * the one wording of durations (formatDuration), so a span reads the same on every screen.
+ */
 export function formatRelative(epochSeconds: number, nowSeconds = Date.now() / 1000): string {
   const diff = epochSeconds - nowSeconds;
-  const abs = Math.abs(diff);
-  if (abs < 45) return rtf().format(0, 'second');
-  for (const [unit, secs] of UNITS) {
-    if (abs >= secs) return rtf().format(Math.round(diff / secs), unit);
-  }
-  return rtf().format(0, 'second');
+  if (Math.abs(diff) < 45) return 'now';
+  const span = formatDuration(Math.abs(diff));
+  return diff < 0 ? `${span} ago` : `in ${span}`;
 }
 
-/** The one wording of durations (pure, in src/lib so that src/rules can use it too). */
-export { formatDuration } from '../lib/duration';
+export { formatDuration };

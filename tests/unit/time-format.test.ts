@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatRelative,
   formatDateTime,
   formatDuration,
   formatWindow,
@@ -70,5 +71,15 @@ describe('durations in words', () => {
 
   it('reads a span measured backwards (a clock behind the service) as none', () => {
     expect(formatDuration(-90)).toBe('0 s');
+  });
+});
+
+describe('formatRelative', () => {
+  it('says a span before or after now in the one wording of durations', () => {
+    const now = 1_767_225_600;
+    expect(formatRelative(now - 30, now)).toBe('now');
+    expect(formatRelative(now - 42 * 60, now)).toBe('42 min ago');
+    expect(formatRelative(now + (3 * 60 + 5) * 60, now)).toBe('in 3 h 05 min');
+    expect(formatRelative(now - 30 * 3600, now)).toBe('1 d 6 h ago');
   });
 });
