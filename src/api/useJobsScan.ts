@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import type { Job } from '../contract';
 import { errorMessage } from '../lib/error-message';
 import { useApi } from './context';
@@ -33,11 +33,12 @@ export type JobsScan<T> = ReadState<T> & {
   again: () => void;
 };
 
-type State<T> = ReadState<T> & { id: string | null; filters: Omit<JobsFilters, 'page'> | null };
+/** `read`: the read the state belongs to (one object per read started). */
+type State<T> = ReadState<T> & { read: object | null; filters: Omit<JobsFilters, 'page'> | null };
 
 /** A read starting: nothing read yet (the same empty list each time, for memos and effects). */
 const STARTING: State<never> = {
-  id: null,
+  read: null,
   phase: 'loading',
   items: [],
   progress: null,
@@ -55,19 +56,22 @@ export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
   const api = useApi();
   const [run, again] = useReducer((n: number) => n + 1, 0);
   const id = read && JSON.stringify([read.key, read.cap, run]);
-  const [state, setState] = useState<State<T>>(STARTING);
-  // Nothing to read: a later read of the same key starts from nothing too.
-  if (id === null && state.id !== null) setState(STARTING);
-  const stopRead = useRef(() => {});
   const cap = read?.cap;
   const take = read?.take;
+  // One read per key and `take`: a key read again after another (A, B, then A) is a new read,
+  // never the old one's result shown as if it were this one's.
+  const current = useMemo(() => (id === null || !take ? null : { id }), [id, take]);
+  const [state, setState] = useState<State<T>>(STARTING);
+  // Nothing to read: a later read of the same key starts from nothing too.
+  if (current === null && state.read !== null) setState(STARTING);
+  const stopRead = useRef(() => {});
   const filtersNow = useEffectEvent(() => read?.filters() ?? {});
 
   useEffect(() => {
-    if (id === null || cap === undefined || !take) return;
+    if (current === null || cap === undefined || !take) return;
     const ac = new AbortController();
     const filters = filtersNow();
-    const publish = (s: ReadState<T>) => setState({ ...s, id, filters });
+    const publish = (s: ReadState<T>) => setState({ ...s, read: current, filters });
     // Stopped before the reading code is in: nothing was read.
     stopRead.current = () => {
       ac.abort();
@@ -82,9 +86,9 @@ export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
         !ac.signal.aborted && publish({ phase: 'error', items: [], progress: null, error: errorMessage(e) }),
     );
     return () => ac.abort();
-  }, [api, id, cap, take]);
+  }, [api, current, cap, take]);
 
   const stop = useCallback(() => stopRead.current(), []);
-  const { id: _id, ...shown } = id !== null && state.id === id ? state : STARTING;
+  const { read: _read, ...shown } = current !== null && state.read === current ? state : STARTING;
   return { ...shown, stop, again };
 }

@@ -189,6 +189,20 @@ describe('useJobsScan', () => {
     expect(result.current.filters).toEqual({ status });
   });
 
+  it('reads a key again as a new read: after another key, the first one’s finished result does not show', async () => {
+    const { client, release } = testClient({ holdFrom: 2 });
+    const { result, rerender } = renderScan(client, readOf({}, 5));
+    await waitFor(() => expect(result.current.phase).toBe('done'));
+    const status = server.db.prepare('SELECT status FROM jobs ORDER BY id LIMIT 1').pluck().get() as number;
+    rerender({ read: readOf({ status }) });
+    rerender({ read: readOf({}, 5) });
+    // The same key and cap as the finished read: a new read, loading from nothing.
+    expect(result.current).toMatchObject({ phase: 'loading', items: [], progress: null });
+    release();
+    await waitFor(() => expect(result.current.phase).toBe('done'));
+    expect(result.current.items).toEqual(idsInOrder().slice(0, 5));
+  });
+
   it('reads nothing while there is nothing to read', async () => {
     const { client, asked } = testClient();
     const { result, rerender } = renderScan(client, null);
