@@ -4,6 +4,7 @@
  * one after the other (index.html also preloads the app's chunk).
  */
 import { startEarly } from './app/early-start';
+import { errorMessage } from './lib/error-message';
 
 const config = startEarly();
 
@@ -12,7 +13,7 @@ import('./app/start').then(
   (error: unknown) => {
     // A failed chunk download (usually a new version deployed meanwhile): say so, not a blank page.
     const root = document.getElementById('root')!;
-    root.textContent = `Dispatch could not load its code (${(error as Error).message}). Reload the page to try again.`;
+    root.textContent = `Dispatch could not load its code (${errorMessage(error)}). Reload the page to try again.`;
     root.setAttribute('role', 'alert');
   },
 );

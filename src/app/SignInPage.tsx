@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { createApiClient, fetchJobs, isApiError, useApi } from '../api';
+import { createApiClient, errorMessage, fetchJobs, isApiError, useApi } from '../api';
 import { Banner, Button, Field, inputClass } from '../ui';
 import { tokenStore } from './auth';
 import { safeRedirect } from './redirect';
@@ -38,7 +38,7 @@ export function SignInPage({ redirect, expired }: { redirect?: string; expired?:
       if (isApiError(err) && err.kind === 'unauthorized') {
         setError('The service refused this token. Check it and try again.');
       } else {
-        setError(`Could not check the token: ${isApiError(err) ? err.message : String(err)}`);
+        setError(`Could not check the token: ${errorMessage(err)}`);
       }
     } finally {
       setChecking(false);

@@ -5,6 +5,7 @@ import { ConfigError, CONFIG_URL, loadRuntimeConfig } from '../config';
 import { App } from './App';
 import { createAppInstance } from './bootstrap';
 import { ConfigErrorScreen } from './ConfigErrorScreen';
+import { errorMessage } from '../lib/error-message';
 
 /** Renders the app once the runtime config is read (or a screen naming the file when it is broken). */
 export function start(configResponse: Promise<Response>): void {
@@ -21,7 +22,7 @@ export function start(configResponse: Promise<Response>): void {
     },
     (error: unknown) => {
       const file = error instanceof ConfigError ? error.file : CONFIG_URL;
-      root.render(<ConfigErrorScreen file={file} message={(error as Error).message} />);
+      root.render(<ConfigErrorScreen file={file} message={errorMessage(error)} />);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { issueMessage } from '../contract/errors';
 import { RuntimeConfig } from './schema';
+import { errorMessage } from '../lib/error-message';
 
 export class ConfigError extends Error {
   constructor(
@@ -25,7 +26,7 @@ export async function loadRuntimeConfig(
     // revalidates it (no-cache), so an edited config is picked up on the next load.
     response = await (started ?? fetch(url));
   } catch (e) {
-    throw new ConfigError(`Could not fetch it: ${(e as Error).message}`, url);
+    throw new ConfigError(`Could not fetch it: ${errorMessage(e)}`, url);
   }
   if (!response.ok) throw new ConfigError(`The server answered ${response.status} for it.`, url);
   let json: unknown;

@@ -1,3 +1,4 @@
+// Over 400 lines: every figure of the control room with the one reading of outcomes, spells and buckets they share.
 /**
  * The control room's figures of a window (docs/design.md, "Derived facts"): tiles, the
  * charts' data, per branch, per rider and the failure reasons, from the jobs of the window
@@ -25,7 +26,7 @@
 import type { Outcome, RuntimeConfig } from '../config';
 import type { Delivery, Job, Pickup } from '../contract';
 import { branchOf } from './exceptions';
-import { isOpenStop, jobLateness, lateRule, type LateRule } from './lateness';
+import { isFinalStatus, isOpenStop, jobLateness, lateRule, slotOf, type LateRule } from './lateness';
 
 export type FigureRule = {
   late: LateRule;
@@ -36,10 +37,8 @@ export type FigureRule = {
 export function figureRule(config: Pick<RuntimeConfig, 'statuses' | 'lateGraceMinutes'>): FigureRule {
   return {
     late: lateRule(config),
-    outcome: (status) => {
-      const entry = config.statuses[String(status)];
-      return entry?.final ? (entry.outcome ?? 'success') : null;
-    },
+    outcome: (status) =>
+      isFinalStatus(config, status) ? (config.statuses[String(status)]!.outcome ?? 'success') : null,
   };
 }
 
@@ -116,9 +115,9 @@ function jobFacts(job: Job, now: number, rule: FigureRule): JobFacts {
     if (!failedAttempt && spells.some((e) => rule.outcome(e.status) === 'failure')) failedAttempt = true;
     if (rule.outcome(d.status) !== 'success') continue;
     completed += 1;
-    if (d.delivery_slot_to === null) noSlot += 1;
-    else if (finishedAt(spells, d.status, d.updated_at) <= d.delivery_slot_to + rule.late.graceSeconds)
-      onTime += 1;
+    const slotEnd = slotOf('delivery', d).to;
+    if (slotEnd === null) noSlot += 1;
+    else if (finishedAt(spells, d.status, d.updated_at) <= slotEnd + rule.late.graceSeconds) onTime += 1;
   }
   const open = outcome === null;
   const carrying =

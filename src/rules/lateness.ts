@@ -79,8 +79,9 @@ export type OpenSlot = {
 };
 
 /**
- * The earliest slot among the job's open stops (by slot start, then end; open as the lateness
- * rule says). Null when no stop is open or no open stop has a slot.
+ * The earliest slot among the job's open stops: by slot start (its end where it has no start),
+ * the first stop on a tie, pickups before deliveries; open as the lateness rule says. Null when
+ * no stop is open or no open stop has a slot.
  */
 export function earliestOpenSlot(job: Job, rule: Pick<LateRule, 'isFinal'>): OpenSlot | null {
   if (rule.isFinal(job.status)) return null;

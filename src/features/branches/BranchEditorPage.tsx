@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Branch } from '../../contract';
-import { branchQueryOptions, isApiError, useApi } from '../../api';
+import { branchQueryOptions, errorMessage, isApiError, useApi } from '../../api';
 import { EmptyState, ErrorState } from '../../ui';
 import { BranchForm } from './BranchForm';
 import { EditorSkeleton } from './EditorSkeleton';
@@ -59,7 +59,7 @@ export default function BranchEditorPage({ id }: { id: string }) {
       <div className={s.page}>
         <ErrorState
           title={`Could not load branch ${id}`}
-          message={e.message}
+          message={errorMessage(e)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
           actions={<Link to="/branches">All branches</Link>}

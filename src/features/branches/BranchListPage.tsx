@@ -2,7 +2,7 @@ import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRANCH_ID_PATTERN, type Branch, type JobsResponse, type StopBranch } from '../../contract';
-import { branchListQueryOptions, jobsQueryOptions, queryKeys, useApi } from '../../api';
+import { branchListQueryOptions, errorMessage, jobsQueryOptions, queryKeys, useApi } from '../../api';
 import {
   Badge,
   Banner,
@@ -146,7 +146,7 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
     body = (
       <ErrorState
         title="Could not load branches"
-        message={error?.message ?? 'Unknown error'}
+        message={error ? errorMessage(error) : 'Unknown error'}
         onRetry={() => void (list.isError ? list.refetch() : firstJobs.refetch())}
         retrying={list.isFetching || firstJobs.isFetching}
       />
