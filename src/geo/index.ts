@@ -23,6 +23,7 @@ export {
 export {
   bbox,
   bboxesIntersect,
+  bboxUnion,
   isClosed,
   isCounterClockwise,
   samePosition,

@@ -92,6 +92,11 @@ export function bbox(rings: PolygonLike): BBox | null {
   return minX === Infinity ? null : [minX, minY, maxX, maxY];
 }
 
+/** The box holding both; `a` null: `b`. */
+export function bboxUnion(a: BBox | null, b: BBox): BBox {
+  return a ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : b;
+}
+
 /** True when the boxes share at least one point (touching counts). */
 export function bboxesIntersect(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];

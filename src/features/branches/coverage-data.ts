@@ -7,7 +7,7 @@
  */
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { Branch, StopBranch } from '../../contract';
-import { bbox, zoneName, type BBox } from '../../geo';
+import { bbox, bboxUnion, zoneName, type BBox } from '../../geo';
 import type { MarkerCollection } from '../../map';
 import { crossOwnerOverlaps, zonePolygons, type CrossOverlap, type OwnedZone } from '../../geo/coverage';
 
@@ -66,9 +66,6 @@ export type CoverageZones = Omit<CoverageData, 'overlaps' | 'shaded'> & {
   owned: OwnedPolygon[];
 };
 
-const union = (a: BBox | null, b: BBox): BBox =>
-  a ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : b;
-
 /** The zones part of the coverage map's data: cheap, shown at once. */
 export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]): CoverageZones {
   const sorted = [...branches].sort((x, y) => x.name.localeCompare(y.name) || x.id.localeCompare(y.id));
@@ -113,8 +110,8 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
         owned.push({ owner: branch.id, zone: zone.key, rings });
         const b = bbox(rings);
         if (b) {
-          box = union(box, b);
-          branchBox = union(branchBox, b);
+          box = bboxUnion(box, b);
+          branchBox = bboxUnion(branchBox, b);
         }
       }
     });
@@ -166,7 +163,7 @@ export function withOverlaps(zones: CoverageZones, found: readonly CrossOverlap[
     a: byKey.get(parts[0]!.a.zone)!,
     b: byKey.get(parts[0]!.b.zone)!,
     areaKm2: parts.reduce((sum, p) => sum + p.areaKm2, 0),
-    bounds: parts.slice(1).reduce((acc, p) => union(acc, p.bounds), parts[0]!.bounds),
+    bounds: parts.slice(1).reduce((acc, p) => bboxUnion(acc, p.bounds), parts[0]!.bounds),
   }));
   overlaps.sort((x, y) => y.areaKm2 - x.areaKm2);
   const shaded = [...merged].map(([key, parts]): Feature<MultiPolygon> => ({

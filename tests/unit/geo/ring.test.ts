@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bbox,
   bboxesIntersect,
+  bboxUnion,
   createPointLocator,
   interiorPoint,
   isClosed,
@@ -41,6 +42,8 @@ describe('rings', () => {
     expect(bbox([])).toBeNull();
     expect(bboxesIntersect([0, 0, 1, 1], [1, 1, 2, 2])).toBe(true);
     expect(bboxesIntersect([0, 0, 1, 1], [1.1, 0, 2, 2])).toBe(false);
+    expect(bboxUnion([0, 5, 1, 6], [-2, 7, 0.5, 9])).toEqual([-2, 5, 1, 9]);
+    expect(bboxUnion(null, [1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
   });
 });
 
