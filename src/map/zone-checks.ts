@@ -117,7 +117,7 @@ export type WarnFn = typeof zoneWarnings;
  */
 type CheckOptions = { context?: readonly ContextArea[]; pin?: MapPin | null; farKm?: number | undefined };
 
-export function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: WarnFn): ZoneChecks {
+function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: WarnFn): ZoneChecks {
   const keys = zoneKeys(value);
   const reports = validateZones(value);
   const pin =

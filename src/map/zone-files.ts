@@ -28,7 +28,7 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
 }
 
 /** Zones from a GeoJSON, KML or KMZ file: a zip archive is KMZ, XML is KML, anything else is read as JSON. */
-export async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
+async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
   const bytes = await readBytes(file);
   const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 4));
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {

@@ -27,7 +27,7 @@ import { jobLateness, lateRule, type LateRule, type StopKind } from './lateness'
 
 export type ExceptionKind = 'late' | 'rider' | 'stuck' | 'at-risk';
 /** The kinds in order of urgency. */
-export const EXCEPTION_KINDS: readonly ExceptionKind[] = ['late', 'rider', 'stuck', 'at-risk'];
+const EXCEPTION_KINDS: readonly ExceptionKind[] = ['late', 'rider', 'stuck', 'at-risk'];
 
 export type ExceptionRule = {
   late: LateRule;

@@ -2,8 +2,8 @@ import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Branch } from '../../src/contract';
 import { ApiError } from '../../src/api';
-import { clearDraft, draftKey, listDraftIds, readDraft, writeDraft } from '../../src/features/branches/draft';
-import { clearAllDrafts } from '../../src/features/branches/draft-keys';
+import { clearDraft, listDraftIds, readDraft, writeDraft } from '../../src/features/branches/draft';
+import { clearAllDrafts, draftKey } from '../../src/features/branches/draft-keys';
 import { describePath } from '../../src/features/branches/fields';
 import {
   createFormSchema,

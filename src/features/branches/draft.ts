@@ -3,8 +3,6 @@ import { draftKey, servicePrefix } from './draft-keys';
 import type { BranchFormValues } from './form-model';
 import { withFormZones } from './form-zones';
 
-export { draftKey } from './draft-keys';
-
 /**
  * Unsaved edits of one branch of one service, kept in localStorage as the manager types so
  * that a crash, a reload or a sign-in after a 401 does not lose them; removed when the manager

@@ -21,7 +21,7 @@ type Features = typeof jobsTableFeatures;
 export type JobsReactTable = ReactTable<Features, Job, any>;
 export type JobRow = Row<Features, Job>;
 
-/** The virtualiser (@tanstack/react-virtual, ~10 KiB gz) loads only for a page that needs it. */
+/** The virtualiser (@tanstack/react-virtual) loads only for a page that needs it. */
 const VirtualBody = preloadable(() => import('./VirtualBody').then((m) => m.default));
 
 /** Rows shown for a big page before its virtual body is in: as many as the window shows. */
