@@ -86,7 +86,7 @@ function flattenPolygon(rings: readonly Position[][]): Position[][] {
  * winding; world-atlas follows d3's spherical convention). Without this, whole bands of sea
  * are filled at tile edges.
  */
-export function flattenLand(fc: FeatureCollection<Polygon | MultiPolygon>): FeatureCollection<MultiPolygon> {
+function flattenLand(fc: FeatureCollection<Polygon | MultiPolygon>): FeatureCollection<MultiPolygon> {
   return {
     type: 'FeatureCollection',
     features: fc.features.map((f): Feature<MultiPolygon> => {

@@ -119,7 +119,7 @@ export function applyDrawChanges(value: ZoneCollection, changes: readonly DrawCh
 }
 
 /** Rings equal position by position (exact numbers). */
-export function sameRings(a: readonly (readonly Position[])[], b: readonly (readonly Position[])[]): boolean {
+function sameRings(a: readonly (readonly Position[])[], b: readonly (readonly Position[])[]): boolean {
   if (a.length !== b.length) return false;
   for (let r = 0; r < a.length; r++) {
     const ra = a[r]!;

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiContext, createApiClient, type ApiClient } from '../../src/api';
 import { ConfigContext, RuntimeConfig } from '../../src/config';
 import { useAllJobs } from '../../src/features/jobs/ops-map/useAllJobs';
@@ -20,6 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const idsInOrder = () =>
@@ -105,12 +108,18 @@ describe('every matching job for the map', () => {
   });
 
   it('reads them again after the auto-refresh interval', async () => {
+    const refreshSeconds = 5;
+    // The interval's timer is set as the first read completes: fake from the start, the clock
+    // moving with real time (the requests are real), so that the interval need not be waited out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const { client, control } = testClient();
-    const { result } = renderAllJobs(client, { autoRefresh: true, refreshSeconds: 5 });
+    const { result } = renderAllJobs(client, { autoRefresh: true, refreshSeconds });
     await waitFor(() => expect(result.current?.phase).toBe('done'));
     const first = result.current!.jobs;
     const asked = control.asked;
-    await waitFor(() => expect(result.current!.jobs).not.toBe(first), { timeout: 10_000 });
+    await act(() => vi.advanceTimersByTimeAsync(refreshSeconds * 1000));
+    vi.useRealTimers();
+    await waitFor(() => expect(result.current!.jobs).not.toBe(first));
     expect(control.asked).toBeGreaterThanOrEqual(asked + 12);
     expect(result.current).toMatchObject({ phase: 'done', refreshing: false });
     expect(ids(result.current!.jobs)).toEqual(idsInOrder());

@@ -39,23 +39,53 @@ const idsInOrder = (where = '1 = 1', ...params: unknown[]) =>
 
 /**
  * A client of the test server whose pages from `holdFrom` on wait until `release()` (to look at
- * a read half way), and which counts the pages asked for.
+ * a read half way), and which counts the pages asked for. `settled()` waits until every request
+ * asked for (held ones released) is answered or refused, then for what the hook does after it.
  */
 function testClient({ token = server.token, holdFrom = Infinity } = {}) {
   const client = createApiClient({ baseUrl: server.url, getToken: () => token });
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const asked: number[] = [];
+  const answers: Promise<unknown>[] = [];
   const held: ApiClient = {
     baseUrl: client.baseUrl,
-    async request(path, options) {
+    request(path, options) {
       const page = Number(options.query?.page ?? 1);
       asked.push(page);
-      if (page >= holdFrom) await gate;
-      return client.request(path, options);
+      const answer = (async () => {
+        if (page >= holdFrom) await gate;
+        return client.request(path, options);
+      })();
+      answers.push(answer);
+      return answer;
     },
   };
-  return { client: held, release, asked };
+  const settled = async () => {
+    // A request answered can lead to another being asked: wait until none is left.
+    for (let waited = -1; waited < answers.length;) {
+      waited = answers.length;
+      await Promise.allSettled(answers);
+      await nextTurn();
+    }
+  };
+  return { client: held, release, asked, settled };
+}
+
+/**
+ * Lets what is queued run: the promise callbacks and timers already queued, a frame (the hook
+ * hands pages over once a frame), then what that frame queued.
+ */
+async function nextTurn() {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The reading code the hook loads with its first read, in; and what the hook does with it, done. */
+async function readingCodeLoaded() {
+  await import('../../src/api/scan-read');
+  await nextTurn();
 }
 
 const ids = (jobs: Job[]) => jobs.map((job) => job.id);
@@ -146,7 +176,7 @@ describe('useJobsScan', () => {
   });
 
   it('stops where it is and keeps what was read; again reads anew, from nothing', async () => {
-    const { client, release } = testClient({ holdFrom: 4 });
+    const { client, release, asked, settled } = testClient({ holdFrom: 4 });
     const { result } = renderScan(client, readOf());
     await waitFor(() => expect(result.current.progress?.pagesDone).toBe(3));
     act(() => result.current.stop());
@@ -154,7 +184,8 @@ describe('useJobsScan', () => {
     expect(result.current.progress).toMatchObject({ pagesDone: 3, jobsSeen: 15, pagesTotal: 12 });
     // The held pages answering after the stop change nothing.
     release();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
+    expect(asked).toContain(4);
     expect(result.current).toMatchObject({ phase: 'stopped', items: idsInOrder().slice(0, 15) });
 
     act(() => result.current.again());
@@ -164,11 +195,13 @@ describe('useJobsScan', () => {
   });
 
   it('stopped at once reads nothing, and says so', async () => {
-    const { client, asked } = testClient();
+    const { client, asked, settled } = testClient();
     const { result } = renderScan(client, readOf());
     act(() => result.current.stop());
     expect(result.current).toMatchObject({ phase: 'stopped', items: [], progress: null, error: null });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Whatever the reading code would do once in, done.
+    await readingCodeLoaded();
+    await settled();
     expect(result.current.phase).toBe('stopped');
     expect(asked).toEqual([]);
   });
@@ -204,9 +237,11 @@ describe('useJobsScan', () => {
   });
 
   it('reads nothing while there is nothing to read', async () => {
-    const { client, asked } = testClient();
+    const { client, asked, settled } = testClient();
     const { result, rerender } = renderScan(client, null);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Whatever the reading code would do once in, done.
+    await readingCodeLoaded();
+    await settled();
     expect(asked).toEqual([]);
     expect(result.current).toMatchObject({ phase: 'loading', items: [], progress: null });
     rerender({ read: readOf() });

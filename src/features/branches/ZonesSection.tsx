@@ -116,7 +116,7 @@ function MapSkeleton() {
  * (`normalizeZones`); the map shows them that way too, so every part can be edited. The split
  * reaches the form only with the first edit on the map. Ids follow `normalizeZones`.
  */
-export function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
+function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
   if (!fc.features.some((f) => f.geometry?.type === 'MultiPolygon')) return fc;
   const taken = new Set(fc.features.map((f) => (f.id === undefined ? '' : String(f.id))));
   const features = fc.features.flatMap((f): ZoneFeature[] => {

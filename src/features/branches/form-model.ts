@@ -52,7 +52,7 @@ export type BranchFormValues = {
   delivery_zones: ZoneCollection;
 };
 
-export const EMPTY_ZONES: ZoneCollection = { type: 'FeatureCollection', features: [] };
+const EMPTY_ZONES: ZoneCollection = { type: 'FeatureCollection', features: [] };
 
 let contactKeys = 0;
 
@@ -141,7 +141,7 @@ function formatDegrees(value: number): string {
   return Number.isFinite(value) ? String(value) : '';
 }
 
-export function contactToValues(c: Branch['contacts'][number], clientKey: string): ContactValues {
+function contactToValues(c: Branch['contacts'][number], clientKey: string): ContactValues {
   return {
     clientKey,
     name: c.name,

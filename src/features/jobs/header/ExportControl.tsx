@@ -10,7 +10,7 @@ import shared from '../jobs.module.css';
 import s from './tools.module.css';
 
 /** Above this many rows, "export all" asks first. */
-export const EXPORT_CAP = 10_000;
+const EXPORT_CAP = 10_000;
 
 const loadExport = () => import('./csv-export');
 

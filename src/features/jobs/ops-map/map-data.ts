@@ -90,7 +90,7 @@ export type OpsMapData = {
 
 export const stopName = (kind: StopKind, index: number) =>
   `${kind === 'pickup' ? 'Pickup' : 'Delivery'} ${index + 1}`;
-export const riderName = (rider: Pick<Rider, 'id' | 'name'>) => rider.name || `Rider ${rider.id}`;
+const riderName = (rider: Pick<Rider, 'id' | 'name'>) => rider.name || `Rider ${rider.id}`;
 const jobTarget = (job: Job): MapTarget => ({
   id: String(job.id),
   label: `Job ${job.id}${job.order_id ? ` · order ${job.order_id}` : ''}`,
@@ -104,7 +104,7 @@ function marker(
 }
 
 /** A rider's last position, when both numbers are there and in range. */
-export function riderPosition(rider: Rider): Point | null {
+function riderPosition(rider: Rider): Point | null {
   return positionOf(rider.last_coordinates);
 }
 

@@ -18,8 +18,11 @@ export type JobSearch = {
   again: () => void;
 };
 
-/** The search's code (matching, the loaded pages' matches): fetched when the search field is first focused. */
-export const loadSearch = () => import('./search-run');
+/**
+ * The search's plan (./search-plan.ts: what matches, and the matches among the loaded pages), which
+ * runs nothing itself: fetched when the search field is first focused.
+ */
+export const loadSearch = () => import('./search-plan');
 
 type SearchCode = Awaited<ReturnType<typeof loadSearch>>;
 
@@ -27,8 +30,8 @@ const NONE: { matches: Job[]; exact: Job | null } = { matches: [], exact: null }
 
 /**
  * The search of `q` within the filters (the service has none): the loaded pages' matches at
- * once, then the whole-result scan's as they arrive (src/api/useJobsScan.ts, matching in
- * ./search-run.ts), up to the runtime config's cap, with a way to stop it and to run it
+ * once, then the whole-result scan's as they arrive (src/api/useJobsScan.ts, what matches planned
+ * in ./search-plan.ts), up to the runtime config's cap, with a way to stop it and to run it
  * again. Null when there is no search.
  */
 export function useJobSearch(filters: Filters, q: string | undefined): JobSearch | null {
