@@ -199,34 +199,24 @@ async function snapTargetPixels(page: Page, canvas: Locator, [x, y]: [number, nu
 }
 
 /**
- * Shows zone 1's corners for dragging: selects it from the panel, then clicks it on the map at
- * `inside`. Only a click on the *selected* zone edits its corners (on another, it selects):
- * wait until the map has told the panel it is selected. Draw reads a click against what the map
- * has rendered (with software GL on a busy machine the frame with a newly selected zone or its
- * corners can come well after the panel says so), so each step waits for the map to have drawn
- * the previous one (mapDrawnSince):
- * the selected zone before the click, its corner handles before the drag that follows. Should a
- * click still land before the frame (software GL on a busy machine), it clicks again, as a
- * person would, selecting the zone from the panel again if that click cleared the selection.
+ * Puts the zone under `inside` into corner editing by clicks on the map (a click selects a
+ * zone, a click on the selected zone edits its corners), never through the zone list: selecting
+ * from the list fits the map to the zone, which would move every corner away from the pixels
+ * the test knows. Each click is followed by the map's redraw, so the corner handles the drag
+ * must grab are drawn once "Editing corners" shows.
  */
 async function editCorners(page: Page, canvas: Locator, inside: [number, number]) {
-  const panel = zonePanel(page);
-  const select = panel.getByRole('button', { name: /^Zone 1: select/ });
+  const editing = page.getByText('Editing corners');
   await vi.waitFor(
     async () => {
-      const beforeSelect = await mapIdles(page);
-      if ((await select.getAttribute('aria-pressed')) !== 'true') {
-        await select.click();
-        await mapDrawnSince(page, beforeSelect);
+      if (!(await editing.isVisible())) {
+        const beforeClick = await mapIdles(page);
+        await clickMap(page, canvas, inside);
+        await mapDrawnSince(page, beforeClick);
       }
-      await panel.getByRole('button', { name: /^Zone 1: select/, pressed: true }).waitFor({ timeout: 5_000 });
-      const beforeClick = await mapIdles(page);
-      await clickMap(page, canvas, inside);
-      await page.getByText('Editing corners').waitFor({ timeout: 5_000 });
-      // The zone redrawn with its corner handles, which the drag must grab.
-      await mapDrawnSince(page, beforeClick);
+      await editing.waitFor({ timeout: 2_000 });
     },
-    { timeout: 25_000, interval: 500 },
+    { timeout: 30_000, interval: 250 },
   );
 }
 
