@@ -192,7 +192,7 @@ describe('late work', () => {
     const pickup = jobPanel.getByRole('region', { name: /^Pickup 1/ });
     expect(await pickup.innerText()).toMatch(/Late 12 min: the slot ended 12 min ago/);
     const delivery = jobPanel.getByRole('region', { name: /^Delivery 1/ });
-    expect(await delivery.innerText()).toMatch(/Open: the slot ends in 2 hr\./);
+    expect(await delivery.innerText()).toMatch(/Open: the slot ends in 2 h 00 min/);
     await screenshot(page, 'jobs-late-panel-1280');
     await page.context().close();
   });
