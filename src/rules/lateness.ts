@@ -125,6 +125,25 @@ export function jobLateness(job: Job, now: number, rule: LateRule): JobLateness 
   return { late: stops.some((s) => s.late), lateBy, stops };
 }
 
+/**
+ * Where the job's lateness counts from: the earliest slot end among its open stops (epoch
+ * seconds), null when no open stop has one (a final job, say). At any `now`,
+ * `jobLateness(job, now, rule).lateBy` is `now - lateSince` once that is past the grace period
+ * and 0 before, so ordering jobs by it (earliest first) orders them by how late they are at
+ * every moment: the table sorts on it without re-sorting as the clock moves.
+ */
+export function lateSince(job: Job, rule: Pick<LateRule, 'isFinal'>): number | null {
+  const jobFinal = rule.isFinal(job.status);
+  let since: number | null = null;
+  const consider = (kind: StopKind, stop: Pickup | Delivery) => {
+    const end = slotOf(kind, stop).to;
+    if (end !== null && isOpenStop(stop, rule, jobFinal) && (since === null || end < since)) since = end;
+  };
+  for (const p of job.pickups) consider('pickup', p);
+  for (const d of job.deliveries) consider('delivery', d);
+  return since;
+}
+
 /** "late 12 min", "late 3 h 05 min", "late 1 d 6 h" (src/lib/duration.ts's wording). */
 export function formatLate(seconds: number): string {
   return `late ${formatDuration(seconds)}`;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../support/server';
 import { renderApp, testStatuses } from './render';
 
 let server: TestServer;
@@ -14,6 +14,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 function open(path: string) {
@@ -316,5 +317,82 @@ describe('jobs table', () => {
     await waitForRange('1–20 of 200 jobs');
     expect(screen.queryByRole('columnheader', { name: 'Rider' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+  });
+});
+
+/** "late 42 min", "late 3 h 00 min", "late 1 d 6 h", "late 45 s" in seconds; 0 for an empty cell. */
+function lateSeconds(text: string): number {
+  if (!text) return 0;
+  const m = /^late (?:(\d+) d )?(?:(\d+) h ?)?(?:(\d+) min)?(?:(\d+) s)?$/.exec(text);
+  if (!m) throw new Error(`not a lateness: ${text}`);
+  const [d, h, min, sec] = m.slice(1).map((v) => Number(v ?? 0));
+  return ((d! * 24 + h!) * 60 + min!) * 60 + sec!;
+}
+
+describe('the Late column', () => {
+  it('shows how late each loaded job is and sorts the loaded rows by it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
+    const [newest, second] = server.db
+      .prepare('SELECT id FROM jobs ORDER BY created_at DESC, id DESC LIMIT 2')
+      .pluck()
+      .all() as number[];
+    // Open jobs whose pickup slot ended 42 min and 3 h ago; their deliveries are not due yet.
+    const makeLate = (id: number, seconds: number) => {
+      server.db.prepare('UPDATE jobs SET status = 2 WHERE id = ?').run(id);
+      server.db
+        .prepare('UPDATE pickups SET status = 1, slot_to = ? WHERE job_id = ?')
+        .run(TEST_REFERENCE_TIME - seconds, id);
+      server.db
+        .prepare('UPDATE deliveries SET status = 1, slot_to = ? WHERE job_id = ?')
+        .run(TEST_REFERENCE_TIME + 3600, id);
+    };
+    makeLate(newest!, 42 * 60 + 10);
+    makeLate(second!, 3 * 3600);
+    const user = userEvent.setup();
+    open('/jobs');
+    await waitForRange('1–20 of 200 jobs');
+
+    const header = screen.getByRole('columnheader', { name: 'Late' });
+    const column = screen.getAllByRole('columnheader').indexOf(header);
+    const lateOf = (row: HTMLElement) => within(row).getAllByRole('cell')[column]!.textContent ?? '';
+    const rowOf = (id: number) => jobRows().find((r) => r.getAttribute('data-job-id') === String(id))!;
+    expect(lateOf(rowOf(newest!))).toBe('late 42 min');
+    expect(lateOf(rowOf(second!))).toBe('late 3 h 00 min');
+    // Said once in a row: the status cell is the label alone.
+    expect(within(rowOf(newest!)).getByTitle('Status code 2')).toHaveTextContent(/^Assigned$/);
+    expect(rowOf(newest!).textContent!.match(/late \d/g)).toHaveLength(1);
+    // The service's order until asked; the other headers do not sort.
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: 'Status' })).not.toHaveAttribute('aria-sort');
+    expect(within(screen.getByRole('columnheader', { name: 'Status' })).queryByRole('button')).toBeNull();
+    const serviceOrder = jobRows().map((r) => r.getAttribute('data-job-id'));
+
+    // Latest first, then the rest; the same 20 loaded rows.
+    await user.click(within(header).getByRole('button', { name: 'Late' }));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    let lateness = jobRows().map((r) => lateSeconds(lateOf(r)));
+    expect(lateness).toEqual([...lateness].sort((a, b) => b - a));
+    const ids = () => jobRows().map((r) => r.getAttribute('data-job-id'));
+    expect(ids().indexOf(String(second))).toBeLessThan(ids().indexOf(String(newest)));
+    expect([...ids()].sort()).toEqual([...serviceOrder].sort());
+
+    // Least late first (jobs that cannot be late stay last), then back to the service's order.
+    await user.click(within(header).getByRole('button', { name: 'Late' }));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    lateness = jobRows().map((r) => lateSeconds(lateOf(r)));
+    const late = lateness.filter(Boolean);
+    expect(late).toEqual([...late].sort((a, b) => a - b));
+    expect(ids().indexOf(String(newest))).toBeLessThan(ids().indexOf(String(second)));
+    await user.click(within(header).getByRole('button', { name: 'Late' }));
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(ids()).toEqual(serviceOrder);
+
+    // The column chooser lists it.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Columns/ })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: /^Columns/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Show or hide columns' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'Lateness' }));
+    expect(screen.queryByRole('columnheader', { name: 'Late' })).not.toBeInTheDocument();
   });
 });

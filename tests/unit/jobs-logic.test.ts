@@ -3,6 +3,7 @@ import { Job } from '../../src/contract';
 import { CSV_FIELDS, escapeCell, isoLocal, jobCsvRow } from '../../src/features/jobs/header/csv';
 import { RuntimeConfig } from '../../src/config';
 import { lastRemark, phoneOf } from '../../src/features/jobs/job-facts';
+import { addressText, customerName, customerPhone } from '../../src/features/jobs/stop-texts';
 import { earliestOpenSlot, lateRule } from '../../src/rules/lateness';
 import { amountsOf, formatAmounts } from '../../src/features/jobs/money';
 import { pageRange } from '../../src/features/jobs/table/page-range';
@@ -332,6 +333,7 @@ describe('CSV cells', () => {
         ],
       },
       config,
+      1_700_000_000,
     );
     expect(row).toHaveLength(CSV_FIELDS.length);
     const cell = (name: (typeof CSV_FIELDS)[number]) => row[CSV_FIELDS.indexOf(name)];
@@ -349,6 +351,68 @@ describe('CSV cells', () => {
     expect(cell('last_remark')).toBe(`'=cmd|calc`);
     expect(cell('last_remark_status')).toBe('Assigned');
     expect(cell('notes')).toBe(`'=HYPERLINK("x")`);
-    expect(jobCsvRow({ ...job, status: 42 }, config)[CSV_FIELDS.indexOf('status_label')]).toBe('Status 42');
+    expect(jobCsvRow({ ...job, status: 42 }, config, 1_700_000_000)[CSV_FIELDS.indexOf('status_label')]).toBe(
+      'Status 42',
+    );
+  });
+
+  it('says how late the job is at the export’s moment, in whole minutes as the table words it', () => {
+    const PICKUP_END = 1_700_003_600;
+    const lateBy = (j: Job, now: number) => jobCsvRow(j, config, now)[CSV_FIELDS.indexOf('late_by_minutes')];
+    // 42 min 59 s after the pickup's slot ended: "late 42 min" on screen, 42 in the file.
+    expect(lateBy(job, PICKUP_END + 42 * 60 + 59)).toBe(42);
+    expect(lateBy(job, PICKUP_END + 3 * 3600 + 5 * 60)).toBe(185);
+    // Before the slot ends (and within the grace period after): not late.
+    expect(lateBy(job, PICKUP_END - 60)).toBe(0);
+    expect(lateBy(job, PICKUP_END + rule.graceSeconds)).toBe(0);
+    // A final job cannot be late: empty.
+    expect(lateBy({ ...job, status: 7 }, PICKUP_END + 3600)).toBe('');
+  });
+
+  it('gives each delivery’s customer name, phone and address text, in order, one place each', () => {
+    const deliveries = [
+      {
+        ...job.deliveries[0]!,
+        customer: { name: 'Zoë Adams', phone: '+44 7700 900123' },
+        address: {
+          line1: '12 Mill Lane',
+          city: 'London',
+          postcode: 'E1 6AN',
+          latitude: 51.5,
+          longitude: -0.07,
+        },
+      },
+      { ...job.deliveries[0]!, id: 3, customer: null, address: null },
+      {
+        ...job.deliveries[0]!,
+        id: 4,
+        customer: { first_name: 'Ravi', last_name: 'Mehta', dial_code: '91', mobile: '98200 12345' },
+        address: { formatted_address: '=Flat 2, 7 Hill Road, Mumbai', city: 'Mumbai' },
+      },
+    ];
+    const row = jobCsvRow({ ...job, deliveries }, config, 1_700_000_000);
+    const cell = (name: (typeof CSV_FIELDS)[number]) => row[CSV_FIELDS.indexOf(name)];
+    expect(cell('deliveries')).toBe(3);
+    expect(cell('delivery_customer_names')).toBe('Zoë Adams; ; Ravi Mehta');
+    // A leading "+" is defused like every text cell (rider_phone's too): a spreadsheet shows it as text.
+    expect(cell('delivery_customer_phones')).toBe("'+44 7700 900123; ; +91 98200 12345");
+    // The whole text when the address has one; its parts otherwise; never its coordinates.
+    expect(cell('delivery_addresses')).toBe('12 Mill Lane, London, E1 6AN; ; =Flat 2, 7 Hill Road, Mumbai');
+    expect(jobCsvRow(job, config, 1_700_000_000)[CSV_FIELDS.indexOf('delivery_addresses')]).toBe('');
+  });
+
+  it('reads the usual fields of a customer and an address, and nothing else', () => {
+    expect(customerName({ full_name: 'Ana Lima' })).toBe('Ana Lima');
+    expect(customerName({ first_name: 'Ana' })).toBe('Ana');
+    expect(customerName({ id: 7 })).toBe('');
+    expect(customerName(null)).toBe('');
+    expect(customerPhone({ phone: ' 020 7946 0000 ', mobile: '1' })).toBe('020 7946 0000');
+    expect(customerPhone({ mobile: '7700 900123' })).toBe('7700 900123');
+    expect(customerPhone(null)).toBe('');
+    expect(addressText({ text: '1 Quay St', line1: 'ignored' })).toBe('1 Quay St');
+    expect(addressText({ street: 'Rua A', zip: 12345, country: 'BR' })).toBe('Rua A, 12345, BR');
+    expect(addressText({ latitude: 1, longitude: 2 })).toBe('');
+    expect(addressText({ address: { line1: 'nested' } })).toBe('');
+    expect(addressText(null)).toBe('');
   });
 });

@@ -7,6 +7,7 @@ import {
   isFinalStatus,
   jobLateness,
   lateRule,
+  lateSince,
   slotOf,
   stopLateness,
 } from '../../src/rules/lateness';
@@ -111,6 +112,23 @@ describe('lateness of a job', () => {
       lateBy: 0,
       stops: [],
     });
+  });
+});
+
+describe('where lateness counts from', () => {
+  it('is the earliest open slot end, and orders jobs as their lateness does at any moment', () => {
+    expect(lateSince(job, rule)).toBe(PICKUP_END);
+    const pickedUp = { ...job, pickups: job.pickups.map((p) => ({ ...p, completed: true })) };
+    expect(lateSince(pickedUp, rule)).toBe(DELIVERY_END);
+    expect(lateSince({ ...job, status: 7 }, rule)).toBeNull();
+    expect(lateSince({ ...job, pickups: [], deliveries: [] }, rule)).toBeNull();
+    for (const now of [PICKUP_END, PICKUP_END + 6 * MIN, DELIVERY_END + 10 * MIN]) {
+      for (const j of [job, pickedUp]) {
+        const since = lateSince(j, rule)!;
+        const { lateBy } = jobLateness(j, now, rule);
+        expect(lateBy).toBe(now > since + rule.graceSeconds ? now - since : 0);
+      }
+    }
   });
 });
 

@@ -102,7 +102,7 @@ export function JobsPage() {
     teamId: search.team_id,
     viewerZone,
   });
-  const { table, setAside } = useJobsTable(rows, wide && openJobId !== undefined);
+  const { table, setAside, sort } = useJobsTable(rows, wide && openJobId !== undefined);
   const totalPages = data?.total_pages ?? 0;
   const controls = pageControls(shownPage, totalPages, nav.goToPage);
 
@@ -145,6 +145,7 @@ export function JobsPage() {
     body = (
       <JobsTable
         table={table}
+        sort={sort}
         openJobId={openJobId}
         onOpen={nav.openJob}
         onMove={follow}

@@ -11,10 +11,15 @@ import { CSV_FIELDS, jobCsvRow, type CsvConfig } from './csv';
  * none of this is in the jobs screen's initial JavaScript.
  */
 
-export async function jobsToCsv(jobs: readonly Job[], config: CsvConfig): Promise<string> {
+/** The file's text; each job's lateness as of `now` (epoch seconds; the moment of the export). */
+export async function jobsToCsv(
+  jobs: readonly Job[],
+  config: CsvConfig,
+  now = Date.now() / 1000,
+): Promise<string> {
   const { default: Papa } = await import('papaparse');
   return Papa.unparse(
-    { fields: [...CSV_FIELDS], data: jobs.map((job) => jobCsvRow(job, config)) },
+    { fields: [...CSV_FIELDS], data: jobs.map((job) => jobCsvRow(job, config, now)) },
     { newline: '\r\n', escapeFormulae: false },
   );
 }

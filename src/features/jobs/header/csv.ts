@@ -2,7 +2,8 @@ import type { Job } from '../../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
 import { lastRemark, phoneOf, pickupBranches } from '../job-facts';
-import { earliestOpenSlot, lateRule } from '../../../rules/lateness';
+import { addressText, customerName, customerPhone } from '../stop-texts';
+import { earliestOpenSlot, jobLateness, lateRule } from '../../../rules/lateness';
 import { amountsOf, formatMoney } from '../money';
 
 /**
@@ -54,10 +55,14 @@ export const CSV_FIELDS = [
   'branch_names',
   'pickups',
   'deliveries',
+  'delivery_customer_names',
+  'delivery_customer_phones',
+  'delivery_addresses',
   'earliest_open_slot',
   'earliest_open_slot_readable',
   'earliest_open_slot_from',
   'earliest_open_slot_to',
+  'late_by_minutes',
   'total_amount',
   'currency',
   'last_remark',
@@ -81,8 +86,19 @@ function readableSlot(slot: NonNullable<ReturnType<typeof earliestOpenSlot>>): s
   return `${slot.kind === 'pickup' ? 'Pickup' : 'Delivery'}, ${formatWindow(slot.from, slot.to, zone)} (${zone})`;
 }
 
-export function jobCsvRow(job: Job, config: CsvConfig): CsvCell[] {
-  const slot = earliestOpenSlot(job, lateRule(config));
+/** One value per delivery, in order, '; ' between them (an empty one keeps its place). */
+const perDelivery = (job: Job, read: (d: Job['deliveries'][number]) => string) =>
+  job.deliveries.map(read).join('; ');
+
+/**
+ * One job's row. `now` (epoch seconds, the export's moment) is when its lateness is read:
+ * `late_by_minutes` is whole minutes as the table words it ("late 42 min" is 42), 0 when it is
+ * not late, empty when it cannot be (a final job).
+ */
+export function jobCsvRow(job: Job, config: CsvConfig, now: number): CsvCell[] {
+  const rule = lateRule(config);
+  const slot = earliestOpenSlot(job, rule);
+  const late = jobLateness(job, now, rule);
   const branches = pickupBranches(job);
   const rider = job.rider;
   const amounts = amountsOf(job, (branch) => currencyOf(config, branch));
@@ -101,10 +117,14 @@ export function jobCsvRow(job: Job, config: CsvConfig): CsvCell[] {
     branches.map((b) => b.name).join('; '),
     job.pickups.length,
     job.deliveries.length,
+    perDelivery(job, (d) => customerName(d.customer)),
+    perDelivery(job, (d) => customerPhone(d.customer)),
+    perDelivery(job, (d) => addressText(d.address)),
     slot ? `${slot.kind} ${slot.id}` : '',
     slot ? readableSlot(slot) : '',
     slot ? isoLocal(slot.from) : '',
     slot ? isoLocal(slot.to) : '',
+    rule.isFinal(job.status) ? '' : Math.floor(Math.round(late.lateBy) / 60),
     // One currency (the usual case): the number; several: each amount in its currency, as text.
     amounts.length === 1
       ? amounts[0]!.value

@@ -12,6 +12,7 @@ import type { Job } from '../../../contract';
 import { Skeleton, preloadable } from '../../../ui';
 import { preloadJobPanel } from '../panel/panel-loader';
 import type { jobsTableFeatures } from './columns';
+import type { ColumnSort } from './useJobsTable';
 import { ROW_HEIGHT, VIRTUALISE_ABOVE } from './sizes';
 import s from './table.module.css';
 
@@ -35,6 +36,7 @@ export type RenderRow = (row: JobRow, index: number) => ReactNode;
  */
 export function JobsTable({
   table,
+  sort,
   openJobId,
   onOpen,
   onMove,
@@ -46,6 +48,8 @@ export function JobsTable({
   caption,
 }: {
   table: JobsReactTable;
+  /** The one column that sorts the loaded rows (none: the service's order only). */
+  sort?: ColumnSort;
   openJobId: number | undefined;
   onOpen: (id: number) => void;
   /** The keyboard moved to another row (the open job's panel follows it). */
@@ -204,16 +208,45 @@ export function JobsTable({
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={virtual ? 1 : undefined}>
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  className={header.column.columnDef.meta?.numeric ? s.numCell : undefined}
-                  title={header.column.columnDef.meta?.label}
-                >
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const column = header.column;
+                const sorted = sort?.columnId === column.id ? sort.direction : undefined;
+                const sortable = sorted !== undefined;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={column.columnDef.meta?.numeric ? s.numCell : undefined}
+                    title={column.columnDef.meta?.label}
+                    aria-sort={
+                      !sortable
+                        ? undefined
+                        : sorted === 'desc'
+                          ? 'descending'
+                          : sorted === 'asc'
+                            ? 'ascending'
+                            : 'none'
+                    }
+                  >
+                    {header.isPlaceholder ? null : sortable ? (
+                      // Sorts the loaded rows only: the service sorts by nothing but its own order.
+                      <button
+                        type="button"
+                        className={s.sortButton}
+                        onClick={sort?.toggle}
+                        title={`${column.columnDef.meta?.label}: sort the loaded jobs`}
+                      >
+                        <table.FlexRender header={header} />
+                        <span aria-hidden="true" className={s.sortMark}>
+                          {sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           ))}
         </thead>
