@@ -122,6 +122,17 @@ describe('CSV export against the reference server', () => {
     // Numbers stay numbers; times carry the viewer's offset.
     expect(byId.get(ids[4]!)!.total_amount).toMatch(/^\d+(\.\d+)?$/);
     expect(byId.get(ids[4]!)!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    // Each delivery's customer and address, in order, as the service holds them.
+    const stops = server.db
+      .prepare('SELECT customer, address FROM deliveries WHERE job_id = ? ORDER BY position')
+      .all(ids[4]) as { customer: string | null; address: string | null }[];
+    const customers = stops.map((d) => (d.customer ? JSON.parse(d.customer) : {}));
+    const addresses = stops.map((d) => (d.address ? JSON.parse(d.address) : {}));
+    expect(byId.get(ids[4]!)!.delivery_customer_names).toBe(customers.map((c) => c.name ?? '').join('; '));
+    expect(byId.get(ids[4]!)!.delivery_addresses).toBe(
+      addresses.map((a) => [a.line1, a.city, a.postcode].filter(Boolean).join(', ')).join('; '),
+    );
+    expect(byId.get(ids[4]!)!.late_by_minutes).toMatch(/^\d*$/);
     expect(await screen.findByText('Exported 5 jobs')).toBeInTheDocument();
   });
 
