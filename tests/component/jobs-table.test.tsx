@@ -371,6 +371,8 @@ describe('the Late column', () => {
     // Latest first, then the rest; the same 20 loaded rows.
     await user.click(within(header).getByRole('button', { name: 'Late' }));
     expect(header).toHaveAttribute('aria-sort', 'descending');
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(pages).toHaveTextContent('This page’s jobs by lateness');
     let lateness = jobRows().map((r) => lateSeconds(lateOf(r)));
     expect(lateness).toEqual([...lateness].sort((a, b) => b - a));
     const ids = () => jobRows().map((r) => r.getAttribute('data-job-id'));
@@ -387,6 +389,7 @@ describe('the Late column', () => {
     await user.click(within(header).getByRole('button', { name: 'Late' }));
     expect(header).toHaveAttribute('aria-sort', 'none');
     expect(ids()).toEqual(serviceOrder);
+    expect(pages).toHaveTextContent('In the service’s order');
 
     // The column chooser lists it.
     await waitFor(() => expect(screen.getByRole('button', { name: /^Columns/ })).toBeEnabled());

@@ -337,6 +337,7 @@ export function JobsPage() {
               totalPages={data.total_pages}
               controls={controls}
               busy={stale}
+              sortedByLateness={sort.direction !== null}
             />
           )}
           <p className={s.keys}>

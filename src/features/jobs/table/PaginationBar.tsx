@@ -89,6 +89,7 @@ export function PaginationBar({
   totalPages,
   controls,
   busy,
+  sortedByLateness = false,
 }: {
   page: number;
   rows: number;
@@ -96,6 +97,8 @@ export function PaginationBar({
   totalPages: number;
   controls: PageControls;
   busy: boolean;
+  /** The viewer sorted this page's rows by lateness (the Late column). */
+  sortedByLateness?: boolean;
 }) {
   const range = pageRange(page, rows, totalRecords, totalPages);
   return (
@@ -115,7 +118,11 @@ export function PaginationBar({
         )}
         {busy && <span className={s.muted}> · loading…</span>}
       </p>
-      <span className={s.orderNote}>In the service&apos;s order (the interface offers no sorting)</span>
+      <span className={s.orderNote}>
+        {sortedByLateness
+          ? 'This page’s jobs by lateness (the interface offers no sorting: other pages are not included)'
+          : 'In the service’s order (the interface offers no sorting)'}
+      </span>
       <div className={s.pageButtons}>
         <Button
           size="sm"
