@@ -29,6 +29,8 @@ export function startRead<T>(
   filters: Omit<JobsFilters, 'page'>,
   options: {
     cap: number;
+    /** Read these statuses, each through the `status` filter, one after another (see `JobsScanRead`). */
+    statuses?: readonly number[];
     take: (jobs: Job[]) => T[];
     signal: AbortSignal;
     publish: (state: ReadState<T>) => void;
@@ -52,15 +54,28 @@ export function startRead<T>(
   };
   options.signal.addEventListener('abort', end, { once: true });
   if (options.signal.aborted) end();
-  scanJobs(api, filters, {
-    cap,
-    signal,
-    onPage: (jobs, _page, p) => {
-      items.push(...take(jobs));
-      progress = p;
-      if (!frame) frame = requestAnimationFrame(() => send('loading'));
-    },
-  }).then(
+  const parts = options.statuses?.map((status) => ({ ...filters, status })) ?? [filters];
+  // A job whose status changes while the statuses are read can be met twice: kept once.
+  const seen = parts.length > 1 ? new Set<number>() : null;
+  const readParts = async () => {
+    let before: ScanProgress | null = null;
+    for (const part of parts) {
+      // Once the cap is reached, a part's first page is still read: it says what the cap left out.
+      const left = cap - (before?.jobsSeen ?? 0);
+      const outcome = await scanJobs(api, part, {
+        cap: left,
+        signal,
+        onPage: (jobs, _page, p) => {
+          items.push(...take(seen ? jobs.filter((job) => !seen.has(job.id) && seen.add(job.id)) : jobs));
+          progress = before ? combine(before, p) : p;
+          if (!frame) frame = requestAnimationFrame(() => send('loading'));
+        },
+      });
+      before = before ? combine(before, outcome) : outcome;
+    }
+    return before!;
+  };
+  readParts().then(
     (outcome) => {
       progress = outcome;
       if (!signal.aborted) send('done');
@@ -73,5 +88,17 @@ export function startRead<T>(
     if (signal.aborted) return;
     end();
     send('stopped');
+  };
+}
+
+/** The progress of two reads one after the other, as one. */
+function combine(a: ScanProgress, b: ScanProgress): ScanProgress {
+  return {
+    pagesDone: a.pagesDone + b.pagesDone,
+    pagesTotal: a.pagesTotal + b.pagesTotal,
+    jobsSeen: a.jobsSeen + b.jobsSeen,
+    totalRecords: a.totalRecords + b.totalRecords,
+    jobsToRead: a.jobsToRead + b.jobsToRead,
+    capped: a.capped || b.capped,
   };
 }

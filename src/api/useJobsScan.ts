@@ -18,6 +18,14 @@ export type JobsScanRead<T> = {
   /** The filters to read (page aside), asked as each read starts: a window ending "now" ends then. */
   filters: () => Omit<JobsFilters, 'page'>;
   /**
+   * Reads only these statuses, each through the service's `status` filter, one after another
+   * within the cap (open work, without reading history). The progress is the parts' summed; once
+   * the cap is reached, each part left still has its first page read, for what the cap left out.
+   * A job met in two parts (its status changed meanwhile) is kept once. Part of the key: keep it
+   * stable too.
+   */
+  statuses?: readonly number[];
+  /**
    * What each page is kept as, as it arrives (the jobs themselves, the ones that match, their
    * deliveries classified). A new function starts a new read: keep it stable (useMemo).
    */
@@ -55,7 +63,7 @@ const STARTING: State<never> = {
 export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
   const api = useApi();
   const [run, again] = useReducer((n: number) => n + 1, 0);
-  const id = read && JSON.stringify([read.key, read.cap, run]);
+  const id = read && JSON.stringify([read.key, read.cap, read.statuses ?? null, run]);
   const cap = read?.cap;
   const take = read?.take;
   // One read per key and `take`: a key read again after another (A, B, then A) is a new read,
@@ -66,11 +74,14 @@ export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
   if (current === null && state.read !== null) setState(STARTING);
   const stopRead = useRef(() => {});
   const filtersNow = useEffectEvent(() => read?.filters() ?? {});
+  // Part of `id`: a change starts a new read.
+  const statusesNow = useEffectEvent(() => read?.statuses);
 
   useEffect(() => {
     if (current === null || cap === undefined || !take) return;
     const ac = new AbortController();
     const filters = filtersNow();
+    const statuses = statusesNow();
     const publish = (s: ReadState<T>) => setState({ ...s, read: current, filters });
     // Stopped before the reading code is in: nothing was read.
     stopRead.current = () => {
@@ -80,7 +91,7 @@ export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
     import('./scan-read').then(
       ({ startRead }) => {
         if (!ac.signal.aborted)
-          stopRead.current = startRead(api, filters, { cap, take, signal: ac.signal, publish });
+          stopRead.current = startRead(api, filters, { cap, statuses, take, signal: ac.signal, publish });
       },
       (e: unknown) =>
         !ac.signal.aborted && publish({ phase: 'error', items: [], progress: null, error: errorMessage(e) }),

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiContext, createApiClient, type ApiClient } from '../../src/api';
 import { ConfigContext, RuntimeConfig } from '../../src/config';
-import { useAllJobs } from '../../src/features/jobs/ops-map/useAllJobs';
+import { useAllJobs } from '../../src/features/jobs/useAllJobs';
 import { startTestServer, type TestServer } from '../support/server';
 import { testStatuses } from './render';
 
@@ -64,7 +64,8 @@ function renderAllJobs(client: ApiClient, { autoRefresh = false, refreshSeconds 
     </ConfigContext>
   );
   return renderHook(
-    ({ refreshCount }: { refreshCount: number }) => useAllJobs({}, true, { autoRefresh, refreshCount }),
+    ({ refreshCount }: { refreshCount: number }) =>
+      useAllJobs({}, true, { cap: 500, autoRefresh, refreshCount }),
     { wrapper, initialProps: { refreshCount: 0 } },
   );
 }

@@ -90,6 +90,13 @@ async function readingCodeLoaded() {
 
 const ids = (jobs: Job[]) => jobs.map((job) => job.id);
 
+/** The two statuses most jobs of the test data are in, most first. */
+const twoStatuses = () =>
+  server.db
+    .prepare('SELECT status FROM jobs GROUP BY status ORDER BY count(*) DESC, status LIMIT 2')
+    .pluck()
+    .all() as [number, number];
+
 function renderScan(client: ApiClient, read: JobsScanRead<number> | null) {
   const renders: JobsScan<number>[] = [];
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -151,6 +158,38 @@ describe('useJobsScan', () => {
       capped: true,
     });
     expect(Math.max(...asked)).toBe(3);
+  });
+
+  it('reads only the statuses asked, each through the status filter, with their progress summed', async () => {
+    const { client, asked } = testClient();
+    const statuses = twoStatuses();
+    const { result } = renderScan(client, { ...readOf(), key: 'open', statuses });
+    await waitFor(() => expect(result.current.phase).toBe('done'));
+    const [a, b] = statuses.map((status) => idsInOrder('status = ?', status)) as [number[], number[]];
+    const wanted = [...a, ...b];
+    expect(b.length).toBeGreaterThan(0);
+    expect(result.current.items).toEqual(wanted);
+    expect(result.current.progress).toMatchObject({ jobsSeen: wanted.length, totalRecords: wanted.length });
+    expect(asked.length).toBe(Math.ceil(a.length / 5) + Math.ceil(b.length / 5));
+  });
+
+  it('reads the statuses within the cap, and counts what the cap left out of each', async () => {
+    const { client } = testClient();
+    const statuses = twoStatuses();
+    const [first, second] = statuses.map((status) => idsInOrder('status = ?', status)) as [
+      number[],
+      number[],
+    ];
+    const cap = first.length - 1;
+    const { result } = renderScan(client, { ...readOf({}, cap), key: 'capped', statuses });
+    await waitFor(() => expect(result.current.phase).toBe('done'));
+    expect(result.current.items).toEqual(first.slice(0, cap));
+    expect(result.current.progress).toMatchObject({
+      jobsSeen: cap,
+      jobsToRead: cap,
+      totalRecords: first.length + second.length,
+      capped: true,
+    });
   });
 
   it('hands the pages over at most once a frame', async () => {

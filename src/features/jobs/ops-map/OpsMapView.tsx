@@ -28,7 +28,7 @@ import type { Filters } from '../url-params';
 import { describeCluster, opsMapData } from './map-data';
 import { MapSplitter } from './MapSplitter';
 import { Legend, Summary, Unplaced, ZonesNote } from './OpsMapSummary';
-import { useAllJobs, type AllJobs } from './useAllJobs';
+import { useAllJobs, type AllJobs } from '../useAllJobs';
 import shared from '../jobs.module.css';
 import s from './opsMap.module.css';
 
@@ -86,7 +86,11 @@ export default function OpsMapView(props: OpsMapViewProps) {
   const config = useConfig();
   const now = useScreenNow();
   const rule = useMemo(() => lateRule(config), [config]);
-  const all = useAllJobs(filters, scope === 'all' && !searching, { autoRefresh, refreshCount });
+  const all = useAllJobs(filters, scope === 'all' && !searching, {
+    cap: config.scanCaps.map,
+    autoRefresh,
+    refreshCount,
+  });
   const allJobs = all?.jobs ?? null;
   useEffect(() => {
     onJobs(allJobs);

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useJobsScan, type ScanPhase, type ScanProgress } from '../../../api';
-import type { Job } from '../../../contract';
-import { useConfig } from '../../../config';
-import type { Filters } from '../url-params';
-import { usePageVisible } from '../usePageVisible';
+import { useJobsScan, type ScanPhase, type ScanProgress } from '../../api';
+import type { Job } from '../../contract';
+import { useConfig } from '../../config';
+import type { Filters } from './url-params';
+import { usePageVisible } from './usePageVisible';
 
 export type AllJobs = {
   /** The jobs read, in the result's order: while a first load runs, those read so far. */
@@ -25,8 +25,9 @@ type Complete = { result: string; jobs: Job[]; progress: ScanProgress | null; er
 const everyJob = (jobs: Job[]) => jobs;
 
 /**
- * Every job matching `filters`, up to the map's cap (runtime config), read with the
- * whole-result scan (src/api/useJobsScan.ts). The first load shows the jobs as their pages
+ * Every job matching `filters` up to `cap` (of the statuses in `statuses` only, when given: see
+ * `JobsScanRead`), read with the whole-result scan (src/api/useJobsScan.ts): the operations
+ * map's jobs, and the open work of the control room and of "late only". The first load shows the jobs as their pages
  * arrive; a refresh (auto-refresh while on and the tab shown, `refreshCount` changing, or
  * `again` after a complete read) reads the result again and swaps it in once complete, so
  * nothing on the map blinks. Null while not `enabled`.
@@ -34,14 +35,24 @@ const everyJob = (jobs: Job[]) => jobs;
 export function useAllJobs(
   filters: Filters,
   enabled: boolean,
-  { autoRefresh, refreshCount }: { autoRefresh: boolean; refreshCount: number },
+  {
+    cap,
+    statuses,
+    autoRefresh,
+    refreshCount,
+  }: {
+    cap: number;
+    statuses?: readonly number[];
+    autoRefresh: boolean;
+    refreshCount: number;
+  },
 ): AllJobs | null {
-  const config = useConfig();
+  const { refreshSeconds } = useConfig();
   const visible = usePageVisible();
   const result = JSON.stringify(filters);
   const scan = useJobsScan(
     enabled
-      ? { key: `${result}|${refreshCount}`, cap: config.scanCaps.map, filters: () => filters, take: everyJob }
+      ? { key: `${result}|${refreshCount}`, cap, statuses, filters: () => filters, take: everyJob }
       : null,
   );
   const [complete, setComplete] = useState<Complete | null>(null);
@@ -62,9 +73,9 @@ export function useAllJobs(
   // Auto-refresh: the interval after each complete read, while on and the tab is shown.
   useEffect(() => {
     if (!enabled || !autoRefresh || !visible || phase !== 'done' || refreshing) return;
-    const timer = setTimeout(again, config.refreshSeconds * 1000);
+    const timer = setTimeout(again, refreshSeconds * 1000);
     return () => clearTimeout(timer);
-  }, [enabled, autoRefresh, visible, phase, refreshing, again, config.refreshSeconds]);
+  }, [enabled, autoRefresh, visible, phase, refreshing, again, refreshSeconds]);
 
   if (!enabled) return null;
   return {
