@@ -73,7 +73,7 @@ export function startRead<T>(
       });
       before = before ? combine(before, outcome) : outcome;
     }
-    return before!;
+    return before ?? NOTHING_READ;
   };
   readParts().then(
     (outcome) => {
@@ -90,6 +90,16 @@ export function startRead<T>(
     send('stopped');
   };
 }
+
+/** No statuses to read. */
+const NOTHING_READ: ScanProgress = {
+  pagesDone: 0,
+  pagesTotal: 0,
+  jobsSeen: 0,
+  totalRecords: 0,
+  jobsToRead: 0,
+  capped: false,
+};
 
 /** The progress of two reads one after the other, as one. */
 function combine(a: ScanProgress, b: ScanProgress): ScanProgress {
