@@ -32,6 +32,9 @@ export function Layout() {
           Dispatch
         </Link>
         <nav className={s.nav} aria-label="Main">
+          <Link to="/overview" className={s.navLink}>
+            Control room
+          </Link>
           <Link to="/jobs" search={{ page: 1 }} className={s.navLink}>
             Jobs
           </Link>

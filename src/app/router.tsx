@@ -15,7 +15,16 @@ import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { safeRedirect } from './redirect';
 
-import { JobsPage, filtersOf, pageRequest, validateJobsSearch } from '../features/jobs';
+import {
+  JobsPage,
+  OverviewPage,
+  filtersOf,
+  pageRequest,
+  preloadOverview,
+  validateJobsSearch,
+  type OverviewSearch,
+} from '../features/jobs';
+import { Skeleton } from '../ui';
 import { branchListQueryOptions, jobsQueryOptions } from '../api';
 import { BranchEditorPage, BranchListPage, preloadBranchList } from '../features/branches';
 
@@ -85,6 +94,34 @@ const jobsRoute = createRoute({
   component: JobsPage,
 });
 
+const overviewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/overview',
+  // Read as it comes: the screen (a chunk of its own) checks each param, an invalid one reading
+  // as absent, so its checks stay out of the first load.
+  validateSearch: (s: Record<string, unknown>) => s as OverviewSearch,
+  // The screen's code is asked for as soon as the URL is known; its reads start with it.
+  loader: () => void preloadOverview(),
+  component: function OverviewRoute() {
+    const search = overviewRoute.useSearch();
+    const navigate = overviewRoute.useNavigate();
+    return (
+      <Suspense fallback={<Skeleton height={320} />}>
+        <OverviewPage
+          search={search}
+          onSearch={(next, replace) => void navigate({ search: next, replace, resetScroll: false })}
+          onJobsPage={(page, job) =>
+            void navigate({
+              to: '/jobs',
+              search: { page, job, branch_id: search.branch_id, team_id: search.team_id },
+            })
+          }
+        />
+      </Suspense>
+    );
+  },
+});
+
 const branchesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/branches',
@@ -114,7 +151,7 @@ const branchEditorRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  appRoute.addChildren([indexRoute, jobsRoute, branchesRoute, branchEditorRoute]),
+  appRoute.addChildren([indexRoute, overviewRoute, jobsRoute, branchesRoute, branchEditorRoute]),
 ]);
 
 /** Plain `key=value` search strings, named as the API's params (no JSON quoting). */

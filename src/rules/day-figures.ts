@@ -24,7 +24,7 @@
  *   ignored), largest first.
  */
 import type { Outcome, RuntimeConfig } from '../config';
-import type { Delivery, Job, Pickup } from '../contract';
+import type { Delivery, Job, Pickup, Rider } from '../contract';
 import { branchOf } from './exceptions';
 import { isFinalStatus, isOpenStop, jobLateness, lateRule, slotOf, type LateRule } from './lateness';
 
@@ -265,6 +265,8 @@ export type BranchFigures = {
 export type RiderFigures = {
   riderId: number;
   name: string;
+  /** The newest copy of the rider among the jobs. */
+  rider: Rider;
   jobs: number;
   completed: number;
   failed: number;
@@ -374,7 +376,7 @@ export function dayFigures(
   const spells = new Map<number, number[]>();
   const total = noTotals();
   const branches = new Map<string, Totals>();
-  const riders = new Map<number, { name: string; lastSeen: number | null; totals: Totals }>();
+  const riders = new Map<number, { rider: Rider; lastSeen: number | null; totals: Totals }>();
 
   for (const job of jobs) {
     const facts = jobFacts(job, now, rule);
@@ -385,7 +387,8 @@ export function dayFigures(
     if (job.rider) {
       let rider = riders.get(job.rider.id);
       if (!rider)
-        riders.set(job.rider.id, (rider = { name: job.rider.name, lastSeen: null, totals: noTotals() }));
+        riders.set(job.rider.id, (rider = { rider: job.rider, lastSeen: null, totals: noTotals() }));
+      else if (job.rider.updated_at > rider.rider.updated_at) rider.rider = job.rider;
       add(rider.totals, facts);
       const { latitude, longitude } = job.rider.last_coordinates;
       if (latitude !== null && longitude !== null && (rider.lastSeen ?? -Infinity) < job.rider.updated_at)
@@ -452,7 +455,8 @@ export function dayFigures(
     riders: [...riders.entries()]
       .map(([riderId, r]) => ({
         riderId,
-        name: r.name,
+        name: r.rider.name,
+        rider: r.rider,
         jobs: r.totals.jobs,
         completed: r.totals.completed,
         failed: r.totals.failed,

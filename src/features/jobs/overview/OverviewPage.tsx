@@ -1,0 +1,261 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { branchListQueryOptions, queryKeys, useApi } from '../../../api';
+import type { StopBranch } from '../../../contract';
+import { useConfig } from '../../../config';
+import { lateRule } from '../../../rules/lateness';
+import { Button, Segmented, useMediaQuery, useNow, zoneName } from '../../../ui';
+import { formatCount } from '../count-format';
+import { branchesInJobs, teamsInJobs } from '../filters/seen-in-jobs';
+import { NowContext } from '../screen-clock';
+import { autoRefreshSetting } from '../settings';
+import { useSwitchSetting } from '../useSwitchSetting';
+import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
+import { DaySection } from './DaySection';
+import { ExceptionsSection } from './ExceptionsSection';
+import { validateOverviewSearch, type OverviewSearch, type WindowChoice } from './overview-params';
+import { ReadStatus } from './ReadStatus';
+import { RidersSection } from './RidersSection';
+import { useOverview } from './useOverview';
+import { WindowFields } from './WindowFields';
+import s from './overview.module.css';
+
+const WIDE = '(min-width: 1280px)';
+
+/** The jobs screen's panel, in its own chunk (as there). */
+const JobPanel = lazy(() => import('../panel/JobPanel').then((m) => ({ default: m.JobPanel })));
+
+export type OverviewPageProps = {
+  /** The route's search params, as they come (checked here). */
+  search: Record<string, unknown>;
+  /** Moves to other params; `replace` keeps the history entry. */
+  onSearch: (next: (prev: OverviewSearch) => OverviewSearch, replace: boolean) => void;
+  /** Opens the jobs screen at a page of these filters with a job's panel open. */
+  onJobsPage: (page: number, jobId: number) => void;
+};
+
+/**
+ * The control room (docs/design.md, "Routes"): what needs a supervisor now across the fleet,
+ * how the window is going, and the riders, within a branch and a team, refreshed with the jobs
+ * screen's auto-refresh. Its state is its URL. The route hands its params in (this chunk does
+ * not read the router's state itself: that would split the router out of the first load).
+ */
+export default function OverviewPage({ search: raw, onSearch, onJobsPage }: OverviewPageProps) {
+  const search = useMemo(() => validateOverviewSearch(raw), [raw]);
+  const api = useApi();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const wide = useMediaQuery(WIDE);
+  const now = useNow(30_000);
+  const [autoRefresh, setAutoRefresh] = useSwitchSetting(autoRefreshSetting);
+  const [refreshCount, setRefreshCount] = useState(0);
+  const data = useOverview(search, now, { autoRefresh, refreshCount });
+  const { open, windowRead, exceptions, figures } = data;
+  const go = (patch: Partial<OverviewSearch>, replace = false) =>
+    onSearch((prev) => ({ ...validateOverviewSearch(prev), ...patch }), replace);
+
+  const branchList = useQuery(branchListQueryOptions(api)).data;
+  const branchNames = useMemo(() => {
+    const seen = branchesInJobs([...open.jobs, ...windowRead.jobs]);
+    for (const b of branchList ?? []) if (!seen.has(b.id)) seen.set(b.id, b as StopBranch);
+    return seen;
+  }, [open.jobs, windowRead.jobs, branchList]);
+  const teams = useMemo(
+    () => [...teamsInJobs([...open.jobs, ...windowRead.jobs])].sort(),
+    [open.jobs, windowRead.jobs],
+  );
+
+  useTabTitle(open.phase === 'done' ? exceptions.counts.late : null);
+  const notify = useNotifyChoice();
+  const { late: lateIds, failed: failedIds } = useMemo(() => {
+    const late = new Set(exceptions.list.filter((e) => e.reasons[0]?.kind === 'late').map((e) => e.job.id));
+    const failed = new Set(
+      windowRead.jobs
+        .filter((j) => config.statuses[String(j.status)]?.outcome === 'failure')
+        .map((j) => j.id),
+    );
+    return { late, failed };
+  }, [exceptions.list, windowRead.jobs, config]);
+  // Only a complete read of both, not a tick of the clock, may alert.
+  const settled =
+    open.phase === 'done' && !open.refreshing && windowRead.phase === 'done' && !windowRead.refreshing;
+  const alertRead = useMemo(
+    () => (settled ? { late: lateIds, failed: failedIds, reads: [open.jobs, windowRead.jobs] } : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the reads, not by the clock
+    [settled, open.jobs, windowRead.jobs],
+  );
+  useLateAlerts(notify.on, alertRead);
+
+  const refresh = () => {
+    setRefreshCount((n) => n + 1);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
+  };
+  const openJob = (id: number, follow = false) => go({ job: id }, follow || search.job !== undefined);
+  const windowValue: WindowChoice = search.window ?? 'today';
+  const zoneText = `${data.zone} (${zoneName(now, data.zone)})`;
+  const linkBase = {
+    branch_id: search.branch_id,
+    team_id: search.team_id,
+    timestamp_from: data.window.range.from,
+    timestamp_to: search.window === 'custom' ? search.to : undefined,
+  };
+
+  const panel = search.job !== undefined && (
+    <Suspense fallback={null}>
+      <JobPanel
+        mode={wide ? 'side' : 'overlay'}
+        jobId={search.job}
+        shown={[...open.jobs, ...windowRead.jobs]}
+        loading={open.phase === 'loading' && windowRead.phase === 'loading'}
+        loadedAt={now * 1000}
+        filters={data.base}
+        page={1}
+        totalPages={0}
+        onClose={() => go({ job: undefined })}
+        onGoToPage={(page) => onJobsPage(page, search.job!)}
+        onClearFilters={() => go({ branch_id: undefined, team_id: undefined })}
+      />
+    </Suspense>
+  );
+
+  return (
+    <NowContext.Provider value={now}>
+      <div className={s.layout}>
+        <div className={s.page}>
+          <header className={s.header}>
+            <h1 className={s.title}>Control room</h1>
+            <p className={s.note}>
+              {exceptions.counts.late > 0 ? (
+                <strong className={s.lateCount}>{formatCount(exceptions.counts.late)} late now</strong>
+              ) : open.phase === 'done' ? (
+                'Nothing late now'
+              ) : (
+                'Reading the open work'
+              )}{' '}
+              · figures for {data.window.label}
+              {windowValue === 'today' ? ', each branch by its own day' : ''}; hours in {zoneText}
+            </p>
+            <div className={s.controls}>
+              <Segmented
+                label="Window"
+                value={windowValue}
+                options={[
+                  { value: 'today', label: 'Today' },
+                  { value: '24h', label: 'Last 24 h' },
+                  { value: '7d', label: '7 days' },
+                  { value: 'custom', label: 'Custom' },
+                ]}
+                onChange={(w) =>
+                  go(
+                    w === 'custom'
+                      ? { window: 'custom', from: Math.floor(data.window.range.from), to: undefined }
+                      : { window: w === 'today' ? undefined : w, from: undefined, to: undefined },
+                  )
+                }
+              />
+              {search.window === 'custom' && (
+                <WindowFields
+                  from={search.from}
+                  to={search.to}
+                  zone={data.zone}
+                  onChange={(from, to) => go({ from, to })}
+                />
+              )}
+              <label className={s.field}>
+                Branch
+                <select
+                  value={search.branch_id ?? ''}
+                  onChange={(e) => go({ branch_id: e.target.value || undefined, list_branch: undefined })}
+                >
+                  <option value="">All branches</option>
+                  {[...branchNames.values()]
+                    .sort((a, b) => a.name.localeCompare(b.name))
+                    .map((b) => (
+                      <option key={b.id} value={b.id}>
+                        {b.name || b.id}
+                      </option>
+                    ))}
+                  {search.branch_id && !branchNames.has(search.branch_id) && (
+                    <option value={search.branch_id}>{search.branch_id}</option>
+                  )}
+                </select>
+              </label>
+              {(teams.length > 0 || search.team_id) && (
+                <label className={s.field}>
+                  Team
+                  <select
+                    value={search.team_id ?? ''}
+                    onChange={(e) => go({ team_id: e.target.value || undefined })}
+                  >
+                    <option value="">All teams</option>
+                    {[...new Set([...teams, ...(search.team_id ? [search.team_id] : [])])].map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              <span className={s.spacer} />
+              <label className={s.toggle}>
+                <input
+                  type="checkbox"
+                  checked={autoRefresh}
+                  onChange={(e) => setAutoRefresh(e.target.checked)}
+                />
+                Auto-refresh every {config.refreshSeconds} s
+              </label>
+              {notify.supported && (
+                <label
+                  className={s.toggle}
+                  title="A desktop notification when work goes late or fails while this tab is hidden"
+                >
+                  <input
+                    type="checkbox"
+                    checked={notify.on}
+                    disabled={notify.refused}
+                    onChange={(e) => void notify.choose(e.target.checked)}
+                  />
+                  {notify.refused ? 'Notifications blocked by the browser' : 'Notify me when work goes late'}
+                </label>
+              )}
+              <Button size="sm" onClick={refresh} disabled={open.refreshing || windowRead.refreshing}>
+                Refresh
+              </Button>
+            </div>
+          </header>
+          <ExceptionsSection
+            exceptions={exceptions}
+            open={open}
+            unnamed={data.unnamed}
+            reason={search.reason}
+            listBranch={search.list_branch}
+            branchNames={branchNames}
+            base={linkBase}
+            openJobId={search.job}
+            onOpen={openJob}
+            onReason={(reason) => go({ reason }, true)}
+            onListBranch={(list_branch) => go({ list_branch }, true)}
+          />
+          <DaySection
+            figures={figures}
+            zone={data.zone}
+            base={linkBase}
+            jobsCounted={data.windowJobs.length}
+            branchNames={branchNames}
+            status={<ReadStatus read={windowRead} what="jobs of the window" label="The window's jobs" />}
+          />
+          <RidersSection
+            riders={data.riders}
+            selected={search.rider}
+            now={now}
+            lateRule={lateRule(config)}
+            onSelect={(rider) => go({ rider }, true)}
+            onOpenJob={(id) => openJob(id)}
+          />
+        </div>
+        {panel}
+      </div>
+    </NowContext.Provider>
+  );
+}
