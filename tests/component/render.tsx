@@ -13,10 +13,10 @@ export const testStatuses = {
   '4': { label: 'At pickup', tone: 'info' },
   '5': { label: 'Picked up', tone: 'accent' },
   '6': { label: 'In transit', tone: 'accent' },
-  '7': { label: 'Delivered', tone: 'success', final: true },
-  '8': { label: 'Failed', tone: 'danger', final: true },
-  '9': { label: 'Cancelled', tone: 'muted', final: true },
-  '10': { label: 'Returned', tone: 'warning', final: true },
+  '7': { label: 'Delivered', tone: 'success', final: true, outcome: 'success' },
+  '8': { label: 'Failed', tone: 'danger', final: true, outcome: 'failure' },
+  '9': { label: 'Cancelled', tone: 'muted', final: true, outcome: 'cancelled' },
+  '10': { label: 'Returned', tone: 'warning', final: true, outcome: 'failure' },
 } as const;
 
 /**

@@ -20,6 +20,8 @@ export interface TestServerOptions {
   seed?: number;
   pageSize?: number;
   staticDir?: string;
+  /** The moment the data is seeded as of (default TEST_REFERENCE_TIME, a midnight: every branch closed). */
+  referenceTime?: number;
 }
 
 export interface TestServer {
@@ -35,7 +37,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   seed(db, {
     seed: opts.seed ?? TEST_SEED,
     jobs: opts.jobs ?? TEST_JOBS,
-    referenceTime: TEST_REFERENCE_TIME,
+    referenceTime: opts.referenceTime ?? TEST_REFERENCE_TIME,
   });
   const app = buildServer({ db, tokens: [TEST_TOKEN], pageSize: opts.pageSize, staticDir: opts.staticDir });
   await app.listen({ port: 0, host: '127.0.0.1' });

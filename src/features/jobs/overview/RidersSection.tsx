@@ -57,7 +57,7 @@ export function RidersSection({
       {riders.length === 0 ? (
         <EmptyState title="No rider seen">No open job and no job of the window has a rider.</EmptyState>
       ) : (
-        <div className={`${s.tableBox} ${s.listBox}`} tabIndex={0} role="region" aria-label="Riders">
+        <div className={`${s.tableBox} ${s.listBox}`} tabIndex={0} role="region" aria-label="Riders, one per row">
           <table className={s.table}>
             <thead>
               <tr>
