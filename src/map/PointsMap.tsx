@@ -1,7 +1,7 @@
 /**
  * A map of markers (default export, for `React.lazy`: it pulls in maplibre). GeoJSON in, ids
  * out: it draws the markers it is given (clustered where they crowd, with maplibre's own
- * GeoJSON clustering), landmarks, faint areas and lines, highlights the markers of one key,
+ * GeoJSON clustering), markers apart from the clusters, landmarks, faint areas and lines, highlights the markers of one key,
  * fits to the bounds it is asked to, and hands back the id of what the user selects. It knows
  * nothing of what the markers stand for.
  *
@@ -55,6 +55,7 @@ export default function PointsMap(props: PointsMapProps) {
     label,
     points,
     landmarks = EMPTY,
+    unclustered = EMPTY,
     areas = NO_AREAS,
     lines = NO_LINES,
     highlight = null,
@@ -88,8 +89,9 @@ export default function PointsMap(props: PointsMapProps) {
     const index = new Map<string, MarkerProperties>();
     for (const f of points.features) index.set(f.properties.id, f.properties);
     for (const f of landmarks.features) index.set(f.properties.id, f.properties);
+    for (const f of unclustered.features) index.set(f.properties.id, f.properties);
     byId.current = index;
-  }, [points, landmarks]);
+  }, [points, landmarks, unclustered]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -99,6 +101,10 @@ export default function PointsMap(props: PointsMapProps) {
     const map = mapRef.current;
     if (map) put(map, SOURCE.landmarks, toSource(landmarks));
   }, [landmarks, generation]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map) put(map, SOURCE.unclustered, toSource(unclustered));
+  }, [unclustered, generation]);
   useEffect(() => {
     const map = mapRef.current;
     if (map) put(map, SOURCE.areas, areas);
@@ -117,11 +123,13 @@ export default function PointsMap(props: PointsMapProps) {
     const features =
       highlight === null
         ? []
-        : [...points.features, ...landmarks.features].filter((f) => f.properties.keys.includes(highlight));
+        : [...points.features, ...landmarks.features, ...unclustered.features].filter((f) =>
+            f.properties.keys.includes(highlight),
+          );
     if (features.length === 0 && lit.current === 0) return;
     lit.current = features.length;
     put(map, SOURCE.highlight, toSource({ type: 'FeatureCollection', features }));
-  }, [highlight, points, landmarks, generation]);
+  }, [highlight, points, landmarks, unclustered, generation]);
   useEffect(() => {
     const map = mapRef.current;
     if (!map?.getLayer(LAYER.areaHighlight)) return;

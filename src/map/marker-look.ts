@@ -15,6 +15,9 @@ export const SHAPE_PATHS: Record<MarkerShape, string> = {
   house: 'M12 3l9 7.5V21H3V10.5Z',
 };
 
+/** The opacity of a marker drawn `dim` (faded), on the map and in a legend. */
+export const DIM_OPACITY = 0.45;
+
 /** The alert ring's colour; the ring is a shape of its own, so an alert never rests on colour alone. */
 export const ALERT_COLOR = '#d92d20';
 const OUTLINE = '#ffffff';

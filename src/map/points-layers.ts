@@ -1,6 +1,7 @@
 /**
  * The points map's sources and layers (PointsMap.tsx): faint areas and their overlaps, lines,
- * landmarks, clustered markers and the highlight, bottom to top. Markers are images drawn on
+ * landmarks, clustered markers, unclustered markers and the highlight, bottom to top; `dim`
+ * markers faded. Markers are images drawn on
  * demand (marker-look.ts). Only imported by modules of the lazily loaded map chunk.
  */
 import type { Feature, FeatureCollection, Point } from 'geojson';
@@ -10,7 +11,7 @@ import type {
   Map as MaplibreMap,
   SymbolLayerSpecification,
 } from 'maplibre-gl';
-import { markerImageName } from './marker-look';
+import { DIM_OPACITY, markerImageName } from './marker-look';
 import type { MarkerCollection } from './types';
 
 export const SOURCE = {
@@ -19,6 +20,7 @@ export const SOURCE = {
   lines: 'pm-lines',
   landmarks: 'pm-landmarks',
   points: 'pm-points',
+  unclustered: 'pm-unclustered',
   highlight: 'pm-highlight',
 } as const;
 export const LAYER = {
@@ -33,11 +35,12 @@ export const LAYER = {
   landmarks: 'pm-landmarks',
   points: 'pm-points',
   clusters: 'pm-clusters',
+  unclustered: 'pm-unclustered',
   halo: 'pm-highlight-halo',
   highlight: 'pm-highlight',
 } as const;
 /** The layers whose features select: markers, clusters, landmarks. */
-export const PICKABLE = [LAYER.highlight, LAYER.clusters, LAYER.points, LAYER.landmarks];
+export const PICKABLE = [LAYER.highlight, LAYER.unclustered, LAYER.clusters, LAYER.points, LAYER.landmarks];
 const AREA_COLOR = '#1f5fd1';
 // Mid-grey: readable on the light and the dark base map.
 const LINE_COLOR = '#64748b';
@@ -46,16 +49,21 @@ const HALO_COLOR = '#1f5fd1';
 const OVERLAP_COLOR = '#c27803';
 const NONE: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-type SourceProperties = { id: string; image: string; alert: boolean };
+type SourceProperties = { id: string; image: string; alert: boolean; dim: boolean };
 
-/** What goes to maplibre: the id, the image name and the alert flag (the rest stays here). */
+/** What goes to maplibre: the id, the image name, the alert and dim flags (the rest stays here). */
 export function toSource(collection: MarkerCollection) {
   return {
     type: 'FeatureCollection' as const,
     features: collection.features.map((f): Feature<Point, SourceProperties> => ({
       type: 'Feature',
       geometry: f.geometry,
-      properties: { id: f.properties.id, image: markerImageName(f.properties), alert: f.properties.alert },
+      properties: {
+        id: f.properties.id,
+        image: markerImageName(f.properties),
+        alert: f.properties.alert,
+        dim: f.properties.dim === true,
+      },
     })),
   };
 }
@@ -82,6 +90,7 @@ export function addPointsLayers(
     clusterMaxZoom: 15,
     clusterProperties: { alerts: ['+', ['case', ['get', 'alert'], 1, 0]] },
   });
+  map.addSource(SOURCE.unclustered, { type: 'geojson', data: NONE });
   map.addSource(SOURCE.highlight, { type: 'geojson', data: NONE });
 
   const icon: SymbolLayerSpecification['layout'] = {
@@ -90,6 +99,7 @@ export function addPointsLayers(
     'icon-ignore-placement': true,
   };
   const dim: ExpressionSpecification = ['==', ['get', 'dim'], true];
+  const faded: SymbolLayerSpecification['paint'] = { 'icon-opacity': ['case', dim, DIM_OPACITY, 1] };
   const litArea = areaMatch(highlight);
   map.addLayer({
     id: LAYER.areaFill,
@@ -149,6 +159,7 @@ export function addPointsLayers(
     type: 'symbol',
     source: SOURCE.landmarks,
     layout: { ...icon, 'icon-size': 1.15 },
+    paint: faded,
   });
   map.addLayer({
     id: LAYER.points,
@@ -156,6 +167,7 @@ export function addPointsLayers(
     source: SOURCE.points,
     filter: ['!', ['has', 'point_count']],
     layout: icon,
+    paint: faded,
   });
   map.addLayer({
     id: LAYER.clusters,
@@ -174,6 +186,13 @@ export function addPointsLayers(
     },
   });
   map.addLayer({
+    id: LAYER.unclustered,
+    type: 'symbol',
+    source: SOURCE.unclustered,
+    layout: icon,
+    paint: faded,
+  });
+  map.addLayer({
     id: LAYER.halo,
     type: 'circle',
     source: SOURCE.highlight,
@@ -190,5 +209,6 @@ export function addPointsLayers(
     type: 'symbol',
     source: SOURCE.highlight,
     layout: { ...icon, 'icon-size': 1.3 },
+    paint: faded,
   });
 }

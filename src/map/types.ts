@@ -75,6 +75,8 @@ export type MarkerProperties = {
   color: string;
   /** Drawn with an alert ring (and counted as such in a cluster). */
   alert: boolean;
+  /** Drawn faded (`DIM_OPACITY`), say for something out of date: the label says why. */
+  dim?: boolean;
   /** Up to two characters drawn inside the marker. */
   text?: string;
   /** What the marker is, in words: its tooltip, and the title of its list. */
@@ -106,6 +108,11 @@ export type PointsMapProps = {
   points: MarkerCollection;
   /** Markers never clustered, drawn under the points (places of reference). */
   landmarks?: MarkerCollection;
+  /**
+   * Markers never clustered, drawn above the points and their clusters (say, things that move
+   * and must stay apart from the places); selected, highlighted and hovered like the points.
+   */
+  unclustered?: MarkerCollection;
   /**
    * Areas drawn faintly under everything. Optional properties: `dim: true` fainter still; an
    * `id` makes the area pickable where no marker is (its `label` on hover, the id handed to

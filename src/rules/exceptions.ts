@@ -12,9 +12,9 @@
  * - **stuck**: an open job longer (strictly) in its current status than that status's
  *   `stuckAfterMinutes`; the time is counted from the job's last status history entry. A
  *   status without `stuckAfterMinutes`, or a job without history, is never stuck.
- * - **rider not reporting**: an open job with a rider whose position is older (strictly) than
- *   `staleRiderMinutes`, its age taken from the rider's `updated_at`; a rider without a
- *   position is not reporting either.
+ * - **rider not reporting**: an open job with a rider whose position is stale (riders.ts: older,
+ *   strictly, than `staleRiderMinutes`, its age taken from the rider's `updated_at`); a rider
+ *   without a position is not reporting either.
  *
  * Urgency, the list's order: late jobs first, the latest first; then jobs whose rider is not
  * reporting, the longest silent first; then stuck jobs, the longest stuck first; then jobs at
@@ -24,6 +24,7 @@ import type { RuntimeConfig } from '../config';
 import type { Job } from '../contract';
 import { formatDuration } from '../lib/duration';
 import { jobLateness, lateRule, type LateRule, type StopKind } from './lateness';
+import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from './riders';
 
 export type ExceptionKind = 'late' | 'rider' | 'stuck' | 'at-risk';
 /** The kinds in order of urgency. */
@@ -49,7 +50,7 @@ export function exceptionRule(
   return {
     late: lateRule(config),
     atRiskSeconds: config.atRiskMinutes * 60,
-    staleRiderSeconds: config.staleRiderMinutes * 60,
+    staleRiderSeconds: staleRiderSeconds(config),
     stuckAfterSeconds: (status) => {
       const minutes = entry(status)?.stuckAfterMinutes;
       return minutes === undefined ? null : minutes * 60;
@@ -103,18 +104,11 @@ export function jobExceptions(job: Job, now: number, rule: ExceptionRule): Excep
 
   const rider = job.rider;
   if (rider) {
-    const { latitude, longitude } = rider.last_coordinates;
-    const positioned = latitude !== null && longitude !== null;
-    const age = now - rider.updated_at;
-    if (!positioned)
+    const age = riderPositionAge(rider, now);
+    if (age === null)
       reasons.push({ kind: 'rider', seconds: null, stop: null, text: 'rider has sent no position' });
-    else if (age > rule.staleRiderSeconds)
-      reasons.push({
-        kind: 'rider',
-        seconds: age,
-        stop: null,
-        text: `rider last seen ${formatDuration(age)} ago`,
-      });
+    else if (isStaleRider(rider, now, rule.staleRiderSeconds))
+      reasons.push({ kind: 'rider', seconds: age, stop: null, text: `rider ${formatLastSeen(age)}` });
   }
 
   const since = job.status_history.at(-1)?.created_at;

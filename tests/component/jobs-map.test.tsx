@@ -37,8 +37,8 @@ function idsInOrder(db = () => server.db): number[] {
   return db().prepare('SELECT id FROM jobs ORDER BY created_at DESC, id DESC').pluck().all() as number[];
 }
 
-/** What page 1 (the 5 newest jobs) holds, counted in the database. */
-function pageOne(s: TestServer = server) {
+/** What page 1 (the 5 newest jobs) holds, counted in the database; stale riders at `now`. */
+function pageOne(s: TestServer = server, now = Date.now() / 1000) {
   const ids = idsInOrder(() => s.db)
     .slice(0, 5)
     .join(',');
@@ -52,6 +52,9 @@ function pageOne(s: TestServer = server) {
     riders: count(`SELECT count(DISTINCT rider_id) FROM jobs WHERE id IN (${ids})`),
     placedRiders: count(
       `SELECT count(*) FROM riders WHERE last_latitude IS NOT NULL AND id IN (SELECT rider_id FROM jobs WHERE id IN (${ids}))`,
+    ),
+    staleRiders: count(
+      `SELECT count(*) FROM riders WHERE last_latitude IS NOT NULL AND updated_at < ${now - 15 * 60} AND id IN (SELECT rider_id FROM jobs WHERE id IN (${ids}))`,
     ),
     branches: count(
       `SELECT count(*) FROM (SELECT branch_id FROM pickups WHERE job_id IN (${ids}) UNION SELECT branch_id FROM deliveries WHERE job_id IN (${ids}))`,
@@ -71,6 +74,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 describe('the map view of the jobs screen', () => {
   it('opens from the View switch into the URL, says what is on the map, and Back returns to the table', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
+    // A rider of page 1 (not the newest job's, who has no position) last seen 35 minutes ago: stale.
+    const riderOf = server.db.prepare('SELECT rider_id FROM jobs WHERE id = ?').pluck();
+    const staleRider = idsInOrder()
+      .slice(1, 5)
+      .map((id) => riderOf.get(id))
+      .find((r) => r !== null && r !== riderOf.get(newest));
+    server.db
+      .prepare('UPDATE riders SET last_latitude = 51.5, last_longitude = -0.12, updated_at = ? WHERE id = ?')
+      .run(TEST_REFERENCE_TIME - 35 * 60, staleRider);
     const user = userEvent.setup();
     const { history } = open('/jobs');
     const table = await screen.findByRole('region', { name: 'Jobs' });
@@ -82,14 +96,21 @@ describe('the map view of the jobs screen', () => {
     // Narrow: the map instead of the table.
     const region = await screen.findByRole('region', { name: 'Map' });
     expect(screen.queryByRole('region', { name: 'Jobs' })).not.toBeInTheDocument();
-    const n = pageOne();
+    const n = pageOne(server, TEST_REFERENCE_TIME);
+    // Riders whose position is older than staleRiderMinutes are counted apart.
+    expect(n.staleRiders).toBeGreaterThan(0);
+    const stale = ` \\(${n.staleRiders} stale\\)`;
     await waitFor(() =>
       expect(summary()).toHaveTextContent(
         new RegExp(
-          `^5 jobs on the map: ${n.placedStops} of ${n.stops} stops( \\(\\d+ late\\))?, ${n.placedRiders} of ${plural(n.riders, 'rider', 'riders')}, ${plural(n.branches, 'branch', 'branches')}\\. ` +
+          `^5 jobs on the map: ${n.placedStops} of ${n.stops} stops( \\(\\d+ late\\))?, ${n.placedRiders} of ${plural(n.riders, 'rider', 'riders')}${stale}, ${plural(n.branches, 'branch', 'branches')}\\. ` +
             `Not placed, for want of coordinates: ${plural(n.stops - n.placedStops, 'stop', 'stops')} and ${plural(n.riders - n.placedRiders, 'rider', 'riders')}\\.$`,
         ),
       ),
+    );
+    // The key says what a faded rider is.
+    expect(within(region).getByRole('list', { name: /^Map key/ })).toHaveTextContent(
+      'Stale rider: last seen over 15 min ago (faded)',
     );
     // Without WebGL the map says so; the rest of the view works.
     expect(await within(region).findByText('The map could not be shown')).toBeInTheDocument();

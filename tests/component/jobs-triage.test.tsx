@@ -191,3 +191,41 @@ describe('the job panel on a wide screen', () => {
     expect(search(history).get('job')).toBeNull();
   });
 });
+
+describe("the rider's position in the job panel", () => {
+  it('says how old it is, and marks it stale in words once older than staleRiderMinutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
+    const [, staleJob, freshJob] = idsInOrder();
+    const [staleRider, freshRider] = server.db
+      .prepare('SELECT id, name FROM riders ORDER BY id LIMIT 2')
+      .all() as { id: number; name: string }[];
+    const place = server.db.prepare(
+      'UPDATE riders SET last_latitude = 51.5, last_longitude = -0.12, updated_at = ? WHERE id = ?',
+    );
+    place.run(TEST_REFERENCE_TIME - 35 * 60, staleRider!.id);
+    place.run(TEST_REFERENCE_TIME - 3 * 60, freshRider!.id);
+    const assign = server.db.prepare('UPDATE jobs SET rider_id = ?, status = 3 WHERE id = ?');
+    assign.run(staleRider!.id, staleJob);
+    assign.run(freshRider!.id, freshJob);
+
+    const user = userEvent.setup();
+    open(`/jobs?job=${staleJob}`);
+    let dialog = await screen.findByRole('dialog', { name: `Job ${staleJob}` });
+    const triage = await within(dialog).findByRole('region', { name: 'Needs attention' });
+    expect(triage).toHaveTextContent(`${staleRider!.name}: 51.50000, -0.12000 ⚠ stale: last seen 35 min ago`);
+    expect(within(dialog).getByRole('region', { name: `Rider: ${staleRider!.name}` })).toHaveTextContent(
+      'stale: last seen 35 min ago',
+    );
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(
+      screen.getAllByRole('row').find((r) => r.getAttribute('data-job-id') === String(freshJob))!,
+    );
+    dialog = await screen.findByRole('dialog', { name: `Job ${freshJob}` });
+    const fresh = await within(dialog).findByRole('region', { name: 'Needs attention' });
+    expect(fresh).toHaveTextContent(`${freshRider!.name}: 51.50000, -0.12000 as of 3 min ago`);
+    expect(fresh).not.toHaveTextContent('stale');
+  });
+});

@@ -2,7 +2,8 @@
  * The operations map of the jobs screen in Chromium (WebGL in software), on the built app
  * with the offline base map, against the in-process reference server: the view
  * opened from the table and its chunk loaded only then, a stop selected on the map opening
- * its job's panel, a row's hover drawn on the map, Back and Forward, every matching job
+ * its job's panel, a rider drawn apart from the stops' clusters saying its position's age and
+ * opening its job, a row's hover drawn on the map, Back and Forward, every matching job
  * loaded, the narrow screen's map instead of the table; and a service whose addresses carry
  * no coordinates, where the map says so and still shows the branches.
  */
@@ -104,6 +105,8 @@ describe('the operations map', () => {
   let app: App;
   /** A job of page 1 with one stop placed (its first delivery), no other position: "zoom to" centres the map on it. */
   let single: { id: number; deliveryId: number };
+  /** A job of page 1 whose one placed stop is where its rider (of this job alone) was last seen 35 minutes ago. */
+  let ridden: { id: number; rider: string };
 
   beforeAll(async () => {
     app = await startApp({ jobs: 200 });
@@ -124,6 +127,22 @@ describe('the operations map', () => {
     ).run(deliveryId);
     db.prepare('UPDATE jobs SET rider_id = NULL WHERE id = ?').run(id);
     single = { id, deliveryId };
+
+    const riddenId = ids[5]!;
+    const spot = { latitude: 51.4712, longitude: -0.0489 };
+    db.prepare('UPDATE pickups SET address = NULL WHERE job_id = ?').run(riddenId);
+    db.prepare('UPDATE deliveries SET address = NULL WHERE job_id = ? AND position > 0').run(riddenId);
+    db.prepare(
+      `UPDATE deliveries SET address = json_object('line1', 'Yard 2', 'latitude', ?, 'longitude', ?) WHERE job_id = ? AND position = 0`,
+    ).run(spot.latitude, spot.longitude, riddenId);
+    const now = Math.floor(Date.now() / 1000);
+    db.prepare(
+      `INSERT INTO riders (id, reference_id, name, username, email, type, status, email_verified, phone_verified,
+         last_latitude, last_longitude, created_at, updated_at)
+       VALUES (990001, 'R-990001', 'Robin Stale', 'robin', 'robin@example.com', 'bike', 1, 1, 1, ?, ?, ?, ?)`,
+    ).run(spot.latitude, spot.longitude, now - 86_400, now - 35 * 60);
+    db.prepare('UPDATE jobs SET rider_id = 990001 WHERE id = ?').run(riddenId);
+    ridden = { id: riddenId, rider: 'Robin Stale' };
   });
   afterAll(async () => {
     await app?.close();
@@ -155,6 +174,28 @@ describe('the operations map', () => {
     await page.mouse.click(center.x, center.y);
     await panel.waitFor();
     expect(searchOf(page).get('job')).toBe(String(single.id));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws a rider apart from the stops’ clusters, saying how old the position is, and opens its job', async () => {
+    const { page, errors } = await openPage(app);
+    await signIn(page, app.token, `/jobs?view=map&job=${ridden.id}`);
+    // The rider and the job's stop at one spot: in the clusters' source they would be "2 here".
+    const center = await zoomToJobAndClose(page, ridden.id);
+    // The focused row's job is drawn highlighted, above everything: the focus moves to the map.
+    await mapRedrawn(page, () => page.locator(`${OPS_MAP} .maplibregl-canvas`).focus());
+    await page.mouse.move(center.x, center.y);
+    await page
+      .locator('.maplibregl-popup')
+      .getByText(new RegExp(`^${ridden.rider} · 1 job · stale: last seen 3\\d min ago$`))
+      .waitFor();
+    await screenshot(page, 'ops-map-stale-rider');
+    await page.mouse.click(center.x, center.y);
+    await page.getByRole('complementary', { name: `Job ${ridden.id}` }).waitFor();
+    expect(searchOf(page).get('job')).toBe(String(ridden.id));
+    // The map's summary counts the stale riders.
+    await expect.poll(() => summaryOf(page).textContent()).toMatch(/\d+ of \d+ riders? \(\d+ stale\)/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -44,7 +44,7 @@ const ids = (fc: { features: { properties: { id: string } }[] }) => fc.features.
 describe('opsMapData: what the operations map shows', () => {
   it('places each stop at its address, shaped by kind, coloured by its status tone, late ones marked', () => {
     const data = opsMapData([makeJob(1)], branches, LATE, rule, config);
-    const stops = data.points.features.filter((f) => !f.properties.id.startsWith('r:'));
+    const stops = data.points.features;
     expect(stops.map((f) => [f.properties.id, f.properties.shape, f.geometry.coordinates])).toEqual([
       ['p:11', 'square', [-0.1, 51.5]],
       ['d:12', 'circle', [-0.12, 51.52]],
@@ -60,7 +60,7 @@ describe('opsMapData: what the operations map shows', () => {
     expect(opsMapData([makeJob(1)], branches, EARLY, rule, config).summary.lateStops).toBe(0);
   });
 
-  it('shows each rider once, with every job they carry on the map', () => {
+  it('shows each rider once, apart from the stops, with every job they carry and how old the position is', () => {
     const data = opsMapData(
       [makeJob(1), makeJob(2), makeJob(3, { rider: null })],
       branches,
@@ -68,16 +68,49 @@ describe('opsMapData: what the operations map shows', () => {
       rule,
       config,
     );
-    const riders = data.points.features.filter((f) => f.properties.id.startsWith('r:'));
+    // Riders are never among the stops (which cluster).
+    expect(data.points.features.filter((f) => f.properties.id.startsWith('r:'))).toEqual([]);
+    const riders = data.riders.features;
     expect(riders).toHaveLength(1);
     expect(riders[0]!.properties).toMatchObject({
       id: 'r:17',
       shape: 'triangle',
-      label: 'Sam Rider · 2 jobs',
+      dim: false,
+      label: 'Sam Rider · 2 jobs · last seen 1 min ago',
       keys: ['1', '2'],
     });
+    expect(riders[0]!.geometry.coordinates).toEqual([-0.11, 51.51]);
     expect(riders[0]!.properties.targets.map((t) => t.id)).toEqual(['1', '2']);
-    expect(data.summary).toMatchObject({ jobs: 3, riders: 1, placedRiders: 1 });
+    expect(data.summary).toMatchObject({ jobs: 3, riders: 1, placedRiders: 1, staleRiders: 0 });
+  });
+
+  it('fades a rider whose position is older than staleRiderMinutes, and says its age', () => {
+    const seenAgo = (id: number, seconds: number) =>
+      makeJob(id, {
+        rider: {
+          ...rider,
+          id,
+          name: `Rider ${id}`,
+          last_coordinates: { latitude: 51.5, longitude: -0.1 },
+          updated_at: EARLY - seconds,
+        },
+      });
+    const data = opsMapData(
+      [seenAgo(1, 35 * 60), seenAgo(2, 15 * 60), seenAgo(3, 15 * 60 + 1)],
+      branches,
+      EARLY,
+      rule,
+      config,
+    );
+    expect(data.riders.features.map((f) => [f.properties.label, f.properties.dim])).toEqual([
+      ['Rider 1 · 1 job · stale: last seen 35 min ago', true],
+      ['Rider 2 · 1 job · last seen 15 min ago', false],
+      ['Rider 3 · 1 job · stale: last seen 15 min ago', true],
+    ]);
+    expect(data.summary).toMatchObject({ riders: 3, placedRiders: 3, staleRiders: 2 });
+    // The threshold is the runtime config's.
+    const lenient = RuntimeConfig.parse({ ...config, staleRiderMinutes: 60 });
+    expect(opsMapData([seenAgo(1, 35 * 60)], branches, EARLY, rule, lenient).summary.staleRiders).toBe(0);
   });
 
   it('lists what has no position, and counts it apart from what is placed', () => {
@@ -100,6 +133,7 @@ describe('opsMapData: what the operations map shows', () => {
       placedLateStops: 2,
       riders: 2,
       placedRiders: 1,
+      staleRiders: 1,
       branches: 1,
     });
     expect(data.positions.get(4)).toEqual([]);
@@ -127,6 +161,7 @@ describe('opsMapData: what the operations map shows', () => {
     });
     const data = opsMapData([bare], null, EARLY, rule, config);
     expect(data.points.features).toHaveLength(0);
+    expect(data.riders.features).toHaveLength(0);
     expect(data.summary).toMatchObject({ stops: 2, placedStops: 0, riders: 1, placedRiders: 0, branches: 1 });
     expect(ids(data.branches)).toEqual(['b:LDN-01']);
     expect(data.bounds).toEqual([-0.12, 51.51, -0.12, 51.51]);
@@ -146,9 +181,9 @@ describe('opsMapData: what the operations map shows', () => {
 });
 
 describe('describeCluster', () => {
-  it('counts stops, riders and late ones', () => {
+  it('counts stops and late ones', () => {
     const data = opsMapData([makeJob(1)], branches, LATE, rule, config);
-    expect(describeCluster(data.points.features.map((f) => f.properties))).toBe('3 stops, 1 rider · 2 late');
+    expect(describeCluster(data.points.features.map((f) => f.properties))).toBe('3 stops · 2 late');
     expect(describeCluster(data.points.features.slice(2, 3).map((f) => f.properties))).toBe('1 stop');
   });
 });
@@ -177,6 +212,18 @@ describe('jobRoute: one job on a small map', () => {
     expect(route.points.features.map((f) => f.properties.text)).toEqual(['P1', 'D1', 'D2', undefined]);
     expect(ids(route.branch)).toEqual(['b:LDN-01']);
     expect(route.unplaced).toEqual([]);
+    // The rider says how old the position is, and fades once it is stale.
+    expect(route.rider).toEqual({ seen: 'last seen 1 min ago', stale: false });
+    expect(route.points.features[3]!.properties).toMatchObject({
+      label: 'Sam Rider · last seen 1 min ago',
+      dim: false,
+    });
+    const stale = jobRoute(makeJob(1), LATE, rule, config);
+    expect(stale.rider).toEqual({ seen: 'last seen 2 h 46 min ago', stale: true });
+    expect(stale.points.features[3]!.properties).toMatchObject({
+      label: 'Sam Rider · stale: last seen 2 h 46 min ago',
+      dim: true,
+    });
   });
 
   it('leads the rider to the first stop still open, and names what it could not place', () => {
@@ -200,6 +247,7 @@ describe('jobRoute: one job on a small map', () => {
       config,
     );
     expect(riderless.unplaced).toEqual(['the rider']);
+    expect(riderless.rider).toBeNull();
     expect(riderless.lines.features).toHaveLength(1);
   });
 });

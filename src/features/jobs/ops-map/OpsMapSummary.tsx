@@ -39,9 +39,10 @@ export function Summary({
       `The map shows their ${plural(n.branches, 'branch', 'branches')}.`;
   } else {
     const late = n.lateStops ? ` (${formatCount(n.placedLateStops)} late)` : '';
+    const stale = n.staleRiders ? ` (${formatCount(n.staleRiders)} stale)` : '';
     const parts = [
       `${formatCount(n.placedStops)} of ${plural(n.stops, 'stop', 'stops')}${late}`,
-      `${formatCount(n.placedRiders)} of ${plural(n.riders, 'rider', 'riders')}`,
+      `${formatCount(n.placedRiders)} of ${plural(n.riders, 'rider', 'riders')}${stale}`,
       plural(n.branches, 'branch', 'branches'),
     ];
     text = `${plural(n.jobs, 'job', 'jobs')} on the map: ${parts.join(', ')}.`;
@@ -152,11 +153,16 @@ export function ZonesNote({ state }: { state: OpsMapData['zonesState'] }) {
   return null;
 }
 
-export function Legend() {
+/** The key; `staleMinutes`: the age past which a rider's position is stale (drawn faded). */
+export function Legend({ staleMinutes }: { staleMinutes: number }) {
   const items: [Parameters<typeof MarkerSymbol>[0], string][] = [
     [{ shape: SHAPES.pickup, color: TONE_COLORS.neutral }, 'Pickup'],
     [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral }, 'Delivery'],
     [{ shape: SHAPES.rider, color: RIDER_COLOR }, 'Rider'],
+    [
+      { shape: SHAPES.rider, color: RIDER_COLOR, dim: true },
+      `Stale rider: last seen over ${staleMinutes} min ago (faded)`,
+    ],
     [{ shape: SHAPES.branch, color: BRANCH_COLOR }, 'Branch'],
     [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral, alert: true }, 'Late (ringed)'],
   ];

@@ -177,6 +177,7 @@ export default function OpsMapView(props: OpsMapViewProps) {
               label="Operations map: the jobs' stops, riders and branches"
               describedBy={summaryId}
               points={data.points}
+              unclustered={data.riders}
               landmarks={places.branches}
               areas={places.zones}
               highlight={highlight === null ? null : String(highlight)}
@@ -189,7 +190,7 @@ export default function OpsMapView(props: OpsMapViewProps) {
             />
           </Suspense>
         </div>
-        <Legend />
+        <Legend staleMinutes={config.staleRiderMinutes} />
       </div>
     </section>
   );

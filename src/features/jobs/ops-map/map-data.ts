@@ -2,7 +2,8 @@
  * What the operations map and a job's small map show, from jobs (pure): markers for stops,
  * riders and branches, the branches' delivery zones, what could not be placed and why, and
  * the counts the map's summary reads. Positions come from `positionOf` (src/geo), lateness
- * from the one rule of src/rules/lateness.ts.
+ * from the one rule of src/rules/lateness.ts, a rider's age and staleness from
+ * src/rules/riders.ts (a stale rider is drawn faded and says so in its label).
  */
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Polygon, Position } from 'geojson';
 import type { Branch, Delivery, Job, Pickup, Rider, StopBranch } from '../../../contract';
@@ -22,6 +23,7 @@ import {
   type StopKind,
   type StopLateness,
 } from '../../../rules/lateness';
+import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../../rules/riders';
 
 /** Marker fills by status tone: readable on the light and the dark base map, under a white outline. */
 export const TONE_COLORS: Record<Tone, string> = {
@@ -42,7 +44,7 @@ export const SHAPES: Record<StopKind | 'rider' | 'branch', MarkerShape> = {
   branch: 'house',
 };
 
-type Config = Pick<RuntimeConfig, 'statuses'>;
+type Config = Pick<RuntimeConfig, 'statuses' | 'staleRiderMinutes'>;
 type Point = [number, number];
 
 export type UnplacedStop = {
@@ -66,6 +68,8 @@ export type MapSummary = {
   placedLateStops: number;
   riders: number;
   placedRiders: number;
+  /** Placed riders whose position is stale. */
+  staleRiders: number;
   branches: number;
 };
 
@@ -73,8 +77,10 @@ export type MapSummary = {
 export type ZonesState = 'loading' | 'shown' | 'none' | 'unlisted';
 
 export type OpsMapData = {
-  /** Stops and riders. */
+  /** Stops (clustered where they crowd). */
   points: MarkerCollection;
+  /** Riders at their last position, never clustered; stale ones `dim`. */
+  riders: MarkerCollection;
   /** The branches of the jobs. */
   branches: MarkerCollection;
   zones: FeatureCollection<Polygon | MultiPolygon>;
@@ -106,6 +112,30 @@ function marker(
 /** A rider's last position, when both numbers are there and in range. */
 function riderPosition(rider: Rider): Point | null {
   return positionOf(rider.last_coordinates);
+}
+
+/** How old a placed rider's position is: "last seen 35 min ago", and whether that is stale. */
+export type RiderAge = { seen: string; stale: boolean };
+
+function riderAge(rider: Rider, now: number, config: Config): RiderAge {
+  const stale = isStaleRider(rider, now, staleRiderSeconds(config));
+  return { seen: formatLastSeen(riderPositionAge(rider, now) ?? 0), stale };
+}
+
+/** A rider at `at`: a triangle, faded when stale, its age in its label ("Sam · 2 jobs · last seen 3 min ago"). */
+function riderMarker(rider: Rider, at: Point, now: number, config: Config, jobs: readonly Job[] | null) {
+  const age = riderAge(rider, now, config);
+  const carries = jobs ? ` · ${jobs.length === 1 ? '1 job' : `${jobs.length} jobs`}` : '';
+  return marker(at, {
+    id: `r:${rider.id}`,
+    shape: SHAPES.rider,
+    color: RIDER_COLOR,
+    alert: false,
+    dim: age.stale,
+    label: `${riderName(rider)}${carries} · ${age.stale ? 'stale: ' : ''}${age.seen}`,
+    targets: jobs ? jobs.map(jobTarget) : [],
+    keys: jobs ? jobs.map((j) => String(j.id)) : [],
+  });
 }
 
 type StopEntry = { job: Job; kind: StopKind; index: number; stop: Pickup | Delivery; state: StopLateness };
@@ -176,8 +206,9 @@ function zoneFeatures(branch: Branch): Feature<Polygon | MultiPolygon>[] {
 /**
  * The operations map of `jobs`: every stop at its address's position, coloured by its status's
  * tone, its shape by kind, late ones marked; each rider once, at their last position, with
- * their jobs; the jobs' branches with their zones from `branchList` (undefined while it
- * loads, null when the service does not list branches).
+ * their jobs and the position's age (apart from the stops, faded when stale); the jobs'
+ * branches with their zones from `branchList` (undefined while it loads, null when the
+ * service does not list branches).
  */
 export function opsMapData(
   jobs: readonly Job[],
@@ -199,6 +230,7 @@ export function opsMapData(
     placedLateStops: 0,
     riders: 0,
     placedRiders: 0,
+    staleRiders: 0,
     branches: 0,
   };
 
@@ -239,27 +271,19 @@ export function opsMapData(
   }
 
   const unplacedRiders: UnplacedRider[] = [];
+  const riderMarkers: MarkerCollection['features'] = [];
   for (const { rider, jobs: theirs } of riders.values()) {
     summary.riders++;
     const at = riderPosition(rider);
-    const jobIds = theirs.map((j) => j.id);
     if (!at) {
-      unplacedRiders.push({ riderId: rider.id, name: riderName(rider), jobIds });
+      unplacedRiders.push({ riderId: rider.id, name: riderName(rider), jobIds: theirs.map((j) => j.id) });
       continue;
     }
     summary.placedRiders++;
     for (const job of theirs) positions.get(job.id)!.push(at);
-    points.push(
-      marker(at, {
-        id: `r:${rider.id}`,
-        shape: SHAPES.rider,
-        color: RIDER_COLOR,
-        alert: false,
-        label: `${riderName(rider)} · ${theirs.length === 1 ? '1 job' : `${theirs.length} jobs`}`,
-        targets: theirs.map(jobTarget),
-        keys: jobIds.map(String),
-      }),
-    );
+    const placed = riderMarker(rider, at, now, config, theirs);
+    if (placed.properties.dim) summary.staleRiders++;
+    riderMarkers.push(placed);
   }
 
   const branchMarkers: MarkerCollection['features'] = [];
@@ -273,12 +297,13 @@ export function opsMapData(
   }
   summary.branches = branches.size;
 
-  const placedPositions = points.map((f) => f.geometry.coordinates);
+  const placedPositions = [...points, ...riderMarkers].map((f) => f.geometry.coordinates);
   const bounds = bbox([placedPositions]) ?? bbox([branchMarkers.map((f) => f.geometry.coordinates)]);
   const zonesState: ZonesState =
     branchList === undefined ? 'loading' : branchList === null ? 'unlisted' : zones.length ? 'shown' : 'none';
   return {
     points: { type: 'FeatureCollection', features: points },
+    riders: { type: 'FeatureCollection', features: riderMarkers },
     branches: { type: 'FeatureCollection', features: branchMarkers },
     zones: { type: 'FeatureCollection', features: zones },
     zonesState,
@@ -290,20 +315,10 @@ export function opsMapData(
   };
 }
 
-/** The title of a cluster's list: "12 stops, 2 riders · 3 late". */
+/** The title of a cluster's list (only stops cluster): "12 stops · 3 late". */
 export function describeCluster(markers: readonly MarkerProperties[]): string {
-  let stops = 0;
-  let riders = 0;
-  let late = 0;
-  for (const m of markers) {
-    if (m.id.startsWith('r:')) riders++;
-    else stops++;
-    if (m.alert) late++;
-  }
-  const parts = [];
-  if (stops) parts.push(`${stops} ${stops === 1 ? 'stop' : 'stops'}`);
-  if (riders) parts.push(`${riders} ${riders === 1 ? 'rider' : 'riders'}`);
-  return `${parts.join(', ')}${late ? ` · ${late} late` : ''}`;
+  const late = markers.filter((m) => m.alert).length;
+  return `${markers.length} ${markers.length === 1 ? 'stop' : 'stops'}${late ? ` · ${late} late` : ''}`;
 }
 
 export type JobRoute = {
@@ -313,12 +328,15 @@ export type JobRoute = {
   bounds: BBox | null;
   /** What could not be placed, by name ("Delivery 2", "the rider"). */
   unplaced: string[];
+  /** How old the placed rider's position is; null: no rider placed. */
+  rider: RiderAge | null;
 };
 
 /**
  * One job's small map: its branch (the first pickup's, else the first stop's), then its
  * pickups, then its deliveries in order, joined by a line; the rider joined by a dashed line
- * to the next open stop. Stops are numbered (P1, D1) as in the job's Stops tab.
+ * to the next open stop, faded when its position is stale. Stops are numbered (P1, D1) as in
+ * the job's Stops tab.
  */
 export function jobRoute(job: Job, now: number, rule: LateRule, config: Config): JobRoute {
   const entries = stopsOf(job, now, rule);
@@ -345,17 +363,7 @@ export function jobRoute(job: Job, now: number, rule: LateRule, config: Config):
   const riderAt = job.rider ? riderPosition(job.rider) : null;
   if (job.rider && !riderAt) unplaced.push('the rider');
   if (job.rider && riderAt) {
-    points.push(
-      marker(riderAt, {
-        id: `r:${job.rider.id}`,
-        shape: SHAPES.rider,
-        color: RIDER_COLOR,
-        alert: false,
-        label: riderName(job.rider),
-        targets: [],
-        keys: [],
-      }),
-    );
+    points.push(riderMarker(job.rider, riderAt, now, config, null));
     if (nextOpen)
       lines.push({
         type: 'Feature',
@@ -370,5 +378,6 @@ export function jobRoute(job: Job, now: number, rule: LateRule, config: Config):
     lines: { type: 'FeatureCollection', features: lines },
     bounds: bbox([[...points.map((f) => f.geometry.coordinates), ...(branchAt ? [branchAt] : [])]]),
     unplaced,
+    rider: job.rider && riderAt ? riderAge(job.rider, now, config) : null,
   };
 }

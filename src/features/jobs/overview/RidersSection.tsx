@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { RiderRow } from '../../../rules/riders';
-import { positionAge } from '../../../rules/riders';
+import { riderPositionAge as positionAge } from '../../../rules/riders';
 import { jobLateness, type LateRule } from '../../../rules/lateness';
 import { formatDuration } from '../../../lib/duration';
 import { Button, EmptyState } from '../../../ui';
@@ -57,7 +57,12 @@ export function RidersSection({
       {riders.length === 0 ? (
         <EmptyState title="No rider seen">No open job and no job of the window has a rider.</EmptyState>
       ) : (
-        <div className={`${s.tableBox} ${s.listBox}`} tabIndex={0} role="region" aria-label="Riders, one per row">
+        <div
+          className={`${s.tableBox} ${s.listBox}`}
+          tabIndex={0}
+          role="region"
+          aria-label="Riders, one per row"
+        >
           <table className={s.table}>
             <thead>
               <tr>

@@ -1,9 +1,10 @@
 /** The small pieces the job panel's tabs share: facts lists, values of any shape, codes, times, slots. */
 import { Fragment, createContext, useContext, type ReactNode } from 'react';
 import type { Rider } from '../../../contract';
-import type { CodeInfo } from '../../../config';
-import { ZonedTime, formatWindow, inViewerZone } from '../../../ui';
-import { LiveTime } from '../screen-clock';
+import { useConfig, type CodeInfo } from '../../../config';
+import { ZonedTime, formatDateTime, formatWindow, inViewerZone } from '../../../ui';
+import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../../rules/riders';
+import { LiveTime, useScreenNow } from '../screen-clock';
 import { StatusBadge } from './StatusBadge';
 import s from './details.module.css';
 
@@ -109,16 +110,29 @@ export function NextStatuses({ codes }: { codes: number[] }) {
   );
 }
 
-/** The rider's last position, with how old it is (the rider's `updated_at`: the interface gives no time of the fix). */
+/**
+ * The rider's last position, with how old it is (the rider's `updated_at`: the interface gives
+ * no time of the fix) at the screen's clock; a stale one (src/rules/riders.ts) is marked in words.
+ */
 export function RiderPosition({ rider }: { rider: Rider }) {
+  const config = useConfig();
+  const now = useScreenNow();
+  const jobZone = useContext(JobZone);
   const { latitude, longitude } = rider.last_coordinates;
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return <Empty>Unknown</Empty>;
+  const age = riderPositionAge(rider, now) ?? 0;
   return (
     <span className="num">
       {latitude.toFixed(5)}, {longitude.toFixed(5)}{' '}
-      <span className={s.muted}>
-        as of <LiveTime epochSeconds={rider.updated_at} />
-      </span>{' '}
+      {isStaleRider(rider, now, staleRiderSeconds(config)) ? (
+        <strong className={s.staleText} title={formatDateTime(rider.updated_at, jobZone)}>
+          <span aria-hidden="true">⚠ </span>stale: {formatLastSeen(age)}
+        </strong>
+      ) : (
+        <span className={s.muted}>
+          as of <LiveTime epochSeconds={rider.updated_at} />
+        </span>
+      )}{' '}
       <a
         href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
         target="_blank"

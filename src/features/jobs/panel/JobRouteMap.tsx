@@ -55,8 +55,13 @@ export function JobRouteMap({ job }: { job: Job }) {
   const missing = route.unplaced.length
     ? ` Not on the map, for want of coordinates: ${route.unplaced.join(', ')}.`
     : '';
+  const rider = !route.rider
+    ? ''
+    : route.rider.stale
+      ? ` The rider's position is stale (faded): ${route.rider.seen}.`
+      : ` The rider was ${route.rider.seen}.`;
   const caption = route.bounds
-    ? `Branch, pickups, then deliveries in order; the dashed line leads the rider to the next open stop.${missing}`
+    ? `Branch, pickups, then deliveries in order; the dashed line leads the rider to the next open stop.${rider}${missing}`
     : `No position is known for this job's branch, ${stops === 1 ? 'stop' : 'stops'} or rider: nothing to show on a map.`;
   return (
     <section className={s.routeMap} aria-label="Route map">
