@@ -136,7 +136,7 @@ export function JobsHeader({
       />
       {(whole || loaded > 0) && (
         <p className={s.lateSummary} data-late={late > 0 || undefined} aria-live="polite">
-          {whole ?? (
+          {whole || (
             <>
               <strong className="num">{formatCount(late)}</strong> of the{' '}
               <span className="num">{formatCount(loaded)}</span> {noun} {late === 1 ? 'is' : 'are'} late
