@@ -3,7 +3,7 @@ import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { errorMessage, queryKeys } from '../../api';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
-import { Banner, Button, ErrorState, useMediaQuery, useNow, useOnline } from '../../ui';
+import { Banner, Button, ErrorState, preloadable, useMediaQuery, useNow, useOnline } from '../../ui';
 import { FiltersBar } from './filters/FiltersBar';
 import { useFilterOptions } from './filters/useFilterOptions';
 import { JobsHeader } from './header/JobsHeader';
@@ -13,13 +13,13 @@ import { NowContext } from './screen-clock';
 import { useJobSearch } from './search/useJobSearch';
 import { autoRefreshSetting, viewerZoneSetting } from './settings';
 import { JobsTable, TableSkeleton } from './table/JobsTable';
-import { PaginationBar, pageControls } from './table/PaginationBar';
 import { useJobsTable } from './table/useJobsTable';
 import { ViewerZoneContext } from './time-zone';
 import { hasFilters } from './url-params';
 import { useJobsKeyboard } from './useJobsKeyboard';
-import { useJobsNavigation, useOpenExactMatch } from './useJobsNavigation';
+import { useJobsNavigation } from './useJobsNavigation';
 import { useJobsPage } from './useJobsPage';
+import type { AllJobs } from './useAllJobs';
 import { useLateJobs } from './useLateJobs';
 import { useSwitchSetting } from './useSwitchSetting';
 import { describeFilters, noRowsReason, tableCaption } from './view-description';
@@ -36,6 +36,14 @@ import s from './jobs.module.css';
 const SearchStatus = lazy(() => import('./search/SearchStatus'));
 /** What the table's place says when there is no row to show. */
 const NoRows = lazy(() => import('./table/NoRows'));
+/**
+ * The pager: not needed to show the first rows, so not in the first load; fetched as this
+ * module runs, beside the first page's request, so it is in by the time the rows are.
+ */
+const PaginationBar = preloadable(() => import('./table/PaginationBar').then((m) => m.default));
+PaginationBar.preload().catch(() => {
+  // Tried again when the pager renders.
+});
 /** The status count chips: their requests go out after the first rows' anyway. */
 const StatusCounts = lazy(() => import('./filters/StatusCounts'));
 /** The operations map (view=map) and its map library, fetched together when the view opens or its button is pointed at. */
@@ -44,6 +52,10 @@ const loadMap = () => {
   return import('./ops-map/OpsMapView');
 };
 const OpsMapView = lazy(loadMap);
+/** "Late only" over the whole result: the open work's read and its strip, the header's summary. */
+const loadLate = () => import('./late/LateOnlyWork');
+const LateOnlyWork = lazy(loadLate);
+const LateSummary = lazy(() => loadLate().then((m) => ({ default: m.LateSummary })));
 
 const NO_JOBS: Job[] = [];
 /** From this width the job panel sits beside the table (non-modal); below it, it is an overlay. */
@@ -91,9 +103,16 @@ export function JobsPage() {
   const pageJobs = data?.jobs ?? NO_JOBS;
   const shownJobs = found ? found.matches : pageJobs;
 
-  useOpenExactMatch(found?.exact ?? null, q === undefined ? null : JSON.stringify([filters, q]), nav);
-
-  const { lateIds, rows } = useLateJobs(shownJobs, lateOnly === 1, now);
+  // "Late only" without a search: the late jobs of the open work within the filters, not of the page.
+  const lateList = lateOnly === 1 && !found;
+  const [openRead, setOpenRead] = useState<AllJobs | null>(null);
+  const openWork = lateList ? openRead : null;
+  const { lateIds, rows } = useLateJobs(
+    lateList ? (openRead?.jobs ?? NO_JOBS) : shownJobs,
+    lateOnly === 1,
+    now,
+  );
+  const openReading = !openWork || openWork.phase === 'loading';
 
   const loadedJobs = useMemo(() => (found ? [...found.matches, ...pageJobs] : pageJobs), [found, pageJobs]);
   const options = useFilterOptions({
@@ -102,9 +121,8 @@ export function JobsPage() {
     teamId: search.team_id,
     viewerZone,
   });
-  const { table, setAside, sort } = useJobsTable(rows, wide && openJobId !== undefined);
+  const { table, setAside, sort } = useJobsTable(rows, wide && openJobId !== undefined, lateList);
   const totalPages = data?.total_pages ?? 0;
-  const controls = pageControls(shownPage, totalPages, nav.goToPage);
 
   const filterText = describeFilters(filters, config, options.zone);
   const refresh = () => {
@@ -115,17 +133,26 @@ export function JobsPage() {
   };
   const clearSearch = () => nav.setFilters({ q: undefined });
 
-  const empty = noRowsReason({
-    search:
-      found && q !== undefined
-        ? { q, reading: searchReading, cappedAt: found.progress?.capped ? found.progress.jobsSeen : null }
-        : null,
-    page,
-    loaded: data,
-    shown: shownJobs.length,
-    rows: rows.length,
-    filtered: hasFilters(filters),
-  });
+  const empty = lateList
+    ? rows.length
+      ? null
+      : ({
+          kind: 'none-late-open',
+          phase: openWork?.phase ?? 'loading',
+          read: openWork?.progress?.jobsSeen ?? 0,
+          open: openWork?.progress?.totalRecords ?? 0,
+        } as const)
+    : noRowsReason({
+        search:
+          found && q !== undefined
+            ? { q, reading: searchReading, cappedAt: found.progress?.capped ? found.progress.jobsSeen : null }
+            : null,
+        page,
+        loaded: data,
+        shown: shownJobs.length,
+        rows: rows.length,
+        filtered: hasFilters(filters),
+      });
   let body;
   if (empty) {
     body = (
@@ -135,13 +162,12 @@ export function JobsPage() {
           filterText={filterText}
           onShowAll={() => nav.setLateOnly(false)}
           onClearSearch={clearSearch}
-          onNextPage={controls.canNext ? controls.next : undefined}
           onGoToPage={nav.goToPage}
           onClearFilters={nav.clearFilters}
         />
       </Suspense>
     );
-  } else if (found || data) {
+  } else if (found || data || lateList) {
     body = (
       <JobsTable
         table={table}
@@ -152,14 +178,15 @@ export function JobsPage() {
         onHover={mapView ? hover.set : undefined}
         scrollRef={scrollRef}
         pageKey={JSON.stringify([filters, found ? q : page, lateOnly])}
-        stale={!found && stale}
-        failed={!found && query.isError}
+        stale={!found && !lateList && stale}
+        failed={lateList ? !!openWork?.error : !found && query.isError}
         caption={tableCaption({
           q: found ? (q ?? '') : null,
           page: shownPage,
           totalPages,
           filterText,
           lateOnly: !!lateOnly,
+          whole: lateList,
         })}
       />
     );
@@ -183,12 +210,14 @@ export function JobsPage() {
         jobId={openJobId}
         shown={
           mapView && mapJobs
-            ? [...(found ? found.matches : (current?.jobs ?? [])), ...mapJobs]
+            ? [...(found ? found.matches : lateList ? rows : (current?.jobs ?? [])), ...mapJobs]
             : found
               ? found.matches
-              : current?.jobs
+              : lateList
+                ? openWork?.jobs
+                : current?.jobs
         }
-        loading={query.isPending || stale}
+        loading={lateList ? openReading : query.isPending || stale}
         loadedAt={query.dataUpdatedAt}
         error={current || !query.error ? undefined : errorMessage(query.error)}
         filters={filters}
@@ -214,7 +243,7 @@ export function JobsPage() {
     <Suspense fallback={<div className={s.mapPending} role="status" aria-label="Loading the map" />}>
       <OpsMapView
         rows={rows}
-        rowsPending={found ? searchReading : !data || stale}
+        rowsPending={found ? searchReading : lateList ? openReading : !data || stale}
         searching={found !== null}
         filters={filters}
         lateOnly={lateOnly === 1}
@@ -249,8 +278,15 @@ export function JobsPage() {
             mapView={mapView}
             onView={nav.setView}
             preloadMap={() => void loadMap()}
-            late={lateIds.size}
+            late={lateList ? rows.length : lateIds.size}
             loaded={shownJobs.length}
+            whole={
+              lateList && (
+                <Suspense fallback={null}>
+                  <LateSummary read={openWork} late={rows.length} filtered={hasFilters(filters)} />
+                </Suspense>
+              )
+            }
             searching={found !== null}
             lateOnly={lateOnly === 1}
             onLateOnly={nav.setLateOnly}
@@ -272,7 +308,15 @@ export function JobsPage() {
             exporting={{
               filters,
               page,
-              pageJobs: found ? (searchReading ? undefined : rows) : current?.jobs,
+              pageJobs: found
+                ? searchReading
+                  ? undefined
+                  : rows
+                : lateList
+                  ? openReading
+                    ? undefined
+                    : rows
+                  : current?.jobs,
               totalRecords: data?.total_records,
               progressSlot: exportSlot,
             }}
@@ -303,10 +347,28 @@ export function JobsPage() {
           <div ref={exportSlot} />
           {found && q !== undefined && (
             <Suspense fallback={null}>
-              <SearchStatus search={found} q={q} filterText={filterText} onClear={clearSearch} />
+              <SearchStatus
+                search={found}
+                q={q}
+                filters={filters}
+                filterText={filterText}
+                nav={nav}
+                onClear={clearSearch}
+              />
             </Suspense>
           )}
-          {!found && data && query.isError && (
+          {lateList && (
+            <Suspense fallback={null}>
+              <LateOnlyWork
+                filters={filters}
+                autoRefresh={autoRefresh}
+                refreshCount={refreshCount}
+                late={rows.length}
+                onRead={setOpenRead}
+              />
+            </Suspense>
+          )}
+          {!found && !lateList && data && query.isError && (
             <Banner
               tone="danger"
               actions={
@@ -329,16 +391,21 @@ export function JobsPage() {
             {map}
             {wide && panel}
           </div>
-          {data && !found && (
-            <PaginationBar
-              page={shownPage}
-              rows={data.jobs.length}
-              totalRecords={data.total_records}
-              totalPages={data.total_pages}
-              controls={controls}
-              busy={stale}
-              sortedByLateness={sort.direction !== null}
-            />
+          {lateList && rows.length > 0 && (
+            <p className={s.lateFoot}>“Late only” lists every late job read in one list: no pages.</p>
+          )}
+          {data && !found && !lateList && (
+            <Suspense fallback={<div className={s.pagerPlace} />}>
+              <PaginationBar
+                page={shownPage}
+                rows={data.jobs.length}
+                totalRecords={data.total_records}
+                totalPages={data.total_pages}
+                goTo={nav.goToPage}
+                busy={stale}
+                sortedByLateness={sort.direction !== null}
+              />
+            </Suspense>
           )}
           <p className={s.keys}>
             <kbd>/</kbd> search · <kbd>↑</kbd>

@@ -4,6 +4,7 @@
  * caption, and which empty state applies. Pure: the screen, NoRows and the search status read
  * them, and the unit tests check them with known answers.
  */
+import type { ScanPhase } from '../../api';
 import type { JobsResponse } from '../../contract';
 import { describeStatus, type RuntimeConfig } from '../../config';
 import { formatShort, viewerTimeZone, zoneName } from '../../ui/time-format';
@@ -32,6 +33,8 @@ export function describeFilters(
 export type NoRowsReason =
   | { kind: 'searching' }
   | { kind: 'none-late'; loaded: number; q?: string }
+  /** "Late only" over the whole result: none among the open jobs read (`read` of `open`) so far. */
+  | { kind: 'none-late-open'; phase: ScanPhase; read: number; open: number }
   | { kind: 'no-match'; q: string; cappedAt: number | null }
   | { kind: 'past-end'; page: number; totalRecords: number; totalPages: number }
   | { kind: 'none-match-filters' }
@@ -74,15 +77,23 @@ export function noRowsReason(view: TableView): NoRowsReason | null {
   return view.filtered ? { kind: 'none-match-filters' } : { kind: 'no-jobs' };
 }
 
-/** The table's caption: "Jobs, page 2 of 10, status Failed (8), late only", "Jobs matching “ravi”". */
+/**
+ * The table's caption: "Jobs, page 2 of 10, status Failed (8), late only", "Jobs matching “ravi”",
+ * "Late jobs of the whole result, branch LDN-01" (`whole`: late only over the whole result).
+ */
 export function tableCaption(view: {
   q: string | null;
   page: number;
   totalPages: number;
   filterText: string[];
   lateOnly: boolean;
+  whole?: boolean;
 }): string {
   const what =
-    view.q !== null ? `Jobs matching “${view.q}”` : `Jobs, page ${view.page} of ${view.totalPages}`;
-  return [what, ...view.filterText, ...(view.lateOnly ? ['late only'] : [])].join(', ');
+    view.q !== null
+      ? `Jobs matching “${view.q}”`
+      : view.whole
+        ? 'Late jobs of the whole result'
+        : `Jobs, page ${view.page} of ${view.totalPages}`;
+  return [what, ...view.filterText, ...(view.lateOnly && !view.whole ? ['late only'] : [])].join(', ');
 }

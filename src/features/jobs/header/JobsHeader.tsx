@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentProps } from 'react';
+import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../../ui';
 import { formatCount } from '../count-format';
 import type { JobsReactTable } from '../table/JobsTable';
@@ -62,6 +62,7 @@ export function JobsHeader({
   preloadMap,
   late,
   loaded,
+  whole,
   searching,
   lateOnly,
   onLateOnly,
@@ -81,9 +82,11 @@ export function JobsHeader({
   onView: (view: 'table' | 'map') => void;
   /** The map's code starts loading when its button is pointed at. */
   preloadMap: () => void;
-  /** How many of the `loaded` jobs are late. */
+  /** How many of the `loaded` jobs are late (of the whole result, with `whole`). */
   late: number;
   loaded: number;
+  /** "Late only" lists the whole result's late jobs: the summary of them, instead of the page's. */
+  whole?: ReactNode;
   /** The jobs loaded are a search's matches. */
   searching: boolean;
   lateOnly: boolean;
@@ -101,7 +104,19 @@ export function JobsHeader({
   setAside: readonly string[];
   exporting: ComponentProps<typeof ExportControlType>;
 }) {
-  const noun = searching ? (loaded === 1 ? 'match' : 'matches') : loaded === 1 ? 'job loaded' : 'jobs loaded';
+  const noun = searching
+    ? loaded === 1
+      ? 'match'
+      : 'matches'
+    : loaded === 1
+      ? 'job on this page'
+      : 'jobs on this page';
+  // The control room (/overview) keeps the branch and the team. A plain link until its route is
+  // in the router; then a typed <Link to="/overview">.
+  const overview = new URLSearchParams();
+  if (search.branch_id) overview.set('branch_id', search.branch_id);
+  if (search.team_id) overview.set('team_id', search.team_id);
+  const query = String(overview);
   const placeholder = (label: string) => (
     <Button disabled aria-haspopup="dialog">
       {label}
@@ -119,12 +134,19 @@ export function JobsHeader({
         ]}
         onChange={onView}
       />
-      {loaded > 0 && (
+      {(whole || loaded > 0) && (
         <p className={s.lateSummary} data-late={late > 0 || undefined} aria-live="polite">
-          <strong className="num">{formatCount(late)}</strong> of the{' '}
-          <span className="num">{formatCount(loaded)}</span> {noun} {late === 1 ? 'is' : 'are'} late
+          {whole || (
+            <>
+              <strong className="num">{formatCount(late)}</strong> of the{' '}
+              <span className="num">{formatCount(loaded)}</span> {noun} {late === 1 ? 'is' : 'are'} late
+            </>
+          )}
         </p>
       )}
+      <a className={s.lateSummary} href={`/overview${query && `?${query}`}`}>
+        See all late work in the control room
+      </a>
       <label className={s.toggle}>
         <input type="checkbox" checked={lateOnly} onChange={(e) => onLateOnly(e.target.checked)} />
         Late only

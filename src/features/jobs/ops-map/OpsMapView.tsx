@@ -19,7 +19,8 @@ import type { Branch, Job } from '../../../contract';
 import { useConfig } from '../../../config';
 import { bbox } from '../../../geo';
 import type { FitRequest } from '../../../map';
-import { Button, ProgressBar, Segmented, Skeleton } from '../../../ui';
+import { Button, Segmented, Skeleton } from '../../../ui';
+import { AllJobsStatus, plural, type AllJobsWords } from '../AllJobsStatus';
 import { formatCount } from '../count-format';
 import type { HoverStore } from '../hover-store';
 import { jobLateness, lateRule } from '../../../rules/lateness';
@@ -28,13 +29,28 @@ import type { Filters } from '../url-params';
 import { describeCluster, opsMapData } from './map-data';
 import { MapSplitter } from './MapSplitter';
 import { Legend, Summary, Unplaced, ZonesNote } from './OpsMapSummary';
-import { useAllJobs, type AllJobs } from '../useAllJobs';
-import shared from '../jobs.module.css';
+import { useAllJobs } from '../useAllJobs';
 import s from './opsMap.module.css';
 
 const PointsMap = lazy(() => import('../../../map/PointsMap'));
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+/** What the map's own read ("All matching") says of itself. */
+const MAP_READ_WORDS: AllJobsWords = {
+  loading: (read, toRead) =>
+    `Loading every matching job onto the map: ${toRead ? `${read} of ${toRead}` : 'starting'}…`,
+  progressLabel: 'Map loading progress',
+  stopLabel: 'Stop loading',
+  stopped: (read, toRead) =>
+    `Stopped after ${plural(read, 'job', 'jobs')}${toRead !== null ? ` of ${formatCount(toRead)}` : ''}: the map shows those.`,
+  againLabel: 'Load them all',
+  failed: (error, read) =>
+    `Could not load every job: ${error} The map shows the ${plural(read, 'job', 'jobs')} read.`,
+  retryLabel: 'Try again',
+  capped: (seen, total, cap) =>
+    `The map shows the first ${formatCount(seen)} of the ${formatCount(total)} matching jobs: it holds at most ${formatCount(cap)}. Narrow the filters to see the rest.`,
+  refreshFailed: (error) =>
+    `The last refresh failed (${error}); the map shows the jobs as they were read before.`,
+};
 
 export type OpsMapViewProps = {
   /** The table's rows: the page or the search's matches, "late only" applied. */
@@ -168,7 +184,7 @@ export default function OpsMapView(props: OpsMapViewProps) {
           <Unplaced data={data} onOpen={onOpen} />
           <ZonesNote state={data.zonesState} />
         </div>
-        {all && <AllJobsStatus all={all} />}
+        {all && <AllJobsStatus all={all} words={MAP_READ_WORDS} />}
         <Summary id={summaryId} data={data} loading={loading} lateOnly={lateOnly} note={zoomNote} />
         <div className={s.mapArea}>
           <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
@@ -225,60 +241,4 @@ function ScopeSwitch({
       onChange={onScope}
     />
   );
-}
-
-function AllJobsStatus({ all }: { all: AllJobs }) {
-  const { phase, progress } = all;
-  const read = progress ? progress.jobsSeen : all.jobs.length;
-  if (phase === 'loading') {
-    return (
-      <div className={shared.progressStrip}>
-        <p role="status" className={shared.searchText}>
-          Loading every matching job onto the map:{' '}
-          {progress ? `${formatCount(read)} of ${formatCount(progress.jobsToRead)}` : 'starting'}…
-        </p>
-        {progress && (
-          <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Map loading progress" />
-        )}
-        <Button size="sm" onClick={all.stop}>
-          Stop loading
-        </Button>
-      </div>
-    );
-  }
-  if (phase === 'stopped' || phase === 'error') {
-    return (
-      <div className={shared.progressStrip} data-phase={phase}>
-        <p role="status" className={shared.searchText}>
-          {phase === 'stopped'
-            ? `Stopped after ${plural(read, 'job', 'jobs')}${progress ? ` of ${formatCount(progress.jobsToRead)}` : ''}: the map shows those.`
-            : `Could not load every job: ${all.error} The map shows the ${plural(read, 'job', 'jobs')} read.`}
-        </p>
-        <Button size="sm" onClick={all.again}>
-          {phase === 'stopped' ? 'Load them all' : 'Try again'}
-        </Button>
-      </div>
-    );
-  }
-  if (progress?.capped) {
-    return (
-      <div className={shared.progressStrip}>
-        <p role="status" className={shared.searchText}>
-          The map shows the first {formatCount(progress.jobsSeen)} of the {formatCount(progress.totalRecords)}{' '}
-          matching jobs: it holds at most {formatCount(progress.jobsToRead)}. Narrow the filters to see the
-          rest.
-        </p>
-      </div>
-    );
-  }
-  if (all.error) {
-    return (
-      <div className={shared.progressStrip} data-phase="error">
-        <p role="status" className={shared.searchText}>
-          The last refresh failed ({all.error}); the map shows the jobs as they were read before.
-        </p>
-      </div>
-    );
-  }
-  return null;
 }

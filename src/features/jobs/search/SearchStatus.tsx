@@ -1,25 +1,34 @@
 import { Button, ProgressBar } from '../../../ui';
 import { formatCount } from '../count-format';
+import type { Filters } from '../url-params';
+import type { JobsNavigation } from '../useJobsNavigation';
 import type { JobSearch } from './useJobSearch';
+import { useOpenExactMatch } from './useOpenExactMatch';
 import s from '../jobs.module.css';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * Where the search stands: the scan's progress (with Stop), then how much of the result it
- * read (all of it, or up to the cap), and what it found.
+ * read (all of it, or up to the cap), and what it found. A match of the exact job or order id
+ * opens its job.
  */
 export default function SearchStatus({
   search,
   q,
+  filters,
   filterText,
+  nav,
   onClear,
 }: {
   search: JobSearch;
   q: string;
+  filters: Filters;
   filterText: string[];
+  nav: JobsNavigation;
   onClear: () => void;
 }) {
+  useOpenExactMatch(search.exact, JSON.stringify([filters, q]), nav);
   const { phase, progress, matches } = search;
   const found = plural(matches.length, 'match', 'matches');
   const within = filterText.length ? `the jobs matching ${filterText.join(', ')}` : 'all jobs';

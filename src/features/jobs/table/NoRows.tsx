@@ -11,7 +11,6 @@ export default function NoRows({
   filterText,
   onShowAll,
   onClearSearch,
-  onNextPage,
   onGoToPage,
   onClearFilters,
 }: {
@@ -20,8 +19,6 @@ export default function NoRows({
   filterText: string[];
   onShowAll: () => void;
   onClearSearch: () => void;
-  /** Absent on the last page. */
-  onNextPage?: () => void;
   onGoToPage: (page: number) => void;
   onClearFilters: () => void;
 }) {
@@ -30,7 +27,8 @@ export default function NoRows({
     case 'searching':
       return <EmptyState title="Searching…">Matches show here as the pages are read.</EmptyState>;
     case 'none-late':
-      return reason.q !== undefined ? (
+      // Only a search's matches: without a search, "late only" lists the whole result's late jobs.
+      return (
         <EmptyState
           title="None of the matches is late"
           actions={<Button onClick={onShowAll}>Show all matches</Button>}
@@ -38,21 +36,40 @@ export default function NoRows({
           {formatCount(reason.loaded)} {reason.loaded === 1 ? 'match' : 'matches'} for “{reason.q}”, none past
           its slot.
         </EmptyState>
-      ) : (
+      );
+    case 'none-late-open': {
+      const showAll = (
+        <Button variant="primary" onClick={onShowAll}>
+          Show all jobs
+        </Button>
+      );
+      if (reason.phase === 'loading')
+        return (
+          <EmptyState title="Looking for late jobs…">
+            Late jobs show here as the open work is read.
+          </EmptyState>
+        );
+      if (reason.phase === 'done' && reason.open === 0)
+        return (
+          <EmptyState title="No open jobs" actions={showAll}>
+            Only open work can be late, and {filterText.length ? 'these filters match' : 'there is'} none.
+          </EmptyState>
+        );
+      return (
         <EmptyState
-          title={`None of the ${formatCount(reason.loaded)} jobs on this page is late`}
-          actions={
-            <>
-              <Button variant="primary" onClick={onShowAll}>
-                Show all jobs
-              </Button>
-              {onNextPage && <Button onClick={onNextPage}>Next page</Button>}
-            </>
+          title={
+            reason.phase !== 'done' || reason.read < reason.open
+              ? `None of the ${formatCount(reason.read)} open jobs read is late`
+              : reason.open === 1
+                ? 'The one open job is not late'
+                : `None of the ${formatCount(reason.open)} open jobs is late`
           }
+          actions={showAll}
         >
-          “Late only” narrows the jobs loaded, page by page.
+          “Late only” lists the late jobs of {within}, every page.
         </EmptyState>
       );
+    }
     case 'no-match':
       return (
         <EmptyState

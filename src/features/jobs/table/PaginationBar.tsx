@@ -81,13 +81,16 @@ function PageField({
   );
 }
 
-/** First, previous, a page field, next, last, and "N–M of TOTAL jobs". */
-export function PaginationBar({
+/**
+ * First, previous, a page field, next, last, and "N–M of TOTAL jobs". Its own chunk, fetched
+ * as the screen's code starts (beside the first page's request), its place held until it is in.
+ */
+export default function PaginationBar({
   page,
   rows,
   totalRecords,
   totalPages,
-  controls,
+  goTo,
   busy,
   sortedByLateness = false,
 }: {
@@ -95,11 +98,12 @@ export function PaginationBar({
   rows: number;
   totalRecords: number;
   totalPages: number;
-  controls: PageControls;
+  goTo: (page: number) => void;
   busy: boolean;
   /** The viewer sorted this page's rows by lateness (the Late column). */
   sortedByLateness?: boolean;
 }) {
+  const controls = pageControls(page, totalPages, goTo);
   const range = pageRange(page, rows, totalRecords, totalPages);
   return (
     <nav className={s.pagination} aria-label="Pages">

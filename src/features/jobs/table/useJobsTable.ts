@@ -35,14 +35,19 @@ function byLateness(rows: Job[], rule: Pick<LateRule, 'isFinal'>, direction: 'de
 
 /**
  * The jobs table's model: the rows (in the service's order, or by lateness when the viewer
- * sorts the Late column), and the columns the viewer chose (remembered in this browser). With
+ * sorts the Late column; a late list (`lateList`) starts with the latest first), and the columns the viewer chose (remembered in this browser). With
  * a job open beside it (`panelBeside`), the table sets some columns aside; the choice saved is
  * untouched by that, and a choice made meanwhile is saved without them.
  */
-export function useJobsTable(rows: Job[], panelBeside: boolean) {
+export function useJobsTable(rows: Job[], panelBeside: boolean, lateList = false) {
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(loadColumnVisibility);
   const config = useConfig();
-  const [lateSort, setLateSort] = useState<LateSort>(null);
+  const [lateSort, setLateSort] = useState<LateSort>(lateList ? 'desc' : null);
+  const [sortFor, setSortFor] = useState(lateList);
+  if (sortFor !== lateList) {
+    setSortFor(lateList);
+    setLateSort(lateList ? 'desc' : null);
+  }
   const data = useMemo(
     () => (lateSort ? byLateness(rows, lateRule(config), lateSort) : rows),
     [rows, config, lateSort],

@@ -1,0 +1,17 @@
+import { useEffect, useRef } from 'react';
+import type { Job } from '../../../contract';
+import type { JobsNavigation } from '../useJobsNavigation';
+
+/**
+ * A search for an exact job or order id opens that job's panel, once per search (`searchKey`:
+ * the filters and the text), when the match appears.
+ */
+export function useOpenExactMatch(exact: Job | null, searchKey: string | null, nav: JobsNavigation): void {
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!exact || searchKey === null || openedFor.current === searchKey) return;
+    openedFor.current = searchKey;
+    if (nav.search.job !== exact.id) nav.showJob(exact.id);
+    // `nav` is read when the match appears, not tracked.
+  }, [exact, searchKey]); // eslint-disable-line react-hooks/exhaustive-deps
+}
