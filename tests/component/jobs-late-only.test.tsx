@@ -91,7 +91,7 @@ describe('late only', () => {
     );
     expect(screen.getByRole('link', { name: 'See all late work in the control room' })).toHaveAttribute(
       'href',
-      `/overview?${new URLSearchParams({ branch_id: branch, team_id: team })}`,
+      `/overview?${new URLSearchParams({ branch_id: branch, team_id: team, reason: 'late' })}`,
     );
 
     await user.click(screen.getByRole('checkbox', { name: 'Late only' }));

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../../ui';
 import { formatCount } from '../count-format';
@@ -111,12 +112,6 @@ export function JobsHeader({
     : loaded === 1
       ? 'job on this page'
       : 'jobs on this page';
-  // The control room (/overview) keeps the branch and the team. A plain link until its route is
-  // in the router; then a typed <Link to="/overview">.
-  const overview = new URLSearchParams();
-  if (search.branch_id) overview.set('branch_id', search.branch_id);
-  if (search.team_id) overview.set('team_id', search.team_id);
-  const query = String(overview);
   const placeholder = (label: string) => (
     <Button disabled aria-haspopup="dialog">
       {label}
@@ -144,9 +139,14 @@ export function JobsHeader({
           )}
         </p>
       )}
-      <a className={s.lateSummary} href={`/overview${query && `?${query}`}`}>
+      {/* The control room keeps the branch and the team. */}
+      <Link
+        className={s.lateSummary}
+        to="/overview"
+        search={{ branch_id: search.branch_id, team_id: search.team_id, reason: 'late' }}
+      >
         See all late work in the control room
-      </a>
+      </Link>
       <label className={s.toggle}>
         <input type="checkbox" checked={lateOnly} onChange={(e) => onLateOnly(e.target.checked)} />
         Late only

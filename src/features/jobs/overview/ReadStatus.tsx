@@ -27,7 +27,7 @@ export function ReadStatus({ read, what, label }: { read: AllJobs; what: string;
   else text = `${formatCount(seen)} ${what} read${read.refreshing ? ', refreshing…' : '.'}`;
   return (
     <div className={s.readStatus} data-phase={phase}>
-      <p role="status" aria-live="polite" data-read={label}>
+      <p role="status" aria-live="polite" data-read={label} data-phase={phase}>
         {text}
       </p>
       {phase === 'loading' && progress && (
