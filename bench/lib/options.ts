@@ -14,6 +14,7 @@ export const GROUPS = [
   'rows1000',
   'heap',
   'ops-map',
+  'overview',
   'server',
   'editor',
   'coverage',

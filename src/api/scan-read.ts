@@ -1,8 +1,8 @@
 /**
  * One read of the whole-result scan for `useJobsScan` (./useJobsScan.ts), loaded with the first
  * read so that the scan stays out of the first load of the screens using the hook: what `take`
- * keeps of each page, handed to `publish` at most once a frame while the pages arrive (many per
- * second), then once at the end.
+ * keeps of each page, handed to `publish` at most once a frame (or once per `publishEveryMs`)
+ * while the pages arrive (many per second), then once at the end.
  */
 import type { Job } from '../contract';
 import { errorMessage } from '../lib/error-message';
@@ -29,6 +29,8 @@ export function startRead<T>(
   filters: Omit<JobsFilters, 'page'>,
   options: {
     cap: number;
+    /** Hand pages over at most once per this many ms (default: once a frame). */
+    publishEveryMs?: number;
     /** Read these statuses, each through the `status` filter, one after another (see `JobsScanRead`). */
     statuses?: readonly number[];
     take: (jobs: Job[]) => T[];
@@ -43,13 +45,16 @@ export function startRead<T>(
   const items: T[] = [];
   let progress: ScanProgress | null = null;
   let frame = 0;
+  const every = options.publishEveryMs;
+  const later = (fn: () => void) => (every ? window.setTimeout(fn, every) : requestAnimationFrame(fn));
+  const cancelLater = (handle: number) => (every ? clearTimeout(handle) : cancelAnimationFrame(handle));
   const send = (phase: ScanPhase, error: string | null = null) => {
-    cancelAnimationFrame(frame);
+    cancelLater(frame);
     frame = 0;
     publish({ phase, items: phase === 'done' ? items : [...items], progress, error });
   };
   const end = () => {
-    cancelAnimationFrame(frame);
+    cancelLater(frame);
     ended.abort();
   };
   options.signal.addEventListener('abort', end, { once: true });
@@ -68,7 +73,7 @@ export function startRead<T>(
         onPage: (jobs, _page, p) => {
           items.push(...take(seen ? jobs.filter((job) => !seen.has(job.id) && seen.add(job.id)) : jobs));
           progress = before ? combine(before, p) : p;
-          if (!frame) frame = requestAnimationFrame(() => send('loading'));
+          if (!frame) frame = later(() => send('loading'));
         },
       });
       before = before ? combine(before, outcome) : outcome;

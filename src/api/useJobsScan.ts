@@ -30,6 +30,12 @@ export type JobsScanRead<T> = {
    * deliveries classified). A new function starts a new read: keep it stable (useMemo).
    */
   take: (jobs: Job[]) => T[];
+  /**
+   * Hands the pages over at most once per this many ms while they arrive (default: once a
+   * frame): for screens that compute much from what was read, so that they compute it a few
+   * times a second rather than every frame.
+   */
+  publishEveryMs?: number;
 };
 
 export type JobsScan<T> = ReadState<T> & {
@@ -64,6 +70,7 @@ export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
   const api = useApi();
   const [run, again] = useReducer((n: number) => n + 1, 0);
   const id = read && JSON.stringify([read.key, read.cap, read.statuses ?? null, run]);
+  const publishEveryMs = read?.publishEveryMs;
   const cap = read?.cap;
   const take = read?.take;
   // One read per key and `take`: a key read again after another (A, B, then A) is a new read,
@@ -91,13 +98,20 @@ export function useJobsScan<T>(read: JobsScanRead<T> | null): JobsScan<T> {
     import('./scan-read').then(
       ({ startRead }) => {
         if (!ac.signal.aborted)
-          stopRead.current = startRead(api, filters, { cap, statuses, take, signal: ac.signal, publish });
+          stopRead.current = startRead(api, filters, {
+            cap,
+            statuses,
+            take,
+            publishEveryMs,
+            signal: ac.signal,
+            publish,
+          });
       },
       (e: unknown) =>
         !ac.signal.aborted && publish({ phase: 'error', items: [], progress: null, error: errorMessage(e) }),
     );
     return () => ac.abort();
-  }, [api, current, cap, take]);
+  }, [api, current, cap, take, publishEveryMs]);
 
   const stop = useCallback(() => stopRead.current(), []);
   const { read: _read, ...shown } = current !== null && state.read === current ? state : STARTING;

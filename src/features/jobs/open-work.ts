@@ -20,6 +20,13 @@ export function openStatuses(config: Pick<RuntimeConfig, 'statuses'>, status?: n
 }
 
 /**
+ * How often a read of many jobs hands what it read so far to the screens computing from it
+ * (exceptions, figures, lateness): a few times a second. Once a frame, the recomputing took the
+ * main thread from the read itself (bench: open_scan_ms).
+ */
+export const PUBLISH_EVERY_MS = 400;
+
+/**
  * The open work within `filters`: each open status read through the service's own `status`
  * filter (open work, not the history), up to `scanCaps.open`, refreshed like the operations
  * map. Jobs in statuses the config does not name are not read: `useUnnamedStatusCount` says
@@ -33,7 +40,12 @@ export function useOpenWork(
   const config = useConfig();
   const { status, ...rest } = filters;
   const statuses = useMemo(() => openStatuses(config, status), [config, status]);
-  return useAllJobs(rest, enabled, { ...refresh, cap: config.scanCaps.open, statuses });
+  return useAllJobs(rest, enabled, {
+    ...refresh,
+    cap: config.scanCaps.open,
+    statuses,
+    publishEveryMs: PUBLISH_EVERY_MS,
+  });
 }
 
 export type UnnamedCount = {

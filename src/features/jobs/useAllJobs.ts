@@ -38,11 +38,14 @@ export function useAllJobs(
   {
     cap,
     statuses,
+    publishEveryMs,
     autoRefresh,
     refreshCount,
   }: {
     cap: number;
     statuses?: readonly number[];
+    /** See `JobsScanRead`. */
+    publishEveryMs?: number;
     autoRefresh: boolean;
     refreshCount: number;
   },
@@ -52,7 +55,14 @@ export function useAllJobs(
   const result = JSON.stringify(filters);
   const scan = useJobsScan(
     enabled
-      ? { key: `${result}|${refreshCount}`, cap, statuses, filters: () => filters, take: everyJob }
+      ? {
+          key: `${result}|${refreshCount}`,
+          cap,
+          statuses,
+          publishEveryMs,
+          filters: () => filters,
+          take: everyJob,
+        }
       : null,
   );
   const [complete, setComplete] = useState<Complete | null>(null);

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { StopBranch } from '../../../contract';
 import type { ExceptionKind, Exceptions, JobException } from '../../../rules/exceptions';
 import { branchOf } from '../../../rules/exceptions';
@@ -189,7 +189,8 @@ export function ExceptionsSection({
   );
 }
 
-function ExceptionRow({
+/** A row of the list: drawn again only when its own props change (not when another row is opened). */
+const ExceptionRow = memo(function ExceptionRow({
   exception,
   tabbable,
   selected,
@@ -234,4 +235,4 @@ function ExceptionRow({
       </td>
     </tr>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../../api';
 import type { StopBranch } from '../../../contract';
 import { useConfig } from '../../../config';
@@ -51,8 +51,17 @@ export default function OverviewPage({ search: raw, onSearch, onJobsPage }: Over
   const [refreshCount, setRefreshCount] = useState(0);
   const data = useOverview(search, now, { autoRefresh, refreshCount });
   const { open, windowRead, exceptions, figures } = data;
-  const go = (patch: Partial<OverviewSearch>, replace = false) =>
-    onSearch((prev) => ({ ...validateOverviewSearch(prev), ...patch }), replace);
+  // The moves keep one identity across renders (the sections and rows are memoised on them),
+  // reading the props of the latest render.
+  const latest = useRef({ onSearch, job: search.job });
+  useLayoutEffect(() => {
+    latest.current = { onSearch, job: search.job };
+  });
+  const go = useCallback(
+    (patch: Partial<OverviewSearch>, replace = false) =>
+      latest.current.onSearch((prev) => ({ ...validateOverviewSearch(prev), ...patch }), replace),
+    [],
+  );
 
   const branchList = useQuery(branchListQueryOptions(api)).data;
   const branchNames = useMemo(() => {
@@ -90,22 +99,74 @@ export default function OverviewPage({ search: raw, onSearch, onJobsPage }: Over
     setRefreshCount((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
   };
-  const openJob = (id: number, follow = false) => go({ job: id }, follow || search.job !== undefined);
+  const openJob = useCallback(
+    (id: number, follow = false) => go({ job: id }, follow || latest.current.job !== undefined),
+    [go],
+  );
+  const onReason = useCallback((reason: OverviewSearch['reason']) => go({ reason }, true), [go]);
+  const onListBranch = useCallback((list_branch: string | undefined) => go({ list_branch }, true), [go]);
+  const onRider = useCallback((rider: number | undefined) => go({ rider }, true), [go]);
+  const rule = useMemo(() => lateRule(config), [config]);
   const windowValue: WindowChoice = search.window ?? 'today';
   const zoneText = `${data.zone} (${zoneName(now, data.zone)})`;
-  const linkBase = {
-    branch_id: search.branch_id,
-    team_id: search.team_id,
-    timestamp_from: data.window.range.from,
-    timestamp_to: search.window === 'custom' ? search.to : undefined,
-  };
+  const rangeFrom = data.window.range.from;
+  const customTo = search.window === 'custom' ? search.to : undefined;
+  const linkBase = useMemo(
+    () => ({
+      branch_id: search.branch_id,
+      team_id: search.team_id,
+      timestamp_from: rangeFrom,
+      timestamp_to: customTo,
+    }),
+    [search.branch_id, search.team_id, rangeFrom, customTo],
+  );
+  // The window's figures and the riders are drawn again only when they change, not when a job
+  // is opened or followed with j/k.
+  const { phase, progress, error, refreshing } = windowRead;
+  const waiting = data.windowWaiting;
+  const jobsCounted = data.windowJobs.length;
+  const daySection = useMemo(
+    () => (
+      <DaySection
+        figures={figures}
+        zone={data.zone}
+        base={linkBase}
+        jobsCounted={jobsCounted}
+        branchNames={branchNames}
+        status={
+          <ReadStatus
+            read={windowRead}
+            what="jobs of the window"
+            label="The window's jobs"
+            after={waiting ? 'the open jobs' : undefined}
+          />
+        }
+      />
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the read's own fields, not its object (new each render)
+    [figures, data.zone, linkBase, jobsCounted, branchNames, phase, progress, error, refreshing, waiting],
+  );
+  const ridersSection = useMemo(
+    () => (
+      <RidersSection
+        riders={data.riders}
+        selected={search.rider}
+        now={now}
+        lateRule={rule}
+        onSelect={onRider}
+        onOpenJob={openJob}
+      />
+    ),
+    [data.riders, search.rider, now, rule, onRider, openJob],
+  );
 
+  const panelJobs = useMemo(() => [...open.jobs, ...windowRead.jobs], [open.jobs, windowRead.jobs]);
   const panel = search.job !== undefined && (
     <Suspense fallback={null}>
       <JobPanel
         mode={wide ? 'side' : 'overlay'}
         jobId={search.job}
-        shown={[...open.jobs, ...windowRead.jobs]}
+        shown={panelJobs}
         loading={open.phase === 'loading' && windowRead.phase === 'loading'}
         loadedAt={now * 1000}
         filters={data.base}
@@ -234,25 +295,11 @@ export default function OverviewPage({ search: raw, onSearch, onJobsPage }: Over
             base={linkBase}
             openJobId={search.job}
             onOpen={openJob}
-            onReason={(reason) => go({ reason }, true)}
-            onListBranch={(list_branch) => go({ list_branch }, true)}
+            onReason={onReason}
+            onListBranch={onListBranch}
           />
-          <DaySection
-            figures={figures}
-            zone={data.zone}
-            base={linkBase}
-            jobsCounted={data.windowJobs.length}
-            branchNames={branchNames}
-            status={<ReadStatus read={windowRead} what="jobs of the window" label="The window's jobs" />}
-          />
-          <RidersSection
-            riders={data.riders}
-            selected={search.rider}
-            now={now}
-            lateRule={lateRule(config)}
-            onSelect={(rider) => go({ rider }, true)}
-            onOpenJob={(id) => openJob(id)}
-          />
+          {daySection}
+          {ridersSection}
         </div>
         {panel}
       </div>

@@ -10,8 +10,27 @@ const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} 
  * or a stop left out (the figures rest on what was read), a failure with Retry. `what` names
  * the jobs read: "open jobs", "jobs of the window".
  */
-export function ReadStatus({ read, what, label }: { read: AllJobs; what: string; label: string }) {
+export function ReadStatus({
+  read,
+  what,
+  label,
+  after,
+}: {
+  read: AllJobs;
+  what: string;
+  label: string;
+  /** Not started yet: it waits for this read to end first. */
+  after?: string;
+}) {
   const { phase, progress } = read;
+  if (after)
+    return (
+      <div className={s.readStatus} data-phase="waiting">
+        <p role="status" aria-live="polite" data-read={label} data-phase="waiting">
+          {`${what[0]!.toUpperCase()}${what.slice(1)} are read once ${after} are.`}
+        </p>
+      </div>
+    );
   const seen = progress?.jobsSeen ?? read.jobs.length;
   let text: string;
   if (phase === 'loading')

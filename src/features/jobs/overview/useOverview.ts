@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Job } from '../../../contract';
 import { describeStatus, useConfig } from '../../../config';
 import { dayFigures, figureRule } from '../../../rules/day-figures';
@@ -6,11 +6,22 @@ import { exceptionRule, findExceptions } from '../../../rules/exceptions';
 import { riderRoster } from '../../../rules/riders';
 import { knownTimeZone, viewerTimeZone } from '../../../ui';
 import { jobTimeZone } from '../job-facts';
-import { useOpenWork, useUnnamedStatusCount } from '../open-work';
-import { useAllJobs } from '../useAllJobs';
+import { PUBLISH_EVERY_MS, useOpenWork, useUnnamedStatusCount } from '../open-work';
+import { useAllJobs, type AllJobs } from '../useAllJobs';
 import { filtersOf } from '../url-params';
 import type { OverviewSearch } from './overview-params';
 import { overviewWindow } from './window';
+
+/** The window's read before it starts: nothing read, nothing to stop. */
+const WAITING: AllJobs = {
+  jobs: [],
+  phase: 'loading',
+  progress: null,
+  error: null,
+  refreshing: false,
+  stop: () => {},
+  again: () => {},
+};
 
 /** A job's zone: its branch's, else the viewer's. */
 const zoneOf = (job: Job) => knownTimeZone(jobTimeZone(job)) || viewerTimeZone();
@@ -49,12 +60,18 @@ export function useOverview(
     refresh.autoRefresh ? config.refreshSeconds * 1000 : false,
   );
 
+  // The window's jobs are read once the open work has been read the first time: both share the
+  // service (and the browser's few connections to it), and the list of what is late comes first.
+  const [openReadOnce, setOpenReadOnce] = useState(false);
+  if (!openReadOnce && open.phase !== 'loading') setOpenReadOnce(true);
   // The read changes once an hour at most (see window.ts); what counts follows the clock.
   const readWindow = overviewWindow(search, now, zoneOf, viewerTimeZone()).read;
-  const windowRead = useAllJobs({ ...base, ...readWindow }, true, {
-    ...refresh,
-    cap: config.scanCaps.overview,
-  })!;
+  const windowRead =
+    useAllJobs({ ...base, ...readWindow }, openReadOnce, {
+      ...refresh,
+      cap: config.scanCaps.overview,
+      publishEveryMs: PUBLISH_EVERY_MS,
+    }) ?? WAITING;
 
   const zone = useMemo(
     () => sharedZone(windowRead.jobs.length ? windowRead.jobs : open.jobs),
@@ -84,5 +101,18 @@ export function useOverview(
     [open.jobs, figures.riders, now, exRule],
   );
 
-  return { open, unnamed, windowRead, windowJobs, window, zone, exceptions, figures, riders, base };
+  return {
+    open,
+    unnamed,
+    windowRead,
+    /** The window's read waits for the open work's first read. */
+    windowWaiting: !openReadOnce,
+    windowJobs,
+    window,
+    zone,
+    exceptions,
+    figures,
+    riders,
+    base,
+  };
 }

@@ -1,0 +1,78 @@
+/**
+ * Figures of the control room (/overview), measured in Chromium on the production build with
+ * the browser's clock held at the bench data's reference time (10:00 UTC: a working day in
+ * every branch), so that its open work is the seed's.
+ */
+import { timeInteraction, waitForWatched } from './browser';
+import { REFERENCE_TIME } from './database';
+import { inFreshPage, type JobsBench } from './jobs-figures';
+import { NetworkLog } from './network';
+import type { Painted } from './probe';
+
+const since = (p: Painted) => p.paintedAt - p.inputAt!;
+
+/** The open work read to its end, the list drawn. */
+const OPEN_DONE = '[data-read="Open work"][data-phase="done"]';
+/** Both reads done: the list, the tiles, the charts and the tables drawn. */
+const ALL_DONE = `main:has(${OPEN_DONE}):has([data-read="The window's jobs"][data-phase="done"])`;
+
+/**
+ * Navigation to /overview (a fresh context: nothing cached) → `selector` painted, in ms since
+ * navigation start; one run per fresh page.
+ */
+async function navigationTo(b: JobsBench, selector: string, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    times.push(
+      await inFreshPage(
+        b,
+        async ({ page }) => {
+          await page.clock.setFixedTime(REFERENCE_TIME * 1000);
+          await page.goto(`${b.appUrl}/overview`, { waitUntil: 'commit' });
+          return (await waitForWatched(page, selector)).paintedAt;
+        },
+        { watchFromStart: { kind: 'count', selector, min: 1 } },
+      ),
+    );
+  }
+  return times;
+}
+
+/** `open_scan_ms`: navigation → the exceptions of the whole fleet's open work listed. */
+export const openScan = (b: JobsBench, runs: number) => navigationTo(b, OPEN_DONE, runs);
+
+/** `overview_today_ms`: navigation → today's tiles, charts and tables painted for all branches (both reads done). */
+export const overviewToday = (b: JobsBench, runs: number) => navigationTo(b, ALL_DONE, runs);
+
+/** `exceptions_follow_ms`: j on a row of the list with the panel open beside it → the next job's overview painted. */
+export async function exceptionsFollow(b: JobsBench, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  await inFreshPage(
+    b,
+    async ({ page }) => {
+      const network = new NetworkLog(page);
+      await page.clock.setFixedTime(REFERENCE_TIME * 1000);
+      await page.goto(`${b.appUrl}/overview`, { waitUntil: 'commit' });
+      await waitForWatched(page, 'the control room read');
+      await network.idle();
+      const ids = await page
+        .locator('tbody tr[data-job-id]')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-job-id'))));
+      if (ids.length < runs + 1) throw new Error(`the list has ${ids.length} jobs, ${runs + 1} needed`);
+      await page.locator(`tr[data-job-id="${ids[0]}"]`).click();
+      await page.locator(`[data-job-panel="${ids[0]}"] [data-overview]`).waitFor();
+      await network.idle();
+      for (let i = 1; i <= runs; i++) {
+        const painted = await timeInteraction(
+          page,
+          { kind: 'count', selector: `[data-job-panel="${ids[i]}"] [data-overview]`, min: 1 },
+          () => page.keyboard.press('j'),
+        );
+        times.push(since(painted));
+        await network.idle(50);
+      }
+    },
+    { watchFromStart: { kind: 'count', selector: ALL_DONE, min: 1 } },
+  );
+  return times;
+}
