@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import type { JobsSearch } from '../url-params';
 import s from './overview.module.css';
 
 export type ChartSeries = { key: string; label: string; color: string };
@@ -8,6 +10,8 @@ export type ChartRow = {
   /** The row in full: the table's first cell and the bar's hover text. */
   title: string;
   values: Record<string, number>;
+  /** The jobs screen showing the row's jobs, when one can. */
+  to?: JobsSearch;
 };
 
 /**
@@ -78,7 +82,15 @@ export function BarChart({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.title}>
-                  <th scope="row">{row.title}</th>
+                  <th scope="row">
+                    {row.to ? (
+                      <Link to="/jobs" search={row.to}>
+                        {row.title}
+                      </Link>
+                    ) : (
+                      row.title
+                    )}
+                  </th>
                   {series.map((x) => (
                     <td key={x.key} className="num">
                       {row.values[x.key] ?? 0}

@@ -129,6 +129,9 @@ export function DaySection({
     },
   ];
   const zoneNote = `times in ${zone}`;
+  const failureStatuses = Object.entries(config.statuses)
+    .filter(([, entry]) => entry.final && entry.outcome === 'failure')
+    .map(([code]) => Number(code));
   const flowSeries: ChartSeries[] = [
     { key: 'created', label: 'Created', color: SERIES_COLORS[0]! },
     { key: 'completed', label: 'Delivered', color: SERIES_COLORS[1]! },
@@ -138,6 +141,8 @@ export function DaySection({
     label: i % everyNth === 0 ? bucketLabel(b.at, figures.step, zone) : '',
     title: formatDateTime(b.at, zone),
     values: { created: b.created, completed: b.completed },
+    // The jobs created in the bucket (those delivered in it were created earlier).
+    to: link({ timestamp_from: b.at, timestamp_to: b.at + figures.step - 1 }),
   }));
   const openStatuses = [...new Set(figures.openByStatus.flatMap((p) => Object.keys(p.byStatus)))]
     .map(Number)
@@ -233,7 +238,17 @@ export function DaySection({
         </div>
         <div className={s.block}>
           <h3 className={s.blockTitle}>Failure reasons</h3>
-          <p className={s.note}>{figureBasis(figures.failureReasons.figure)}</p>
+          <p className={s.note}>
+            {figureBasis(figures.failureReasons.figure)}. See the jobs:{' '}
+            {failureStatuses.map((code, i) => (
+              <span key={code}>
+                {i > 0 && ' · '}
+                <Link to="/jobs" search={link({ status: code })}>
+                  {describeStatus(config, code).label}
+                </Link>
+              </span>
+            ))}
+          </p>
           {figures.failureReasons.reasons.length === 0 ? (
             <p className={s.chartEmpty}>No failed delivery gave a reason in this window.</p>
           ) : (

@@ -25,7 +25,8 @@ export function useNotifyChoice() {
   const [on, setOn] = useState(
     () => supported && readStored('local', NOTIFY_KEY) === 'on' && Notification.permission === 'granted',
   );
-  const [refused, setRefused] = useState(supported && Notification.permission === 'denied');
+  // Read once: Chromium answers `Notification.permission` slowly (several ms a read).
+  const [refused, setRefused] = useState(() => supported && Notification.permission === 'denied');
   const choose = async (want: boolean) => {
     if (!want || !supported) {
       writeStored('local', NOTIFY_KEY, 'off');
