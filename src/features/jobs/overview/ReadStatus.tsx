@@ -1,14 +1,33 @@
-import { Button, ProgressBar } from '../../../ui';
+import { AllJobsStatus, plural, type AllJobsWords } from '../AllJobsStatus';
 import { formatCount } from '../count-format';
 import type { AllJobs } from '../useAllJobs';
 import s from './overview.module.css';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+/** The strip's words for a read of `what` ("open jobs", "jobs of the window"). */
+function readWords(what: string, label: string): AllJobsWords {
+  return {
+    loading: (read, toRead) => (toRead ? `Reading ${what}: ${read} of ${toRead}…` : `Reading ${what}…`),
+    progressLabel: `${label}: progress`,
+    stopLabel: 'Stop',
+    stopped: (read, toRead) =>
+      toRead === null
+        ? `Stopped before any of the ${what} were read.`
+        : `Stopped after ${plural(read, 'job', 'jobs')} of ${formatCount(toRead)}: what follows rests on those only.`,
+    againLabel: 'Read again',
+    failed: (error, read) =>
+      `Could not read ${what}: ${error}${read ? ` What follows rests on the ${plural(read, 'job', 'jobs')} read before.` : ''}`,
+    retryLabel: 'Retry',
+    capped: (seen, total, cap) =>
+      `Read the first ${formatCount(seen)} of ${formatCount(total)} ${what} (this screen reads at most ${formatCount(cap)}); ${formatCount(total - seen)} left out. Choose a branch or a team to see them all.`,
+    refreshFailed: (error) => `The last refresh failed (${error}); what follows is from the read before.`,
+  };
+}
 
 /**
- * Where one of the control room's reads stands, in words: its progress with Stop, what the cap
- * or a stop left out (the figures rest on what was read), a failure with Retry. `what` names
- * the jobs read: "open jobs", "jobs of the window".
+ * Where one of the control room's reads stands: the jobs screens' strip (progress with Stop,
+ * what a stop, a failure or the cap left out) in the control room's words, and once read
+ * whole, how many were read. `what` names the jobs read; `label` names the read (its progress
+ * bar, and `data-read` with `data-phase` for tests and the bench).
  */
 export function ReadStatus({
   read,
@@ -22,45 +41,20 @@ export function ReadStatus({
   /** Not started yet: it waits for this read to end first. */
   after?: string;
 }) {
-  const { phase, progress } = read;
-  if (after)
-    return (
-      <div className={s.readStatus} data-phase="waiting">
-        <p role="status" aria-live="polite" data-read={label} data-phase="waiting">
-          {`${what[0]!.toUpperCase()}${what.slice(1)} are read once ${after} are.`}
-        </p>
-      </div>
-    );
-  const seen = progress?.jobsSeen ?? read.jobs.length;
-  let text: string;
-  if (phase === 'loading')
-    text = progress
-      ? `Reading ${what}: ${formatCount(progress.jobsSeen)} of ${formatCount(progress.jobsToRead)}…`
-      : `Reading ${what}…`;
-  else if (phase === 'stopped')
-    text = `Stopped after ${plural(seen, 'job')} of ${formatCount(progress?.totalRecords ?? seen)}: what follows rests on those only.`;
-  else if (phase === 'error')
-    text = `Could not read ${what}: ${read.error}${seen ? ` What follows rests on the ${plural(seen, 'job')} read before.` : ''}`;
-  else if (progress?.capped)
-    text = `Read the first ${formatCount(progress.jobsSeen)} of ${formatCount(progress.totalRecords)} ${what} (the most this screen reads); ${formatCount(progress.totalRecords - progress.jobsSeen)} left out. Choose a branch or a team to see them all.`;
-  else text = `${formatCount(seen)} ${what} read${read.refreshing ? ', refreshing…' : '.'}`;
+  const phase = after ? 'waiting' : read.phase;
+  const whole = phase === 'done' && !read.progress?.capped && !read.error;
   return (
-    <div className={s.readStatus} data-phase={phase}>
-      <p role="status" aria-live="polite" data-read={label} data-phase={phase}>
-        {text}
-      </p>
-      {phase === 'loading' && progress && (
-        <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label={`${label}: progress`} />
+    <div className={s.readStatus} data-read={label} data-phase={phase}>
+      {after ? (
+        <p role="status">{`${what[0]!.toUpperCase()}${what.slice(1)} are read once ${after} are.`}</p>
+      ) : whole ? (
+        <p role="status">
+          {formatCount(read.progress?.jobsSeen ?? read.jobs.length)} {what} read
+          {read.refreshing ? ', refreshing…' : '.'}
+        </p>
+      ) : (
+        <AllJobsStatus all={read} words={readWords(what, label)} />
       )}
-      {phase === 'loading' ? (
-        <Button size="sm" onClick={read.stop}>
-          Stop
-        </Button>
-      ) : phase === 'error' || phase === 'stopped' ? (
-        <Button size="sm" onClick={read.again}>
-          {phase === 'error' ? 'Retry' : 'Read again'}
-        </Button>
-      ) : null}
     </div>
   );
 }
