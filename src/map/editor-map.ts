@@ -63,6 +63,8 @@ export type EditorMapEvents = {
   selection(key: string | null, corners: number): void;
   /** Draw changed its mode on its own (a polygon finished, a corner edit entered). */
   modeChange(): void;
+  /** The zone or hole being drawn has this many corners now (0 when drawing starts). */
+  corners(count: number): void;
   /** The pin placed by a click or dragged, rounded to 6 decimals. */
   pin(pin: MapPin): void;
 };
@@ -364,6 +366,7 @@ export class EditorMap {
       this.showSnapTarget(target);
     },
     clear: () => this.showSnapTarget(null),
+    corners: (count) => this.events.corners(count),
   };
 
   /** The snap target under the pointer, drawn before the click. */
