@@ -17,8 +17,9 @@ import {
   type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
+  type PointerEvent,
 } from 'react';
-import { Banner, Button, PopoverButton, type ButtonProps } from '../ui';
+import { Banner, Button, PopoverButton, useMediaQuery, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
@@ -42,6 +43,21 @@ const EXPORT_FORMATS = [
   { format: 'kml', label: 'KML (Google Earth, My Maps)' },
 ] as const;
 
+/** A screen used with a finger: no hover, no Enter or Alt at hand (a touch seen on the editor says so too). */
+const TOUCH_QUERY = '(pointer: coarse), (hover: none)';
+
+/** Whether the editor speaks of taps: the last pointer used on it, else what the screen says it has. */
+function useTouch() {
+  const coarse = useMediaQuery(TOUCH_QUERY);
+  const [last, setLast] = useState<'touch' | 'mouse' | null>(null);
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    if (!event.pointerType) return;
+    const kind = event.pointerType === 'mouse' ? 'mouse' : 'touch';
+    if (kind !== last) setLast(kind);
+  };
+  return { touch: last === null ? coarse : last === 'touch', onPointerDown };
+}
+
 function isTextInput(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -63,6 +79,36 @@ function ToolButton({ disabled, onClick, ...rest }: ButtonProps) {
   );
 }
 
+type HintOf = (mode: EditorMode, selected: boolean, corners: boolean, snapHint: string) => string;
+
+/** What the status line says to do, with a mouse and a keyboard. */
+const mouseHints: HintOf = (mode, selected, corners, snapHint) =>
+  ({
+    select: selected
+      ? `Click the selected zone again to move its corners. Delete removes it; Esc deselects.`
+      : 'Click a zone to select it, or use “Draw zone” to add one.',
+    edit: corners
+      ? `Drag the corner to move it; Delete removes it. Esc when done.${snapHint}`
+      : `Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.${snapHint}`,
+    draw: `Click to add corners, click the first corner or press Enter to finish. Esc cancels.${snapHint}`,
+    hole: 'Click to add the hole’s corners inside the zone, click the first corner or press Enter to finish. Esc cancels.',
+    pin: 'Click the map to place the location. Esc cancels.',
+  })[mode];
+
+/** The same with a finger: taps and the toolbar's buttons, no keys. */
+const touchHints: HintOf = (mode, selected, corners, snapHint) =>
+  ({
+    select: selected
+      ? 'Tap the selected zone again to move its corners; tap elsewhere to deselect.'
+      : 'Tap a zone to select it, or use “Draw zone” to add one.',
+    edit: corners
+      ? `Drag the corner to move it; “Delete corner” removes it. Tap outside the zone when done.${snapHint}`
+      : `Drag a corner to move it or a middle point to add one; tap a corner to select it. Tap outside the zone when done.${snapHint}`,
+    draw: `Tap to add corners; tap the first corner or “Finish” to end. “Cancel zone” stops.${snapHint}`,
+    hole: 'Tap to add the hole’s corners inside the zone; tap the first corner or “Finish” to end. “Cancel hole” stops.',
+    pin: 'Tap the map to place the location. “Set location” again stops.',
+  })[mode];
+
 export default function ZoneEditor(props: ZoneEditorProps) {
   const {
     styleUrl,
@@ -83,6 +129,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
   const [dragging, setDragging] = useState(false);
   const [initialView] = useState(() => initialViewOf(props.value, props.pin));
   const pinEditable = props.onPinChange !== undefined;
+  const { touch, onPointerDown } = useTouch();
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const mod = event.ctrlKey || event.metaKey;
@@ -134,19 +181,12 @@ export default function ZoneEditor(props: ZoneEditorProps) {
 
   const selectedRow = checks.rows.find((r) => r.key === selectedKey);
   const selectedName = selectedRow ? selectedRow.name || `zone ${selectedRow.index + 1}` : null;
-  const snapHint = view.snapping ? ' Corners snap to nearby zones (hold Alt to place freely).' : '';
-  const hint = {
-    select: selectedKey
-      ? `Click the selected zone again to move its corners. Delete removes it; Esc deselects.`
-      : 'Click a zone to select it, or use “Draw zone” to add one.',
-    edit:
-      selectedCorners > 0
-        ? `Drag the corner to move it; Delete removes it. Esc when done.${snapHint}`
-        : `Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.${snapHint}`,
-    draw: `Click to add corners, click the first corner or press Enter to finish. Esc cancels.${snapHint}`,
-    hole: 'Click to add the hole’s corners inside the zone, click the first corner or press Enter to finish. Esc cancels.',
-    pin: 'Click the map to place the location. Esc cancels.',
-  }[mode];
+  const snapHint = !view.snapping
+    ? ''
+    : touch
+      ? ' Corners snap to nearby zones (turn “Snap” off to place them freely).'
+      : ' Corners snap to nearby zones (hold Alt to place freely).';
+  const hint = (touch ? touchHints : mouseHints)(mode, selectedKey !== null, selectedCorners > 0, snapHint);
   const deleteLabel =
     mode === 'draw'
       ? 'Cancel zone'
@@ -155,12 +195,15 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         : mode === 'edit' && selectedCorners > 0
           ? 'Delete corner'
           : 'Delete zone';
+  const drawing = mode === 'draw' || mode === 'hole';
   const canCutHole =
     ready && selectedRow !== undefined && zones.features[selectedRow.index]?.geometry?.type === 'Polygon';
 
   return (
     <div
-      className={s.editor}
+      className={touch ? `${s.editor} ${s.touch}` : s.editor}
+      data-touch={touch || undefined}
+      onPointerDownCapture={onPointerDown}
       style={height === undefined ? undefined : ({ '--zone-map-height': `${height}px` } as CSSProperties)}
       onKeyDown={onKeyDown}
       onDragOver={onDragOver}
@@ -177,10 +220,25 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               onClick={editor.startDrawing}
               disabled={!ready}
               aria-pressed={mode === 'draw'}
-              title="Draw a new zone: click to add corners"
+              title={`Draw a new zone: ${touch ? 'tap' : 'click'} to add corners`}
             >
               Draw zone
             </Button>
+            {touch && (
+              // No Enter key on a touch screen: the corners placed so far become the zone (or hole).
+              <ToolButton
+                variant={drawing && view.drawnCorners >= 3 ? 'primary' : 'default'}
+                onClick={editor.finishDrawing}
+                disabled={!drawing || view.drawnCorners < 3}
+                title={
+                  drawing
+                    ? `Finish the ${mode === 'hole' ? 'hole' : 'zone'} with the corners placed (at least 3)`
+                    : 'Finish a zone or hole being drawn'
+                }
+              >
+                Finish
+              </ToolButton>
+            )}
             <ToolButton
               variant={mode === 'hole' ? 'primary' : 'default'}
               onClick={mode === 'hole' ? editor.escape : editor.startHole}
@@ -211,7 +269,11 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               size="sm"
               onClick={editor.toggleSnapping}
               aria-pressed={view.snapping}
-              title="Snap corners to other zones’ corners and edges (hold Alt to place one freely)"
+              title={
+                touch
+                  ? 'Snap corners to other zones’ corners and edges (off: corners go where you tap)'
+                  : 'Snap corners to other zones’ corners and edges (hold Alt to place one freely)'
+              }
             >
               <span aria-hidden="true" className={s.toggleMark}>
                 {view.snapping ? '✓' : ''}
@@ -228,7 +290,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               aria-label="Undo"
               title="Undo (Ctrl+Z)"
             >
-              ↶ Undo
+              ↶<span className={s.toolWord}> Undo</span>
             </ToolButton>
             <ToolButton
               onClick={editor.redo}
@@ -236,7 +298,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               aria-label="Redo"
               title="Redo (Shift+Ctrl+Z)"
             >
-              ↷ Redo
+              ↷<span className={s.toolWord}> Redo</span>
             </ToolButton>
           </div>
           <div className={s.toolGroup}>
@@ -247,7 +309,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 disabled={!ready}
                 aria-pressed={mode === 'pin'}
                 variant={mode === 'pin' ? 'primary' : 'default'}
-                title="Set the location: then click the map (or drag the marker)"
+                title={`Set the location: then ${touch ? 'tap' : 'click'} the map (or drag the marker)`}
               >
                 Set location
               </Button>

@@ -62,6 +62,8 @@ export type EditorSnapshot = {
   notice: Notice | null;
   /** Corners snap to other zones' corners and edges. */
   snapping: boolean;
+  /** Corners placed so far of the zone or hole being drawn (0 when nothing is drawn). */
+  drawnCorners: number;
 };
 
 /** The props the controller reads (the rest only concern rendering). */
@@ -82,6 +84,7 @@ export class ZoneEditorController {
   private readonly checksOf = rememberChecks();
   private selected: string | null = null;
   private selectedCorners = 0;
+  private drawnCorners = 0;
   private notice: Notice | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private map: EditorMap | null = null;
@@ -118,9 +121,10 @@ export class ZoneEditorController {
     const { context = NO_CONTEXT, farKm } = this.props;
     const selectedKey =
       this.selected !== null && zoneKeys(zones).includes(this.selected) ? this.selected : null;
+    const mode = this.map?.mode() ?? 'select';
     return {
       ready: this.map !== null,
-      mode: this.map?.mode() ?? 'select',
+      mode,
       zones,
       pin,
       checks: this.checksOf(zones, { context, pin, farKm }, this.warn),
@@ -130,6 +134,7 @@ export class ZoneEditorController {
       canRedo: this.history.future.length > 0,
       notice: this.notice,
       snapping: this.snapper.enabled,
+      drawnCorners: mode === 'draw' || mode === 'hole' ? this.drawnCorners : 0,
     };
   }
 
@@ -234,6 +239,11 @@ export class ZoneEditorController {
         this.refresh();
       },
       modeChange: () => this.refresh(),
+      corners: (count) => {
+        this.drawnCorners = count;
+        // Drawing starts at 0 inside draw's change of mode; the action that started it refreshes.
+        if (count > 0) this.refresh();
+      },
       pin: (pin) => {
         if (!samePin(pin, this.present.pin))
           this.dispatch({ type: 'commit', next: { ...this.present, pin } });
@@ -309,7 +319,10 @@ export class ZoneEditorController {
     this.refresh();
   };
 
-  /** Enter: the corners placed so far become the zone (at least 3), like a click on the first corner. */
+  /**
+   * Enter, or "Finish" on a touch screen: the corners placed so far become the zone (at least
+   * 3), like a click on the first corner.
+   */
   finishDrawing = (): void => {
     const finished = this.map?.finishDrawing();
     if (finished === undefined) return;

@@ -63,6 +63,8 @@ export type EditorMapEvents = {
   selection(key: string | null, corners: number): void;
   /** Draw changed its mode on its own (a polygon finished, a corner edit entered). */
   modeChange(): void;
+  /** The zone or hole being drawn has this many corners now (0 when drawing starts). */
+  corners(count: number): void;
   /** The pin placed by a click or dragged, rounded to 6 decimals. */
   pin(pin: MapPin): void;
 };
@@ -107,6 +109,12 @@ export class EditorMap {
       if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
     };
     canvas.addEventListener('mousedown', focusCanvas);
+    // A finger dragging a corner or a zone (draw turned maplibre's pan off for it) is the drag's
+    // alone: the browser is told so from the first move, not left to start a scroll of its own.
+    const ownTouchMove = (e: TouchEvent) => {
+      if (e.cancelable && e.touches.length === 1 && !map.dragPan.isEnabled()) e.preventDefault();
+    };
+    canvas.addEventListener('touchmove', ownTouchMove, { passive: false });
     this.offs = [
       onDrawEvent<{ features: Feature[] }>(map, 'draw.create', (e) => this.created(e.features)),
       onDrawEvent<{ features: Feature[] }>(map, 'draw.update', (e) =>
@@ -124,6 +132,7 @@ export class EditorMap {
       onDrawEvent(map, 'draw.render', () => keepOverlayOrder(map)),
       () => map.off('click', onClick),
       () => canvas.removeEventListener('mousedown', focusCanvas),
+      () => canvas.removeEventListener('touchmove', ownTouchMove),
     ];
   }
 
@@ -364,6 +373,7 @@ export class EditorMap {
       this.showSnapTarget(target);
     },
     clear: () => this.showSnapTarget(null),
+    corners: (count) => this.events.corners(count),
   };
 
   /** The snap target under the pointer, drawn before the click. */

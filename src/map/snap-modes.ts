@@ -12,10 +12,12 @@ export type SnapHooks = {
   place(event: MapMouseEvent, exclude: string | null): void;
   /** No target to show any more (the move or the mode ended). */
   clear(): void;
+  /** The shape being drawn has this many corners now (0 when drawing starts). */
+  corners(count: number): void;
 };
 
 type ModeThis = { map: { getZoom(): number } };
-type DrawState = { polygon?: { id: string } };
+type DrawState = { polygon?: { id: string }; currentVertexPosition?: number };
 type EditState = {
   featureId: string;
   canDragMove: boolean;
@@ -44,10 +46,16 @@ export function snappingModes(hooks: SnapHooks, drawingOn: () => string | null) 
   const drawClick: Handler<DrawState> = function (state, event) {
     // A click on the first corner closes the zone: no snapping elsewhere then.
     if (!onVertex(event)) hooks.place(event, drawingOn());
-    return drawBase.onClick!.call(this, state, event);
+    const result = drawBase.onClick!.call(this, state, event);
+    hooks.corners(state.currentVertexPosition ?? 0);
+    return result;
   };
   const drawPolygon = {
     ...MapboxDraw.modes.draw_polygon,
+    onSetup: function (this: ModeThis, options: unknown) {
+      hooks.corners(0);
+      return (drawBase.onSetup as unknown as (this: ModeThis, o: unknown) => DrawState).call(this, options);
+    },
     onMouseMove: function (state, event) {
       hooks.place(event, drawingOn());
       return drawBase.onMouseMove!.call(this, state, event);

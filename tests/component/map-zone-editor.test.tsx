@@ -3,7 +3,7 @@
  * everything that does not need the map (the zone list, names, delete, undo/redo, import,
  * export) is tested here against a controlled parent. Drawing is proven in real Chromium.
  */
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -379,5 +379,51 @@ describe('ZoneEditor without WebGL', () => {
     cleanup();
     setup();
     expect(screen.getByRole('button', { name: 'Snap' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  describe('on a touch screen', () => {
+    /** A coarse pointer, as a tablet's or a phone's browser says (jsdom has no matchMedia). */
+    const stubTouchScreen = () =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query.includes('(pointer: coarse)'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('speaks of taps, shows Finish (off until a zone is being drawn) and a Snap button that names no key', async () => {
+      stubTouchScreen();
+      setup();
+      const finish = screen.getByRole('button', { name: 'Finish' });
+      expect(finish).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByText('Tap a zone to select it, or use “Draw zone” to add one.')).toBeInTheDocument();
+      expect(screen.queryByText(/press Enter|hold Alt|Click/)).toBeNull();
+      const snap = screen.getByRole('button', { name: 'Snap' });
+      expect(snap).toHaveAttribute('aria-pressed', 'true');
+      expect(snap.title).not.toMatch(/Alt/);
+      expect(snap.title).toMatch(/where you tap/);
+      // A finger's targets: the touch layout is on (its sizes are CSS, checked in Chromium).
+      expect(snap.closest('[data-touch]')).not.toBeNull();
+      // The toggle is the way to place a corner freely (a tap: no mouse pointer seen).
+      fireEvent.click(snap);
+      expect(snap).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getByRole('button', { name: 'Finish' })).toBeInTheDocument();
+    });
+
+    it('keeps the mouse and keyboard wording, and no Finish, with a fine pointer; a touch seen switches to taps', async () => {
+      setup();
+      expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull();
+      expect(
+        screen.getByText('Click a zone to select it, or use “Draw zone” to add one.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Snap' }).title).toMatch(/hold Alt/);
+      // A laptop with a touch screen: the last pointer used decides.
+      fireEvent.pointerDown(screen.getByRole('button', { name: 'Snap' }), { pointerType: 'touch' });
+      expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+      expect(screen.getByText('Tap a zone to select it, or use “Draw zone” to add one.')).toBeInTheDocument();
+      fireEvent.pointerDown(screen.getByRole('button', { name: 'Snap' }), { pointerType: 'mouse' });
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull());
+    });
   });
 });

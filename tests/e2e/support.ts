@@ -27,6 +27,10 @@ export type PageOptions = {
   colorScheme?: 'light' | 'dark';
   /** The viewer's time zone (IANA name); Chromium's default is the machine's. */
   timezoneId?: string;
+  /** A touch screen (`(pointer: coarse)` then matches; `page.touchscreen` taps). */
+  hasTouch?: boolean;
+  /** A phone's browser: the meta viewport is honoured (and the layout widens to fit what overflows). */
+  isMobile?: boolean;
 };
 
 export interface App {
@@ -49,7 +53,7 @@ export interface App {
 export async function startApp(
   options: Omit<TestServerOptions, 'staticDir'> & PageOptions = {},
 ): Promise<App> {
-  const { viewport, colorScheme, timezoneId, ...serverOptions } = options;
+  const { viewport, colorScheme, timezoneId, hasTouch, isMobile, ...serverOptions } = options;
   const server = await startTestServer({ ...serverOptions, staticDir: appBuild() });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -60,6 +64,8 @@ export async function startApp(
         viewport: o.viewport ?? viewport ?? DESKTOP,
         colorScheme: o.colorScheme ?? colorScheme ?? 'light',
         timezoneId: o.timezoneId ?? timezoneId,
+        hasTouch: o.hasTouch ?? hasTouch,
+        isMobile: o.isMobile ?? isMobile,
         acceptDownloads: true,
       });
       contexts.push(context);
