@@ -27,6 +27,10 @@ export type PageOptions = {
   colorScheme?: 'light' | 'dark';
   /** The viewer's time zone (IANA name); Chromium's default is the machine's. */
   timezoneId?: string;
+  /** A phone's browser (its meta viewport read, the layout widened to fit what overflows). */
+  isMobile?: boolean;
+  /** A touch screen: `pointer: coarse`, taps. */
+  hasTouch?: boolean;
 };
 
 export interface App {
@@ -49,7 +53,7 @@ export interface App {
 export async function startApp(
   options: Omit<TestServerOptions, 'staticDir'> & PageOptions = {},
 ): Promise<App> {
-  const { viewport, colorScheme, timezoneId, ...serverOptions } = options;
+  const { viewport, colorScheme, timezoneId, isMobile, hasTouch, ...serverOptions } = options;
   const server = await startTestServer({ ...serverOptions, staticDir: appBuild() });
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -60,6 +64,8 @@ export async function startApp(
         viewport: o.viewport ?? viewport ?? DESKTOP,
         colorScheme: o.colorScheme ?? colorScheme ?? 'light',
         timezoneId: o.timezoneId ?? timezoneId,
+        isMobile: o.isMobile ?? isMobile,
+        hasTouch: o.hasTouch ?? hasTouch,
         acceptDownloads: true,
       });
       contexts.push(context);
