@@ -75,7 +75,7 @@ describe('late only', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all late work in the control room' })).toHaveAttribute(
       'href',
-      '/overview',
+      '/overview?reason=late',
     );
   });
 
