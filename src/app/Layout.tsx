@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api';
 import { clearAllDrafts } from '../features/branches';
@@ -11,6 +11,8 @@ export function Layout() {
   const navigate = useNavigate();
   const router = useRouter();
   const queryClient = useQueryClient();
+  // On the jobs screen the skip link goes past the header and the filters to the rows.
+  const jobs = useRouterState({ select: (st) => st.location.pathname === '/jobs' });
   // An explicit sign-out leaves no draft of the manager's edits in this browser (a 401 keeps
   // them, so that the edits survive signing in again). The page is left first: an editor with
   // unsaved edits asks before it lets the sign-out go on, and the manager may stay.
@@ -23,8 +25,19 @@ export function Layout() {
   };
   return (
     <div className={s.app}>
-      <a href="#main" className={s.skip}>
-        Skip to content
+      <a
+        href="#main"
+        className={s.skip}
+        onClick={(e) => {
+          const target = jobs
+            ? document.querySelector<HTMLElement>('#results tr[tabindex="0"], #results')
+            : null;
+          if (!target) return;
+          e.preventDefault();
+          target.focus();
+        }}
+      >
+        {jobs ? 'Skip to results' : 'Skip to content'}
       </a>
       <header className={s.topbar}>
         <Link to="/jobs" search={{ page: 1 }} className={s.brand} aria-label="Dispatch — home">

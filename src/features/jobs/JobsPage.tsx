@@ -3,7 +3,7 @@ import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { errorMessage, queryKeys } from '../../api';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
-import { Banner, Button, ErrorState, preloadable, useMediaQuery, useNow, useOnline } from '../../ui';
+import { preloadable, useMediaQuery, useNow, useOnline } from '../../ui';
 import { FiltersBar } from './filters/FiltersBar';
 import { useFilterOptions } from './filters/useFilterOptions';
 import { JobsHeader } from './header/JobsHeader';
@@ -43,6 +43,11 @@ const NoRows = lazy(() => import('./table/NoRows'));
 const PaginationBar = preloadable(() => import('./table/PaginationBar').then((m) => m.default));
 PaginationBar.preload().catch(() => {
   // Tried again when the pager renders.
+});
+/** What a failed load says (the pager's way: not in the first load, fetched at once). */
+const LoadFailed = preloadable(() => import('./table/LoadFailed').then((m) => m.default));
+LoadFailed.preload().catch(() => {
+  // Tried again when a failure is shown.
 });
 /** The status count chips: their requests go out after the first rows' anyway. */
 const StatusCounts = lazy(() => import('./filters/StatusCounts'));
@@ -192,12 +197,14 @@ export function JobsPage() {
     );
   } else if (query.isError) {
     body = (
-      <ErrorState
-        title="Could not load jobs"
-        message={errorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
+      <Suspense fallback={null}>
+        <LoadFailed
+          error={query.error}
+          retry={() => void query.refetch()}
+          retrying={query.isFetching}
+          lastPage={null}
+        />
+      </Suspense>
     );
   } else {
     body = <TableSkeleton />;
@@ -272,7 +279,7 @@ export function JobsPage() {
   return (
     <NowContext.Provider value={now}>
       <ViewerZoneContext.Provider value={viewerZone}>
-        <div className={s.page}>
+        <div className={s.page} data-map={mapView || undefined}>
           <JobsHeader
             wide={wide}
             mapView={mapView}
@@ -369,22 +376,24 @@ export function JobsPage() {
             </Suspense>
           )}
           {!found && !lateList && data && query.isError && (
-            <Banner
-              tone="danger"
-              actions={
-                <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                  Retry
-                </Button>
-              }
-            >
-              <strong>Not current.</strong> Could not {current ? 'refresh' : 'load'} the jobs:{' '}
-              {errorMessage(query.error)} The table shows the last loaded data
-              {current ? '' : ` (page ${data.page})`}.
-            </Banner>
+            <Suspense fallback={null}>
+              <LoadFailed
+                error={query.error}
+                retry={() => void query.refetch()}
+                retrying={query.isFetching}
+                lastPage={current ? undefined : data.page}
+              />
+            </Suspense>
           )}
           <div ref={workRef} className={s.work} data-map={mapView || undefined}>
             {showTable && (
-              <section className={s.tableRegion} aria-label="Jobs" data-table-region>
+              <section
+                id="results"
+                tabIndex={-1}
+                className={s.tableRegion}
+                aria-label="Jobs"
+                data-table-region
+              >
                 {body}
               </section>
             )}

@@ -1,12 +1,15 @@
 import { useEffect, useId, useState, type Ref } from 'react';
 import { useConfig } from '../../../config';
-import { Button, viewerTimeZone } from '../../../ui';
+import { Button, Drawer, useMediaQuery, viewerTimeZone } from '../../../ui';
 import type { ComboboxOption } from '../../../ui/Combobox';
 import { formatCount } from '../count-format';
 import { hasFilters, type Filters, type JobsSearch } from '../url-params';
 import { Combobox, LazyCombobox, SearchField, StatusFilter, TimeFilter } from './FilterFields';
 import { PRESETS, presetRange } from './time-range';
 import s from './filters.module.css';
+
+/** Below this width the filters (all but the search) sit in a sheet behind a "Filters" button. */
+const SHEET = '(max-width: 1099px)';
 
 export type FilterPatch = Partial<Filters> & { q?: string | undefined };
 
@@ -49,6 +52,14 @@ export function FiltersBar({
   const [rangeError, setRangeError] = useState<string>();
   const hintId = useId();
   const searchHintId = useId();
+  const sheet = useMediaQuery(SHEET);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const set = [
+    search.status,
+    search.branch_id,
+    search.team_id,
+    search.timestamp_from ?? search.timestamp_to,
+  ].filter((v) => v !== undefined).length;
   useEffect(() => {
     void LazyCombobox.preload();
   }, []);
@@ -64,6 +75,94 @@ export function FiltersBar({
     onChange({ [key]: v });
     return true;
   };
+
+  const fields = (
+    <>
+      <StatusFilter value={search.status} onChange={(status) => onChange({ status })} />
+      <Combobox
+        label="Branch"
+        value={search.branch_id}
+        options={branches}
+        onCommit={(branch_id) => onChange({ branch_id })}
+        placeholder="Name or id"
+        noMatch={(text) =>
+          text ? `No branch known by "${text}": Enter filters on it as an id.` : 'No branches known yet.'
+        }
+        className={s.filterBranch}
+      />
+      <Combobox
+        label="Team"
+        value={search.team_id}
+        options={teams}
+        onCommit={(team_id) => onChange({ team_id })}
+        placeholder="Team id"
+        noMatch={(text) =>
+          text ? `Not seen in the loaded jobs: Enter filters on "${text}".` : 'No team ids seen yet.'
+        }
+        className={s.filterTeam}
+      />
+      <fieldset className={s.range} aria-describedby={hintId}>
+        <legend className="visually-hidden">Created between</legend>
+        <TimeFilter
+          label="Created from"
+          value={search.timestamp_from}
+          edge="start"
+          zone={zone}
+          onCommit={setBound('timestamp_from')}
+          error={rangeError}
+        />
+        <TimeFilter
+          label="Created to"
+          value={search.timestamp_to}
+          edge="end"
+          zone={zone}
+          onCommit={setBound('timestamp_to')}
+        />
+      </fieldset>
+    </>
+  );
+  // Below the search on narrow screens (hidden there: it describes the search field).
+  const searchHint = (
+    <p id={searchHintId} className={s.rangeHint} hidden={sheet}>
+      <strong>The service has no search:</strong> Enter in Search scans the filtered jobs page by page (
+      {formatCount(config.scanCaps.search)} at most).
+    </p>
+  );
+  const foot = (
+    <div className={s.filterFoot}>
+      <div className={s.presets} role="group" aria-label="Created time presets">
+        <span className={s.presetsLabel} aria-hidden="true">
+          Created
+        </span>
+        {PRESETS.map((p) => (
+          <Button
+            key={p.id}
+            size="sm"
+            onClick={() => {
+              setRangeError(undefined);
+              onChange(presetRange(p.id, zone));
+            }}
+          >
+            {p.label}
+          </Button>
+        ))}
+      </div>
+      <div className={s.hints}>
+        {!sheet && searchHint}
+        <p id={hintId} className={s.rangeHint}>
+          Created: when the job was <strong>created</strong> (<code>created_at</code>), both ends included, in{' '}
+          <strong>{zone}</strong> ({zoneSource}). <kbd>/</kbd> search · <kbd>Esc</kbd> back to the table.
+        </p>
+      </div>
+      <label className={s.zoneSwitch} title="Otherwise each time shows in its branch's zone">
+        <input type="checkbox" checked={viewerZone} onChange={(e) => onViewerZone(e.target.checked)} />
+        All times in my zone ({viewerTimeZone()})
+      </label>
+      <Button size="sm" onClick={onClear} disabled={!hasFilters(search) && search.q === undefined}>
+        Clear all
+      </Button>
+    </div>
+  );
 
   return (
     <form
@@ -85,84 +184,32 @@ export function FiltersBar({
           inputRef={searchRef}
           describedBy={searchHintId}
         />
-        <StatusFilter value={search.status} onChange={(status) => onChange({ status })} />
-        <Combobox
-          label="Branch"
-          value={search.branch_id}
-          options={branches}
-          onCommit={(branch_id) => onChange({ branch_id })}
-          placeholder="Name or id"
-          noMatch={(text) =>
-            text ? `No branch known by "${text}": Enter filters on it as an id.` : 'No branches known yet.'
-          }
-          className={s.filterBranch}
-        />
-        <Combobox
-          label="Team"
-          value={search.team_id}
-          options={teams}
-          onCommit={(team_id) => onChange({ team_id })}
-          placeholder="Team id"
-          noMatch={(text) =>
-            text ? `Not seen in the loaded jobs: Enter filters on "${text}".` : 'No team ids seen yet.'
-          }
-          className={s.filterTeam}
-        />
-        <fieldset className={s.range} aria-describedby={hintId}>
-          <legend className="visually-hidden">Created between</legend>
-          <TimeFilter
-            label="Created from"
-            value={search.timestamp_from}
-            edge="start"
-            zone={zone}
-            onCommit={setBound('timestamp_from')}
-            error={rangeError}
-          />
-          <TimeFilter
-            label="Created to"
-            value={search.timestamp_to}
-            edge="end"
-            zone={zone}
-            onCommit={setBound('timestamp_to')}
-          />
-        </fieldset>
+        {sheet ? (
+          <Button aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+            Filters{set ? ` (${set})` : ''}
+          </Button>
+        ) : (
+          fields
+        )}
       </div>
-      <div className={s.filterFoot}>
-        <div className={s.presets} role="group" aria-label="Created time presets">
-          <span className={s.presetsLabel} aria-hidden="true">
-            Created
-          </span>
-          {PRESETS.map((p) => (
-            <Button
-              key={p.id}
-              size="sm"
-              onClick={() => {
-                setRangeError(undefined);
-                onChange(presetRange(p.id, zone));
-              }}
-            >
-              {p.label}
-            </Button>
-          ))}
-        </div>
-        <div className={s.hints}>
-          <p id={searchHintId} className={s.rangeHint}>
-            <strong>The service has no search:</strong> Enter in Search scans the filtered jobs page by page (
-            {formatCount(config.scanCaps.search)} at most).
-          </p>
-          <p id={hintId} className={s.rangeHint}>
-            Created: when the job was <strong>created</strong> (<code>created_at</code>), both ends included,
-            in <strong>{zone}</strong> ({zoneSource}). <kbd>/</kbd> search · <kbd>Esc</kbd> back to the table.
-          </p>
-        </div>
-        <label className={s.zoneSwitch} title="Otherwise each time shows in its branch's zone">
-          <input type="checkbox" checked={viewerZone} onChange={(e) => onViewerZone(e.target.checked)} />
-          All times in my zone ({viewerTimeZone()})
-        </label>
-        <Button size="sm" onClick={onClear} disabled={!hasFilters(search) && search.q === undefined}>
-          Clear all
-        </Button>
-      </div>
+      {sheet ? (
+        <>
+          {searchHint}
+          <Drawer
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            title="Filters"
+            description="Each applies as you set it."
+          >
+            <div className={s.sheet}>
+              {fields}
+              {foot}
+            </div>
+          </Drawer>
+        </>
+      ) : (
+        foot
+      )}
     </form>
   );
 }

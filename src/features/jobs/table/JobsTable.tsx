@@ -176,7 +176,11 @@ export function JobsTable({
         }}
       >
         {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} className={cell.column.columnDef.meta?.numeric ? s.numCell : undefined}>
+          <td
+            key={cell.id}
+            data-col={cell.column.id}
+            className={cell.column.columnDef.meta?.numeric ? s.numCell : undefined}
+          >
             <table.FlexRender cell={cell} />
           </td>
         ))}

@@ -8,6 +8,10 @@ import { HEADER_HEIGHT, ROW_HEIGHT } from './sizes';
  * view plus a margin are in the DOM, spacer rows keep the scroll height and the table
  * semantics. Rows have a fixed height (CSS), so nothing needs measuring.
  */
+/** On a phone each row is a two-line entry of a list and the header is hidden (table.module.css). */
+const PHONE = '(max-width: 640px)';
+const PHONE_ROW_HEIGHT = 56;
+
 export default function VirtualBody({
   rows,
   renderRow,
@@ -21,16 +25,19 @@ export default function VirtualBody({
   scrollToIndex: RefObject<((index: number) => void) | null>;
   colSpan: number;
 }) {
+  const phone = window.matchMedia?.(PHONE).matches ?? false;
+  const rowHeight = phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+  const headerHeight = phone ? 0 : HEADER_HEIGHT;
   // The app does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 12,
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
     initialRect: { width: 1200, height: 600 },
   });
 
@@ -42,9 +49,9 @@ export default function VirtualBody({
   }, [virtualizer, scrollToIndex]);
 
   const items = virtualizer.getVirtualItems();
-  const top = items.length ? items[0]!.start - HEADER_HEIGHT : 0;
+  const top = items.length ? items[0]!.start - headerHeight : 0;
   const bottom = items.length
-    ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - HEADER_HEIGHT)
+    ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - headerHeight)
     : 0;
 
   return (
