@@ -174,9 +174,11 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Id</th>
+            <th scope="col" className={s.hidePhone}>
+              Id
+            </th>
             <th scope="col">State</th>
-            <th scope="col" className={s.num}>
+            <th scope="col" className={`${s.num} ${s.hidePhone}`}>
               Contacts
             </th>
             <th scope="col" className={s.num}>
@@ -204,11 +206,13 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
                 )}
                 {b.formatted_address && <div className={s.address}>{b.formatted_address}</div>}
               </td>
-              <td className={shared.mono}>{b.id}</td>
+              <td className={`${shared.mono} ${s.hidePhone}`}>{b.id}</td>
               <td>
                 {b.active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
               </td>
-              <td className={`${s.num} num`}>{'contacts' in b ? b.contacts.length : <NotKnown />}</td>
+              <td className={`${s.num} num ${s.hidePhone}`}>
+                {'contacts' in b ? b.contacts.length : <NotKnown />}
+              </td>
               <td className={`${s.num} num`}>
                 {'delivery_zones' in b ? (b.delivery_zones?.features.length ?? 0) : <NotKnown />}
               </td>
