@@ -125,14 +125,21 @@ describe('jobs table', () => {
       new RegExp(`when the job was created \\(created_at\\), both ends included, in ${zone} \\(your zone\\)`),
     );
 
-    // The seeded jobs span December 2025; pick a window of two days in the viewer's zone.
-    const from = screen.getByLabelText('Created from');
-    const to = screen.getByLabelText('Created to');
-    // A date-time picker delivers a whole value (user-event cannot type into datetime-local).
-    fireEvent.change(from, { target: { value: '2025-12-10T00:00' } });
-    fireEvent.blur(from);
-    fireEvent.change(to, { target: { value: '2025-12-11T23:59' } });
-    fireEvent.blur(to);
+    // The seeded jobs span December 2025; pick a window of two days in the viewer's zone. Each
+    // bound is one button (one Tab stop) opening its date-time field in a popover.
+    const setBound = async (name: string, value: string, apply: 'Enter' | 'button') => {
+      await user.click(screen.getByRole('button', { name: `${name}: any` }));
+      const panel = await screen.findByRole('dialog', { name });
+      const field = within(panel).getByLabelText(`${name} (${zone})`);
+      await waitFor(() => expect(field).toHaveFocus());
+      // A date-time picker delivers a whole value (user-event cannot type into datetime-local).
+      fireEvent.change(field, { target: { value } });
+      if (apply === 'Enter') await user.keyboard('{Enter}');
+      else await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await setBound('Created from', '2025-12-10T00:00', 'Enter');
+    await setBound('Created to', '2025-12-11T23:59', 'button');
     const fromEpoch = Math.floor(new Date(2025, 11, 10, 0, 0).getTime() / 1000);
     const toEpoch = Math.floor(new Date(2025, 11, 11, 23, 59, 59).getTime() / 1000);
     await waitFor(() => expect(search(history).get('timestamp_to')).toBe(String(toEpoch)));
@@ -142,6 +149,9 @@ describe('jobs table', () => {
     expect(fetchSpy.mock.calls.map(([u]) => String(u))).toContain(
       `${server.url}/v1/jobs?page=1&timestamp_from=${fromEpoch}&timestamp_to=${toEpoch}&branch_embed=summary`,
     );
+    // The buttons show the bounds, and focus is back on the last one used.
+    expect(screen.getByRole('button', { name: 'Created from: 2025-12-10 00:00' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Created to: 2025-12-11 23:59' })).toHaveFocus();
 
     // A preset replaces the range ("last 7 days" is open-ended so new jobs keep showing).
     const clicked = Math.floor(Date.now() / 1000);

@@ -390,7 +390,8 @@ describe('readable values', () => {
     expect(await row.innerText()).toMatch(/GMT\+5:30/);
     // Date filters read the branch's zone and say so.
     await page.getByText("in Asia/Kolkata (branch BOM-01's zone)").waitFor();
-    const from = page.getByLabel('Created from');
+    await page.getByRole('button', { name: 'Created from: any' }).click();
+    const from = page.getByRole('dialog', { name: 'Created from' }).getByLabel('Created from (Asia/Kolkata)');
     await from.fill('2025-12-10T09:30');
     await from.press('Enter');
     await page.waitForURL(

@@ -16,7 +16,8 @@ import {
   withFilters,
   withoutFilters,
 } from '../../src/features/jobs/url-params';
-import { fromZonedInput, presetRange, toZonedInput } from '../../src/features/jobs/filters/time-range';
+import { presetRange, toZonedInput } from '../../src/features/jobs/filters/time-range';
+import { fromZonedInput } from '../../src/features/jobs/filters/zoned-input';
 import { actor, job as rawJob } from './fixtures';
 
 const job = Job.parse(rawJob);

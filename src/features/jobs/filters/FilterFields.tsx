@@ -1,12 +1,13 @@
 /**
  * The jobs filters' fields: the search, the status (with any other code), the comboboxes and the
- * created-time bounds. Each keeps a draft while typed and applies it on Enter or when left.
+ * created-time bounds. Each typed one keeps a draft while typed and applies it on Enter or when
+ * left; a bound applies from its popover (Enter or Apply).
  */
 import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { useConfig } from '../../../config';
-import { Field, inputClass, preloadable } from '../../../ui';
+import { Button, Field, inputClass, preloadable } from '../../../ui';
 import { loadSearch } from '../search/useJobSearch';
-import { fromZonedInput, toZonedInput } from './time-range';
+import { toZonedInput } from './time-range';
 import s from './filters.module.css';
 
 /** A draft that follows its source value when the source changes (Back/Forward, Clear all). */
@@ -195,6 +196,15 @@ export function SearchField({
   );
 }
 
+/** A created-time bound's popover: its code loads when the button is first pointed at or focused. */
+const TimeBoundPanel = preloadable(() => import('./TimeBoundPanel').then((m) => m.default));
+const preloadTimePanel = () => void TimeBoundPanel.preload();
+
+/**
+ * A created-time bound: one button (one Tab stop, where a datetime-local field takes seven)
+ * showing the bound in `zone`, opening a popover with its date-time field. (Not PopoverButton:
+ * that would bring the popover's loader into the first load.)
+ */
 export function TimeFilter({
   label,
   value,
@@ -210,27 +220,40 @@ export function TimeFilter({
   onCommit: (v: number | undefined) => boolean;
   error?: string;
 }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
   const source = toZonedInput(value, zone);
-  const [draft, setDraft] = useDraft(source);
-  const commit = () => {
-    if (draft === source) return;
-    if (draft === '') {
-      onCommit(undefined);
-      return;
-    }
-    const epoch = fromZonedInput(draft, zone, edge);
-    if (epoch !== null) onCommit(epoch);
-  };
+  const shown = source.replace('T', ' ') || 'any';
   return (
-    <Field label={label} error={error} className={s.filterTime}>
-      <input
-        className={inputClass}
-        type="datetime-local"
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
-        onKeyDown={onEnter(commit)}
-      />
-    </Field>
+    <>
+      <Field label={label} error={error} className={s.filterTime}>
+        <Button
+          ref={ref}
+          className={s.timeButton}
+          aria-label={`${label}: ${shown}`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onFocus={preloadTimePanel}
+          onPointerEnter={preloadTimePanel}
+          onClick={() => setOpen(!open)}
+        >
+          <span className="num">{shown}</span>
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </Field>
+      {open && (
+        <Suspense fallback={null}>
+          <TimeBoundPanel
+            anchorRef={ref}
+            onClose={() => setOpen(false)}
+            label={label}
+            source={source}
+            edge={edge}
+            zone={zone}
+            onCommit={onCommit}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
