@@ -24,7 +24,7 @@ import {
   validateJobsSearch,
   type OverviewSearch,
 } from '../features/jobs';
-import { Skeleton } from '../ui';
+import { PageSkeleton } from '../ui';
 import { branchListQueryOptions, jobsQueryOptions } from '../api';
 import { BranchEditorPage, BranchListPage, preloadBranchList } from '../features/branches';
 
@@ -106,7 +106,7 @@ const overviewRoute = createRoute({
     const search = overviewRoute.useSearch();
     const navigate = overviewRoute.useNavigate();
     return (
-      <Suspense fallback={<Skeleton height={320} />}>
+      <Suspense fallback={<PageSkeleton label="Loading the control room…" />}>
         <OverviewPage
           search={search}
           onSearch={(next, replace) => void navigate({ search: next, replace, resetScroll: false })}

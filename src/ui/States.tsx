@@ -14,6 +14,20 @@ export function Skeleton({
   return <span className={s.skeleton} style={{ width, height, ...style }} aria-hidden="true" />;
 }
 
+/** A screen's place while its code loads: a few grey lines and, for screen readers, what loads. */
+export function PageSkeleton({ label, lines = 8 }: { label: string; lines?: number }) {
+  return (
+    <div style={{ padding: 'var(--space-4)', display: 'grid', gap: 'var(--space-3)' }} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {label}
+      </span>
+      {Array.from({ length: lines }, (_, i) => (
+        <Skeleton key={i} height={20} />
+      ))}
+    </div>
+  );
+}
+
 export function EmptyState({
   title,
   children,

@@ -26,13 +26,36 @@ async function firstRow() {
 }
 
 describe('jobs screen keys outside the table', () => {
+  it('makes the status chips one Tab stop, the chosen one, with ←/→, Home and End along them', async () => {
+    const user = userEvent.setup();
+    open('/jobs');
+    const chips = within(await screen.findByRole('toolbar', { name: 'Jobs by status' })).getAllByRole(
+      'button',
+    );
+    expect(chips.filter((c) => c.tabIndex === 0)).toEqual([chips[0]]);
+    chips[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(chips[1]).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(chips.at(-1)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(chips[0]).toHaveFocus();
+    await user.keyboard('{End}{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: chips.at(-1)!.textContent!, pressed: true })).toHaveAttribute(
+        'tabindex',
+        '0',
+      ),
+    );
+  });
+
   it('takes j, k, / and Esc on the Late only checkbox and on a status chip, as they are not text fields', async () => {
     const user = userEvent.setup();
     open('/jobs');
     const row = await firstRow();
     const lateOnly = screen.getByRole('checkbox', { name: 'Late only' });
     // The chips' code comes after the rows.
-    const chip = within(await screen.findByRole('group', { name: 'Jobs by status' })).getByRole('button', {
+    const chip = within(await screen.findByRole('toolbar', { name: 'Jobs by status' })).getByRole('button', {
       name: /^Delivered/,
     });
     const searchBox = screen.getByRole('searchbox', { name: 'Search' });

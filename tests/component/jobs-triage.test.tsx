@@ -148,7 +148,7 @@ describe('branch names', () => {
 describe('status counts', () => {
   it('counts each configured status with the other filters, and are not asked for when switched off', async () => {
     open('/jobs?branch_id=LDN-01');
-    const chips = await screen.findByRole('group', { name: 'Jobs by status' });
+    const chips = await screen.findByRole('toolbar', { name: 'Jobs by status' });
     const failed = server.db
       .prepare("SELECT count(*) FROM jobs WHERE status = 8 AND branch_id = 'LDN-01'")
       .pluck()
@@ -166,7 +166,7 @@ describe('status counts', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     open('/jobs', { statusCounts: false });
     await waitFor(() => expect(shownIds()).toHaveLength(5));
-    expect(screen.queryByRole('group', { name: 'Jobs by status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Jobs by status' })).not.toBeInTheDocument();
     const statusRequests = fetchSpy.mock.calls.filter(([u]) => new URL(String(u)).searchParams.has('status'));
     expect(statusRequests).toEqual([]);
     fetchSpy.mockRestore();

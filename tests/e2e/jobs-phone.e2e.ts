@@ -122,7 +122,7 @@ describe('on a phone (390×844, touch)', () => {
     const page = await open(PHONE);
     await firstRow(page).waitFor();
     expect(await page.getByRole('combobox', { name: 'Status' }).count()).toBe(0);
-    const chips = page.getByRole('group', { name: 'Jobs by status' });
+    const chips = page.getByRole('toolbar', { name: 'Jobs by status' });
     await chips.locator('[aria-pressed]').first().waitFor();
     const line = await chips.evaluate((el) => ({
       height: el.clientHeight,
@@ -145,7 +145,7 @@ describe('on a phone (390×844, touch)', () => {
 
   it('gives every control of the jobs screen a finger’s size (44 px)', async () => {
     const page = await open(PHONE);
-    await page.getByRole('group', { name: 'Jobs by status' }).locator('[aria-pressed]').first().waitFor();
+    await page.getByRole('toolbar', { name: 'Jobs by status' }).locator('[aria-pressed]').first().waitFor();
     await page.getByRole('navigation', { name: 'Pages' }).waitFor();
     const small = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('button, input, select, a')]

@@ -268,8 +268,8 @@ describe('names instead of ids', () => {
 
   it('counts jobs per status in chips that filter on click, and refresh with the table', async () => {
     const page = await open('/jobs');
-    const chips = page.getByRole('group', { name: 'Jobs by status' });
-    await page.locator('[role="group"][aria-label="Jobs by status"][data-counts-ready="all"]').waitFor();
+    const chips = page.getByRole('toolbar', { name: 'Jobs by status' });
+    await page.locator('[role="toolbar"][aria-label="Jobs by status"][data-counts-ready="all"]').waitFor();
     const failed = count('SELECT count(*) FROM jobs WHERE status = 8');
     const chip = chips.getByRole('button', { name: `Failed ${failed}` });
     expect(await chips.getByRole('button', { name: 'All 400' }).getAttribute('aria-pressed')).toBe('true');

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Skeleton } from '../../ui';
+import { PageSkeleton } from '../../ui';
 
 /** The branch list is not part of the jobs route's first load: it arrives when opened. */
 const loadList = () => import('./BranchListPage');
@@ -17,16 +17,7 @@ export function preloadBranchList(view: 'map' | undefined): void {
 /** `view`: the URL's `view` search param ('map': the coverage map). */
 export function BranchListPage({ view }: { view?: 'map' | undefined }) {
   return (
-    <Suspense
-      fallback={
-        <div style={{ padding: 'var(--space-4)', display: 'grid', gap: 'var(--space-3)' }} aria-busy="true">
-          <span className="visually-hidden">Loading branches…</span>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} height={20} />
-          ))}
-        </div>
-      }
-    >
+    <Suspense fallback={<PageSkeleton label="Loading branches…" />}>
       <List view={view} />
     </Suspense>
   );

@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import type { KeyboardEvent } from 'react';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
 import { jobsQueryToSearchParams } from '../../../contract';
 import { useConfig } from '../../../config';
@@ -42,6 +43,26 @@ export default function StatusCounts({
   const countOf = (index: number) => (statuses[index] === chosen ? tableTotal : counts[index]!.data);
   const ready = statuses.every((_, i) => countOf(i) !== undefined);
 
+  /** ←/→ (and Home/End) move the focus along the chips, the way a toolbar does. */
+  const moveAlong = (e: KeyboardEvent<HTMLDivElement>) => {
+    const chips = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+    const at = chips.indexOf(e.target as HTMLButtonElement);
+    if (at < 0) return;
+    const next =
+      e.key === 'ArrowRight'
+        ? at + 1
+        : e.key === 'ArrowLeft'
+          ? at - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? chips.length - 1
+              : null;
+    if (next === null) return;
+    e.preventDefault();
+    chips[(next + chips.length) % chips.length]!.focus();
+  };
+
   const chip = (status: number | undefined, label: string, index: number) => {
     const count = counts[index]!;
     const pressed = chosen === status;
@@ -54,6 +75,8 @@ export default function StatusCounts({
         type="button"
         className={s.chip}
         aria-pressed={pressed}
+        // One Tab stop for the row (the chosen chip); ←/→, Home and End move along it.
+        tabIndex={pressed ? 0 : -1}
         title={count.isError ? `Could not count: ${errorMessage(count.error)}` : undefined}
         onClick={() => onChoose(pressed || status === undefined ? undefined : status)}
       >
@@ -65,8 +88,9 @@ export default function StatusCounts({
   return (
     <div
       className={s.chips}
-      role="group"
+      role="toolbar"
       aria-label="Jobs by status"
+      onKeyDown={moveAlong}
       aria-busy={!ready || undefined}
       data-counts-ready={ready ? jobsQueryToSearchParams(base).toString() || 'all' : undefined}
     >
