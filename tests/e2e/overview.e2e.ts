@@ -103,4 +103,30 @@ describe('the control room', () => {
     await openOverview(dark);
     expect(await seriousAxe(dark)).toEqual([]);
   });
+
+  it('fits a phone and a tablet, touch, in light and dark: no wider than the device, axe clean', async () => {
+    for (const device of [
+      { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      { viewport: { width: 1024, height: 768 }, hasTouch: true },
+    ])
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await app.newPage({ ...device, colorScheme });
+        await openOverview(page);
+        const { scroll, inner } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+        }));
+        expect(scroll, `${device.viewport.width} ${colorScheme}`).toBeLessThanOrEqual(device.viewport.width);
+        expect(inner, `${device.viewport.width} ${colorScheme}`).toBeLessThanOrEqual(device.viewport.width);
+        // The list starts on the first screen.
+        const first = await page
+          .getByRole('table', { name: 'Jobs needing attention, most urgent first' })
+          .locator('tbody tr')
+          .first()
+          .boundingBox();
+        expect(first!.y).toBeLessThan(device.viewport.height);
+        expect(await seriousAxe(page)).toEqual([]);
+        await page.context().close();
+      }
+  }, 120_000);
 });
