@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { PageSkeleton } from '../../ui';
+import { EditorSkeleton } from './EditorSkeleton';
 
 /**
  * The editor and its form library load in their own chunk, only when a branch is opened. The
@@ -15,9 +15,7 @@ const Editor = lazy(() => {
 
 export function BranchEditorPage({ id }: { id: string }) {
   return (
-    // The editor's own skeleton (its shape) shows once its chunk is in, while the branch loads;
-    // until then plain lines, so that the jobs screen's first load does not carry the editor's.
-    <Suspense fallback={<PageSkeleton label={`Loading branch ${id}…`} />}>
+    <Suspense fallback={<EditorSkeleton id={id} />}>
       <Editor id={id} />
     </Suspense>
   );
