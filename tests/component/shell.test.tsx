@@ -61,7 +61,7 @@ describe('sign-in and the auth gate', () => {
 
   it('never follows a redirect to another site after sign-in', async () => {
     const user = userEvent.setup();
-    const { history } = renderApp({
+    const { history, router } = renderApp({
       apiBaseUrl: server.url,
       token: null,
       path: '/sign-in?redirect=//evil.example/x',
@@ -69,5 +69,7 @@ describe('sign-in and the auth gate', () => {
     await user.type(await screen.findByLabelText('Access token'), server.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(history.location.pathname).toBe('/jobs'));
+    // The jobs screen's first page in: no navigation is left to finish after the test.
+    await waitFor(() => expect(router.state.status).toBe('idle'));
   });
 });
