@@ -41,8 +41,19 @@ export function formatAreaKm2(km2: number): string {
   return `${km2.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} km²`;
 }
 
-/** A share in whole percent, `<1 %` for a trace: `7 %`. */
-export function formatShare(part: number, whole: number): string {
-  const percent = whole > 0 ? (100 * part) / whole : 0;
+/**
+ * A share in whole percent, `<1 %` for a trace: `7 %`. Null when the whole has no valid area (a
+ * zone that crosses itself measures zero, or less than its own overlap): no share is better
+ * than a wrong one.
+ */
+export function formatShare(part: number, whole: number): string | null {
+  if (!(whole > 0) || !(part >= 0) || part > whole * 1.0001) return null;
+  const percent = (100 * part) / whole;
   return percent < 1 ? '<1 %' : `${Math.round(percent)} %`;
+}
+
+/** ", 7 % of Zone 2" for a message, or nothing when the share cannot be told. */
+export function shareOf(part: number, whole: number, label: string): string {
+  const share = formatShare(part, whole);
+  return share === null ? '' : `, ${share} of ${label}`;
 }

@@ -1,6 +1,6 @@
 import { polygonAreaKm2 } from './area';
 import { featureId, polygonParts, zoneName, type ZoneCollectionLike } from './collection';
-import { formatAreaKm2, formatKm, formatShare, quoteZone } from './format';
+import { formatAreaKm2, formatKm, quoteZone, shareOf } from './format';
 import { findCrossingsBetween } from './intersect';
 import {
   createPointLocator,
@@ -224,7 +224,7 @@ export function zoneWarnings(
         zoneId: a.id,
         otherZoneId: b.id,
         ...facts(overlap),
-        message: `Zones ${a.label()} and ${b.label()} overlap: ${formatAreaKm2(overlap.areaKm2)}, ${formatShare(overlap.areaKm2, smaller.areaKm2())} of ${smaller.label()}.`,
+        message: `Zones ${a.label()} and ${b.label()} overlap: ${formatAreaKm2(overlap.areaKm2)}${shareOf(overlap.areaKm2, smaller.areaKm2(), smaller.label())}.`,
       });
     }
   });
@@ -241,7 +241,7 @@ export function zoneWarnings(
           branchId,
           otherZoneId: b.id,
           ...facts(overlap),
-          message: `Zone ${a.label()} overlaps zone ${b.label()} of branch "${branchId}": ${formatAreaKm2(overlap.areaKm2)}, ${formatShare(overlap.areaKm2, a.areaKm2())} of ${a.label()}.`,
+          message: `Zone ${a.label()} overlaps zone ${b.label()} of branch "${branchId}": ${formatAreaKm2(overlap.areaKm2)}${shareOf(overlap.areaKm2, a.areaKm2(), a.label())}.`,
         });
       }
     }

@@ -9,6 +9,8 @@ import type { ZoneCollection } from './types';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
+export const NOT_A_ZONES_FILE = 'This file is not GeoJSON, KML or KMZ.';
+
 /** An import's outcome as the editor tells it: zones to add (at least one), or why there are none. */
 export type ZonesFileImport =
   | { ok: true; features: Extract<GeoJsonImport, { ok: true }>['features']; title: string; notes: string[] }
@@ -40,6 +42,9 @@ async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
     const { readKml } = await import('./kml');
     return readKml(text);
   }
+  // Neither a zip, nor XML, nor JSON's opening bracket: not a zones file at all (a JSON error
+  // about its first byte would only puzzle).
+  if (!/^\uFEFF?\s*[{[]/.test(text)) return { ok: false, message: NOT_A_ZONES_FILE };
   const { parseGeoJsonImport } = await import('../geo/import');
   return parseGeoJsonImport(text);
 }

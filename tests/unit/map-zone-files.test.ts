@@ -97,12 +97,22 @@ describe('import', () => {
       title: 'Could not import point.json',
       message: expect.stringMatching(/point/i),
     });
-    const notJson = new File(['zones: north'], 'zones.txt');
+    const notJson = new File(['{"type": "Polygon",'], 'zones.json');
     expect(await importZonesFile(notJson)).toMatchObject({
       ok: false,
-      title: 'Could not import zones.txt',
+      title: 'Could not import zones.json',
       message: expect.stringMatching(/^This file is not valid JSON/),
     });
+  });
+
+  it('says a file that is neither GeoJSON, KML nor KMZ is none of them, whatever its name', async () => {
+    const bytes = new Uint8Array(256).map((_, i) => (i * 97 + 13) % 256);
+    for (const file of [new File([bytes], 'zones.kml'), new File(['zones: north'], 'zones.txt')])
+      expect(await importZonesFile(file)).toEqual({
+        ok: false,
+        title: `Could not import ${file.name}`,
+        message: 'This file is not GeoJSON, KML or KMZ.',
+      });
   });
 
   it('says a file could not be read when a KMZ archive is broken', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zoneWarnings } from '../../../src/geo';
-import { collection, feature, hole, outer, reversed, square } from './fixtures';
+import { formatShare } from '../../../src/geo';
+import { bowTie, collection, feature, hole, outer, reversed, square } from './fixtures';
 
 const zone = (id: string, rings: number[][][], name?: string) => feature(id, rings, name ? { name } : {});
 
@@ -23,6 +24,18 @@ describe('zoneWarnings: overlaps within the branch', () => {
     ]);
     const [lon, lat] = (warnings[0] as { position: [number, number] }).position;
     expect(lon >= 1 && lon <= 2 && lat >= 1 && lat <= 2).toBe(true);
+  });
+
+  it('leaves the share out when a zone has no valid area (one that crosses itself), rather than "<1 %"', () => {
+    const warnings = zoneWarnings(
+      collection(zone('a', [square(0, 0, 2)], 'North'), zone('b', [bowTie], 'Bow')),
+    );
+    const overlap = warnings.find((w) => w.code === 'zones_overlap');
+    expect(overlap?.message).toMatch(/^Zones "North" and "Bow" overlap: [\d,.]+ km²\.$/);
+    expect(formatShare(0.5, 0)).toBeNull();
+    expect(formatShare(2, 1)).toBeNull();
+    expect(formatShare(0.001, 1)).toBe('<1 %');
+    expect(formatShare(0.25, 1)).toBe('25 %');
   });
 
   it('is quiet for a disjoint pair', () => {
