@@ -126,8 +126,47 @@ describe('the impact preview of a zone change', () => {
     expect(requested).toContain(String(TEST_REFERENCE_TIME - 7 * 86_400));
 
     await user.click(within(impact).getByRole('button', { name: '30 days' }));
-    await within(impact).findByText(/jobs created in the last 30 days\.$/, undefined, { timeout: 15_000 });
+    // Deliveries and jobs said apart, the deliveries being what the tiles count.
+    const said = await within(impact).findByText(
+      /^\d+ deliver(y|ies) of \d+ jobs? created in the last 30 days\.$/,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    const tiles = within(within(impact).getByLabelText('Deliveries by where they fall'))
+      .getAllByRole('definition')
+      .reduce((sum, dd) => sum + Number(dd.textContent!.replace(/\D/g, '')), 0);
+    expect(Number(/^\d+/.exec(said.textContent!)![0])).toBe(tiles);
     expect(requested).toContain(String(TEST_REFERENCE_TIME - 30 * 86_400));
     expect(within(impact).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows a failed read as an error with Retry, never as zeros', async () => {
+    const user = userEvent.setup();
+    const refusing: typeof fetch = (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/v1/jobs' && url.searchParams.get('branch_id') === 'MAD-01')
+        return Promise.resolve(
+          Response.json(
+            { error: { code: 'unavailable', message: 'Jobs are resting', details: [] } },
+            { status: 400 },
+          ),
+        );
+      return fetch(input, init);
+    };
+    renderBranchApp({ server, path: '/branches/MAD-01', fetch: refusing });
+    await openEditor(/Madrid/);
+    const list = await zoneList();
+    await user.click(within(list).getAllByRole('button', { name: /^Delete / })[0]!);
+    await user.click(saveButton());
+    const review = await screen.findByRole('dialog', { name: 'Review changes' });
+    const impact = within(review).getByRole('region', { name: 'Impact on recent deliveries' });
+    await within(impact).findByText(/^Could not read the branch’s jobs: .*Jobs are resting/, undefined, {
+      timeout: 15_000,
+    });
+    expect(within(impact).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(within(impact).queryByLabelText('Deliveries by where they fall')).not.toBeInTheDocument();
+    expect(within(impact).queryByText('No deliveries in this window.')).not.toBeInTheDocument();
   });
 });

@@ -86,14 +86,20 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
       </div>
     );
   }
+  const read = `${plural(impact.deliveries.length, 'delivery', 'deliveries')} of ${plural(jobs, 'job', 'jobs')}`;
+  const leftOut = progress ? progress.totalRecords - jobs : null;
   let text: string;
   if (phase === 'error')
-    text = `Could not read the branch’s jobs: ${error} The counts are of the ${plural(jobs, 'job', 'jobs')} read.`;
+    text = jobs
+      ? `Could not read all of the branch’s jobs: ${error} The counts are of the ${read} read before.`
+      : `Could not read the branch’s jobs: ${error}`;
   else if (phase === 'stopped')
-    text = `Stopped after ${plural(jobs, 'job', 'jobs')}: the counts are of those.`;
+    text = `Stopped after ${plural(jobs, 'job', 'jobs')}: the counts are of their ${plural(impact.deliveries.length, 'delivery', 'deliveries')}${
+      leftOut ? `; ${plural(leftOut, 'job', 'jobs')} created in ${span} left out` : ''
+    }.`;
   else if (progress?.capped)
-    text = `Of the ${count(progress.totalRecords)} jobs created in ${span}, the first ${count(progress.jobsSeen)} are read: the preview holds at most ${count(progress.jobsToRead)}.`;
-  else text = `${plural(jobs, 'job', 'jobs')} created in ${span}.`;
+    text = `The counts are of ${read}, the first read of the ${count(progress.totalRecords)} created in ${span} (the preview holds at most ${count(progress.jobsToRead)}); ${plural(progress.totalRecords - progress.jobsSeen, 'job', 'jobs')} left out.`;
+  else text = `${read} created in ${span}.`;
   return (
     <div className={s.impactStatus}>
       <p role="status" className={s.subtle}>
@@ -101,7 +107,7 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
       </p>
       {phase !== 'done' && (
         <Button size="sm" onClick={impact.again}>
-          {phase === 'error' ? 'Try again' : 'Read them all'}
+          {phase === 'error' ? 'Retry' : 'Read them all'}
         </Button>
       )}
     </div>
@@ -110,6 +116,8 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
 
 function ImpactCounts({ impact }: { impact: ImpactState }) {
   const { counts, deliveries, phase } = impact;
+  // A failed read with nothing read has no counts: zeros would read as "no impact".
+  if (phase === 'error' && impact.jobs === 0) return null;
   if (phase === 'loading' && deliveries.length === 0) {
     return (
       <div className={s.impactCounts} aria-hidden="true">
@@ -128,7 +136,7 @@ function ImpactCounts({ impact }: { impact: ImpactState }) {
           addresses without coordinates, so the change’s effect on them cannot be shown.
         </p>
       )}
-      {phase !== 'loading' && deliveries.length === 0 && (
+      {phase === 'done' && deliveries.length === 0 && (
         <p className={s.impactNote}>No deliveries in this window.</p>
       )}
       <dl className={s.impactCounts} aria-label="Deliveries by where they fall">
