@@ -285,25 +285,39 @@ async function pageOneIds(page: Page): Promise<number[]> {
  * job's overview painted in the panel, `runs` times down page 1.
  */
 export async function drawerFollow(b: JobsBench, runs: number): Promise<number[]> {
-  const times: number[] = [];
+  let times: number[] = [];
   await inFreshPage(b, async ({ page }) => {
     const network = new NetworkLog(page);
     await gotoFirstRows(page, `${b.appUrl}/jobs`);
-    const ids = await pageOneIds(page);
-    if (ids.length < runs + 1) throw new Error(`page 1 has ${ids.length} jobs, ${runs + 1} needed`);
-    await page.locator(`tr[data-job-id="${ids[0]}"]`).click();
-    await page.locator(`[data-job-panel="${ids[0]}"] [data-overview]`).waitFor();
-    await network.idle();
-    for (let i = 1; i <= runs; i++) {
-      const painted = await timeInteraction(
-        page,
-        { kind: 'count', selector: `[data-job-panel="${ids[i]}"] [data-overview]`, min: 1 },
-        () => page.keyboard.press('j'),
-      );
-      times.push(since(painted));
-      await network.idle(50);
-    }
+    times = await followWithJ(page, network, await pageOneIds(page), runs);
   });
+  return times;
+}
+
+/**
+ * The panel following j: opens the job of the first of `ids` (rows on screen, in order), then
+ * times each j → the next job's Overview painted in the panel beside the rows, `runs` times.
+ */
+export async function followWithJ(
+  page: Page,
+  network: NetworkLog,
+  ids: number[],
+  runs: number,
+): Promise<number[]> {
+  if (ids.length < runs + 1) throw new Error(`${ids.length} rows on screen, ${runs + 1} needed`);
+  await page.locator(`tr[data-job-id="${ids[0]}"]`).click();
+  await page.locator(`[data-job-panel="${ids[0]}"] [data-overview]`).waitFor();
+  await network.idle();
+  const times: number[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const painted = await timeInteraction(
+      page,
+      { kind: 'count', selector: `[data-job-panel="${ids[i]}"] [data-overview]`, min: 1 },
+      () => page.keyboard.press('j'),
+    );
+    times.push(since(painted));
+    await network.idle(50);
+  }
   return times;
 }
 

@@ -3,13 +3,10 @@
  * the browser's clock held at the bench data's reference time (10:00 UTC: a working day in
  * every branch), so that its open work is the seed's.
  */
-import { timeInteraction, waitForWatched } from './browser';
+import { waitForWatched } from './browser';
 import { REFERENCE_TIME } from './database';
-import { inFreshPage, type JobsBench } from './jobs-figures';
+import { followWithJ, inFreshPage, type JobsBench } from './jobs-figures';
 import { NetworkLog } from './network';
-import type { Painted } from './probe';
-
-const since = (p: Painted) => p.paintedAt - p.inputAt!;
 
 /** The open work read to its end, the list drawn. */
 const OPEN_DONE = '[data-read="Open work"][data-phase="done"]';
@@ -46,7 +43,7 @@ export const overviewToday = (b: JobsBench, runs: number) => navigationTo(b, ALL
 
 /** `exceptions_follow_ms`: j on a row of the list with the panel open beside it → the next job's overview painted. */
 export async function exceptionsFollow(b: JobsBench, runs: number): Promise<number[]> {
-  const times: number[] = [];
+  let times: number[] = [];
   await inFreshPage(
     b,
     async ({ page }) => {
@@ -58,19 +55,7 @@ export async function exceptionsFollow(b: JobsBench, runs: number): Promise<numb
       const ids = await page
         .locator('tbody tr[data-job-id]')
         .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-job-id'))));
-      if (ids.length < runs + 1) throw new Error(`the list has ${ids.length} jobs, ${runs + 1} needed`);
-      await page.locator(`tr[data-job-id="${ids[0]}"]`).click();
-      await page.locator(`[data-job-panel="${ids[0]}"] [data-overview]`).waitFor();
-      await network.idle();
-      for (let i = 1; i <= runs; i++) {
-        const painted = await timeInteraction(
-          page,
-          { kind: 'count', selector: `[data-job-panel="${ids[i]}"] [data-overview]`, min: 1 },
-          () => page.keyboard.press('j'),
-        );
-        times.push(since(painted));
-        await network.idle(50);
-      }
+      times = await followWithJ(page, network, ids, runs);
     },
     { watchFromStart: { kind: 'count', selector: ALL_DONE, min: 1 } },
   );
