@@ -37,6 +37,14 @@ const Currency = z
 
 const cap = (fallback: number) => z._default(z.int().check(z.minimum(1), z.maximum(1_000_000)), fallback);
 const SCAN_CAPS = { search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 };
+/**
+ * What one branch's zones may hold. `cornersPerBranch` is the reference server's own limit
+ * (server/zone-limits.ts): a deployment whose service takes less sets it lower. The contract
+ * allows at most 500 zones.
+ */
+export const ZONE_LIMITS = { zonesPerBranch: 100, cornersPerZone: 5000, cornersPerBranch: 20_000 };
+const limit = (fallback: number, max: number) =>
+  z._default(z.int().check(z.minimum(1), z.maximum(max)), fallback);
 
 /** Runtime configuration, read from `config.json` beside index.html (docs/design.md, "Runtime configuration"). */
 export const RuntimeConfig = z.object({
@@ -79,5 +87,14 @@ export const RuntimeConfig = z.object({
   ),
   /** Count chips above the jobs table: one `page=1` request per configured status. */
   statusCounts: z._default(z.boolean(), true),
+  /** What one branch's zones may hold: a zones file beyond it is refused or simplified to fit. */
+  zoneLimits: z._default(
+    z.object({
+      zonesPerBranch: limit(ZONE_LIMITS.zonesPerBranch, 500),
+      cornersPerZone: limit(ZONE_LIMITS.cornersPerZone, 1_000_000),
+      cornersPerBranch: limit(ZONE_LIMITS.cornersPerBranch, 1_000_000),
+    }),
+    ZONE_LIMITS,
+  ),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

@@ -21,6 +21,7 @@ import {
 } from 'react';
 import { Banner, Button, PopoverButton, useMediaQuery, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
+import { ImportOfferDialog } from './ImportOfferDialog';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
 import { ZoneEditorController } from './controller';
@@ -122,7 +123,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
   useLayoutEffect(() => editor.setProps(props));
   useEffect(() => editor.connect(), [editor]);
   const view = useSyncExternalStore(editor.subscribe, editor.getSnapshot);
-  const { mode, checks, selectedKey, selectedCorners, notice, ready, zones, pin } = view;
+  const { mode, checks, selectedKey, selectedCorners, notice, ready, zones, pin, reading, offer } = view;
 
   const hintId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -404,6 +405,13 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               {props.pinNote}
             </p>
           )}
+          {reading && (
+            <div className={s.notice}>
+              <Banner tone="info" role="status">
+                Reading {reading}…
+              </Banner>
+            </div>
+          )}
           {notice && (
             <div className={s.notice}>
               <Banner
@@ -450,6 +458,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         />
       </div>
 
+      <ImportOfferDialog offer={offer} onAdd={editor.addOffer} onCancel={editor.dismissOffer} />
       {dragging && (
         <div className={s.dropOverlay} aria-hidden="true">
           Drop a GeoJSON, KML or KMZ file to add its zones

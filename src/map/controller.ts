@@ -25,7 +25,9 @@ import { Snapper, writeSnapSetting } from './snapping';
 import { applyDrawChanges, zoneKeys, type DrawChange } from './sync';
 import type { ContextArea, MapPin, ZoneCollection, ZoneEditorProps } from './types';
 import { rememberChecks, type WarnFn, type ZoneChecks } from './zone-checks';
-import { importZonesFile, zonesFile } from './zone-files';
+import type { ImportOffer } from './import-plan';
+import { answerZonesFile } from './zone-file-answer';
+import { zonesFile } from './zone-files';
 import {
   adoptProps,
   addHole,
@@ -64,12 +66,25 @@ export type EditorSnapshot = {
   snapping: boolean;
   /** Corners placed so far of the zone or hole being drawn (0 when nothing is drawn). */
   drawnCorners: number;
+  /** The name of the zones file being read, until its answer. */
+  reading: string | null;
+  /** What a file read would add, until the manager adds it or not. */
+  offer: ImportOffer | null;
 };
 
 /** The props the controller reads (the rest only concern rendering). */
 export type ControllerProps = Pick<
   ZoneEditorProps,
-  'value' | 'onChange' | 'pin' | 'pinNote' | 'onPinChange' | 'context' | 'farKm' | 'exportName' | 'points'
+  | 'value'
+  | 'onChange'
+  | 'pin'
+  | 'pinNote'
+  | 'onPinChange'
+  | 'context'
+  | 'farKm'
+  | 'exportName'
+  | 'points'
+  | 'limits'
 >;
 
 /** An operation's outcome (an import, a clip) as a notice: good news, or a problem. */
@@ -86,6 +101,8 @@ export class ZoneEditorController {
   private selectedCorners = 0;
   private drawnCorners = 0;
   private notice: Notice | null = null;
+  private reading: string | null = null;
+  private offer: ImportOffer | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private map: EditorMap | null = null;
   private readonly snapper = new Snapper();
@@ -135,6 +152,8 @@ export class ZoneEditorController {
       notice: this.notice,
       snapping: this.snapper.enabled,
       drawnCorners: mode === 'draw' || mode === 'hole' ? this.drawnCorners : 0,
+      reading: this.reading,
+      offer: this.offer,
     };
   }
 
@@ -418,15 +437,52 @@ export class ZoneEditorController {
     this.refresh();
   };
 
+  /**
+   * Reads a zones file (off the main thread) and offers what it would add, or says why it
+   * cannot be added; nothing changes until `addOffer`.
+   */
   importFile = async (file: File): Promise<void> => {
-    const result = await importZonesFile(file);
-    if (!this.connected) return;
-    if (result.ok) {
-      this.leaveSpecialModes();
-      this.commitZones(appendZones(this.present.zones, result.features, defaultZoneId).value);
-      this.map?.fit(zonesBounds(result.features));
+    this.reading = file.name;
+    this.offer = null;
+    this.setNotice(null);
+    const { pin } = this.present;
+    const plan = await answerZonesFile(file, {
+      existing: this.present.zones,
+      limits: this.props.limits,
+      context: this.props.context ?? NO_CONTEXT,
+      pin: pin ? [pin.longitude, pin.latitude] : null,
+      farKm: this.props.farKm,
+    });
+    if (!this.connected || this.reading !== file.name) return;
+    this.reading = null;
+    if (plan.kind === 'refused') this.setNotice(noticeOf({ ok: false, ...plan }));
+    else {
+      this.offer = plan;
+      this.refresh();
     }
-    this.setNotice(noticeOf(result));
+  };
+
+  /** Adds the offered zones (one undo step) and shows them. */
+  addOffer = (): void => {
+    const offer = this.offer;
+    if (!offer) return;
+    this.offer = null;
+    this.leaveSpecialModes();
+    this.commitZones(appendZones(this.present.zones, offer.features, defaultZoneId).value);
+    this.map?.fit(zonesBounds(offer.features));
+    const count = offer.features.length;
+    this.setNotice(
+      noticeOf({
+        ok: true,
+        title: `Imported ${count} ${count === 1 ? 'zone' : 'zones'} from ${offer.fileName}.`,
+        notes: offer.notes,
+      }),
+    );
+  };
+
+  dismissOffer = (): void => {
+    this.offer = null;
+    this.refresh();
   };
 
   /** Downloads the zones as a GeoJSON or a KML file. */

@@ -26,5 +26,6 @@ export type {
   PointsMapProps,
   ZoneCollection,
   ZoneEditorProps,
+  ZoneLimits,
 } from './types';
 export { MarkerSymbol } from './MarkerSymbol';

@@ -17,6 +17,9 @@ export type MapPin = { latitude: number; longitude: number };
 /** Another set of areas shown faintly under the zones, for overlap context (not editable). */
 export type ContextArea = { id: string; label: string; fc: ZoneCollection };
 
+/** How much one branch's zones may hold: files beyond it are refused or simplified to fit. */
+export type ZoneLimits = { zonesPerBranch: number; cornersPerZone: number; cornersPerBranch: number };
+
 export type ZoneEditorProps = {
   /** The zones: the source of truth (controlled). The map mirrors it. */
   value: ZoneCollection;
@@ -48,6 +51,8 @@ export type ZoneEditorProps = {
   exportName?: string;
   /** Distance from the pin beyond which a zone is reported as far (km, default 50). */
   farKm?: number;
+  /** What the branch's zones may hold: a zones file beyond it is refused or simplified to fit. */
+  limits: ZoneLimits;
   /**
    * Problems found outside the editor (say, by a service that refused the zones), by zone
    * index: shown on that zone's entry beside its own problems until the caller drops them.

@@ -29,24 +29,47 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
   });
 }
 
-/** Zones from a GeoJSON, KML or KMZ file: a zip archive is KMZ, XML is KML, anything else is read as JSON. */
+type FileKind = 'kmz' | 'kml' | 'json' | 'other';
+
+/** What a file is, from its first kilobyte: a zip archive is KMZ, XML is KML, a bracket opens JSON. */
+function kindOf(bytes: ArrayBuffer): FileKind {
+  const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 1024));
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) return 'kmz';
+  const text = new TextDecoder().decode(head);
+  if (/^\uFEFF?\s*</.test(text)) return 'kml';
+  return /^\uFEFF?\s*[{[]/.test(text) ? 'json' : 'other';
+}
+
+/**
+ * Whether reading the file needs the browser's XML parser (KML and KMZ), which workers do not
+ * have; read from its first kilobyte.
+ */
+export async function needsXmlParser(file: Blob): Promise<boolean> {
+  const kind = kindOf(await readBytes(file.slice(0, 1024)));
+  return kind === 'kml' || kind === 'kmz';
+}
+
+/** Zones from a GeoJSON, KML or KMZ file, told apart by `kindOf`. */
 async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
   const bytes = await readBytes(file);
-  const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 4));
-  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {
-    const { kmlFromKmz, readKml } = await import('./kml');
-    return readKml(await kmlFromKmz(bytes));
+  switch (kindOf(bytes)) {
+    case 'kmz': {
+      const { kmlFromKmz, readKml } = await import('./kml');
+      return readKml(await kmlFromKmz(bytes));
+    }
+    case 'kml': {
+      const { readKml } = await import('./kml');
+      return readKml(new TextDecoder().decode(bytes));
+    }
+    case 'json': {
+      const { parseGeoJsonImport } = await import('../geo/import');
+      return parseGeoJsonImport(new TextDecoder().decode(bytes));
+    }
+    default:
+      // Neither a zip, nor XML, nor JSON's opening bracket: not a zones file at all (a JSON
+      // error about its first byte would only puzzle).
+      return { ok: false, message: NOT_A_ZONES_FILE };
   }
-  const text = new TextDecoder().decode(bytes);
-  if (/^\uFEFF?\s*</.test(text)) {
-    const { readKml } = await import('./kml');
-    return readKml(text);
-  }
-  // Neither a zip, nor XML, nor JSON's opening bracket: not a zones file at all (a JSON error
-  // about its first byte would only puzzle).
-  if (!/^\uFEFF?\s*[{[]/.test(text)) return { ok: false, message: NOT_A_ZONES_FILE };
-  const { parseGeoJsonImport } = await import('../geo/import');
-  return parseGeoJsonImport(text);
 }
 
 /** The zones of a file chosen or dropped by the manager, with what to tell them (never throws). */

@@ -305,6 +305,7 @@ describe('saving a branch', () => {
       { type: 'application/geo+json' },
     );
     await user.upload(screen.getByLabelText('Zones file to import'), file);
+    await user.click(await screen.findByRole('button', { name: 'Add 1 zone' }));
     expect(await screen.findByText('Imported 1 zone from khar.geojson.')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByText('3 unsaved changes')).toBeInTheDocument();

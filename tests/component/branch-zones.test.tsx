@@ -54,6 +54,7 @@ function geojsonFile(name: string, features: { id?: string; name: string; ring: 
 
 async function importFile(user: UserEvent, file: File) {
   await user.upload(screen.getByLabelText('Zones file to import'), file);
+  await user.click(await screen.findByRole('button', { name: /^Add \d+ zones?$/ }));
   await screen.findByText(new RegExp(`^Imported \\d+ zones? from ${file.name.replace('.', '\\.')}\\.$`));
 }
 

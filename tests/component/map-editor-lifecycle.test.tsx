@@ -7,6 +7,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ZONE_LIMITS } from '../../src/config/schema';
 import type { ZoneCollection } from '../../src/map';
 
 type Listener = (event?: unknown) => void;
@@ -254,6 +255,7 @@ describe('the zone editor under StrictMode', () => {
           onChange={() => {}}
           pin={{ latitude: 52.53, longitude: 13.4 }}
           onPinChange={() => {}}
+          limits={ZONE_LIMITS}
           styleUrl="offline"
         />
       </StrictMode>,

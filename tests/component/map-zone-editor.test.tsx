@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatAreaKm2, polygonAreaKm2 } from '../../src/geo';
 import type { ZoneCollection } from '../../src/map';
 import ZoneEditor from '../../src/map/ZoneEditor';
+import { ZONE_LIMITS } from '../../src/config/schema';
 
 const start: ZoneCollection = {
   type: 'FeatureCollection',
@@ -68,6 +69,7 @@ function Harness({
       }}
       styleUrl="offline"
       exportName="branch-zones"
+      limits={ZONE_LIMITS}
     />
   );
 }
@@ -164,7 +166,7 @@ describe('ZoneEditor without WebGL', () => {
   });
 
   it('imports a GeoJSON file and appends its zones, renaming a taken id', async () => {
-    const { user, last } = setup();
+    const { user, last, values } = setup();
     const file = new File(
       [
         JSON.stringify({
@@ -189,6 +191,10 @@ describe('ZoneEditor without WebGL', () => {
     );
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, file);
+    const offer = await screen.findByRole('dialog', { name: 'Add zones from more.geojson?' });
+    expect(offer).toHaveTextContent('1 zone with 3 corners.');
+    expect(values).toHaveLength(0);
+    await user.click(within(offer).getByRole('button', { name: 'Add 1 zone' }));
     expect(await screen.findByText('Imported 1 zone from more.geojson.')).toBeInTheDocument();
     expect(last().features.map((f) => f.id)).toEqual(['north', 'bowtie', 'north-2']);
     expect(zoneNames()).toEqual(['North', 'Bow tie', 'Imported']);
@@ -318,6 +324,7 @@ describe('ZoneEditor without WebGL', () => {
       screen.getByLabelText('Zones file to import'),
       new File([kml], 'branch-zones.kml', { type: 'application/vnd.google-earth.kml+xml' }),
     );
+    await user.click(await screen.findByRole('button', { name: 'Add 2 zones' }));
     expect(await screen.findByText('Imported 2 zones from branch-zones.kml.')).toBeInTheDocument();
     expect(last().features.map((f) => [f.id, f.properties])).toEqual([
       ['north', { name: 'North' }],

@@ -20,3 +20,14 @@ export function square(lon: number, lat: number, size = 1): Ring {
 export function reversed<T>(ring: readonly T[]): T[] {
   return [...ring].reverse();
 }
+
+/** A closed, round-ish ring of `corners` corners around (lon, lat), `radius` degrees across, counter-clockwise. */
+export function circle(lon: number, lat: number, radius: number, corners: number): Ring {
+  const ring: Ring = [];
+  for (let i = 0; i < corners; i++) {
+    const angle = (2 * Math.PI * i) / corners;
+    ring.push([lon + radius * Math.cos(angle), lat + radius * Math.sin(angle)]);
+  }
+  ring.push([...ring[0]!]);
+  return ring;
+}

@@ -246,6 +246,7 @@ export function ZonesSection({
             onPinChange={onPinChange}
             context={context}
             styleUrl={config.mapStyle}
+            limits={config.zoneLimits}
             toolsId={TOOLS_ID}
             label={`Delivery zones map of branch ${branchId}`}
             exportName={`${branchId}-delivery-zones`}

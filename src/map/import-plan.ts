@@ -1,0 +1,129 @@
+/**
+ * What a zones file would add to the branch, decided before anything is added: refused with
+ * its figures when it cannot fit the branch's limits, else offered (simplified to fit when only
+ * its corners are too many) with its zones, corners, warnings and problems. Pure, and heavy
+ * enough on a big file to run in a worker (zone-file.worker.ts).
+ */
+import { defaultZoneId, validateZones, vertexCount, zoneWarnings } from '../geo';
+import { polygonParts } from '../geo/collection';
+import { simplifyToFit } from '../geo/simplify';
+import type { ContextArea, ZoneCollection, ZoneLimits } from './types';
+import type { ZonesFileImport } from './zone-files';
+import { appendZones } from './zone-ops';
+
+export type ImportInput = {
+  /** The branch's zones now. */
+  existing: ZoneCollection;
+  limits: ZoneLimits;
+  context: readonly ContextArea[];
+  /** The branch location `[lon, lat]`. */
+  pin: [number, number] | null;
+  farKm: number | undefined;
+};
+
+export type ImportOffer = {
+  kind: 'offer';
+  fileName: string;
+  /** The zones to add, with the ids they take beside the branch's own. */
+  features: ZoneCollection['features'];
+  corners: number;
+  /** The file's corners and the tolerance used, when its zones were simplified to fit. */
+  simplified: { before: number; toleranceM: number } | null;
+  /** Warnings the zones would bring (overlaps, far zones), as the editor words them. */
+  warnings: string[];
+  /** Zones with problems that block saving until fixed (crossing outlines, say). */
+  invalid: number;
+  notes: string[];
+};
+
+export type ImportPlan = ImportOffer | { kind: 'refused'; title: string; message: string; notes?: string[] };
+
+const count = (n: number, singular: string, pluralForm = `${singular}s`) =>
+  `${n.toLocaleString('en')} ${n === 1 ? singular : pluralForm}`;
+
+function cornersOf(zones: ZoneCollection): number {
+  let corners = 0;
+  for (const feature of zones.features) {
+    for (const part of polygonParts(feature.geometry).parts) corners += vertexCount(part);
+  }
+  return corners;
+}
+
+/** "At most 100 zones, 5,000 corners a zone and 20,000 corners in all (3 zones of 1,204 corners drawn)." */
+function limitsText(limits: ZoneLimits, zones: number, corners: number): string {
+  const drawn =
+    zones > 0 ? ` The branch has ${count(zones, 'zone')} of ${count(corners, 'corner')} already.` : '';
+  return `This branch takes at most ${count(limits.zonesPerBranch, 'zone')}, ${count(limits.cornersPerZone, 'corner')} a zone and ${count(limits.cornersPerBranch, 'corner')} in all.${drawn}`;
+}
+
+/** The answer to a file read by `importZonesFile`: refused, or what adding it would do. */
+export function planImport(read: ZonesFileImport, fileName: string, input: ImportInput): ImportPlan {
+  if (!read.ok)
+    return {
+      kind: 'refused',
+      title: read.title,
+      message: read.message,
+      ...(read.notes ? { notes: read.notes } : {}),
+    };
+  const { existing, limits } = input;
+  const haveZones = existing.features.length;
+  const haveCorners = cornersOf(existing);
+  const fileCorners = read.features.reduce((sum, f) => sum + vertexCount(f.geometry.coordinates), 0);
+  const figures = `${fileName} holds ${count(read.features.length, 'area')} with ${count(fileCorners, 'corner')}.`;
+  const refuse = (message: string): ImportPlan => ({
+    kind: 'refused',
+    title: `Could not import ${fileName}`,
+    message: `${figures} ${message} ${limitsText(limits, haveZones, haveCorners)}`,
+    notes: read.notes,
+  });
+
+  if (haveZones + read.features.length > limits.zonesPerBranch) {
+    return refuse('That is more zones than the branch can take; split the file or remove zones first.');
+  }
+  let features = read.features;
+  let simplified: ImportOffer['simplified'] = null;
+  const room = limits.cornersPerBranch - haveCorners;
+  const tooDetailed = read.features.some((f) => vertexCount(f.geometry.coordinates) > limits.cornersPerZone);
+  if (tooDetailed || fileCorners > room) {
+    const fit =
+      room > 0
+        ? simplifyToFit(
+            read.features.map((f) => f.geometry.coordinates),
+            { perPolygon: limits.cornersPerZone, total: room },
+          )
+        : null;
+    if (!fit) return refuse('Even simplified, its shapes keep too many corners for the room left.');
+    features = read.features.map((f, i) => ({
+      ...f,
+      geometry: { type: 'Polygon', coordinates: fit.polygons[i]! },
+    }));
+    simplified = { before: fileCorners, toleranceM: fit.toleranceM };
+  }
+
+  const { value: combined, ids } = appendZones(existing, features, defaultZoneId);
+  const added = new Set(ids);
+  const warnings = zoneWarnings(combined, {
+    others: input.context.map((c) => ({ branchId: c.id, fc: c.fc })),
+    pin: input.pin,
+    ...(input.farKm !== undefined ? { farKm: input.farKm } : {}),
+  })
+    .filter(
+      (w) =>
+        w.code !== 'pin_outside_zones' &&
+        (added.has(w.zoneId) || (w.code === 'zones_overlap' && added.has(w.otherZoneId))),
+    )
+    .map((w) => w.message);
+  const invalid = validateZones({ type: 'FeatureCollection', features }).filter(
+    (r) => r.issues.length > 0,
+  ).length;
+  return {
+    kind: 'offer',
+    fileName,
+    features: combined.features.slice(haveZones),
+    corners: features.reduce((sum, f) => sum + vertexCount(f.geometry.coordinates), 0),
+    simplified,
+    warnings,
+    invalid,
+    notes: read.notes,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Reads a zones file and plans its import off the main thread (a 5 MB GeoJSON takes long
+ * enough to parse, check and simplify that the page would stop answering). Receives a
+ * `ZoneFileRequest`, answers an `ImportPlan`.
+ */
+import { errorMessage } from '../lib/error-message';
+import { planImport, type ImportPlan } from './import-plan';
+import type { ZoneFileRequest } from './zone-file-answer';
+import { importZonesFile } from './zone-files';
+
+self.onmessage = async ({ data }: MessageEvent<ZoneFileRequest>) => {
+  let plan: ImportPlan;
+  try {
+    const read = data.source instanceof Blob ? await importZonesFile(data.source) : data.source;
+    plan = planImport(read, data.fileName, data.input);
+  } catch (error) {
+    plan = { kind: 'refused', title: `Could not read ${data.fileName}`, message: errorMessage(error) };
+  }
+  self.postMessage(plan);
+};
