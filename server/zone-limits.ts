@@ -3,13 +3,15 @@
  * validation of `src/geo`. Its self-intersection sweep (`sweepline-intersections`) tests every
  * pair of edges that overlap in longitude: about n log n pairs for ordinary outlines, but about
  * n²/8 for comb-like rings (long thin spikes side by side), where a 45,000-vertex ring takes tens
- * of seconds. Positions are capped, and so is the number of pairs the sweep would test, which is
+ * of seconds. A branch's corners are capped (the dashboard's `zoneLimits.cornersPerBranch`
+ * default is the same figure), and so is the number of pairs the sweep would test, which is
  * counted here exactly enough in O(n log n), so no single request holds the server for long.
  */
 import type { ErrorDetail } from '../src/contract';
+import { vertexCount } from '../src/geo/ring';
 
-export const MAX_RING_POSITIONS = 20_000;
-export const MAX_REQUEST_POSITIONS = 50_000;
+/** Corners (a ring's positions less its closing one) of all of one branch's zones. */
+export const MAX_BRANCH_CORNERS = 20_000;
 /**
  * Edge pairs the sweeps of one request may test (each ring alone, then the rings of a polygon
  * with holes together). Ordinary 10,000-vertex outlines need well under 100,000; a
@@ -68,27 +70,17 @@ function polygonWork(rings: readonly Ring[]): number {
  */
 export function zoneLimitIssues(features: readonly ZoneLike[]): ErrorDetail[] {
   const path = (index: number) => `branch.delivery_zones.features.${index}.geometry.coordinates`;
-  const issues: ErrorDetail[] = [];
   let total = 0;
   let firstOverTotal = -1;
   features.forEach((feature, index) => {
-    feature.geometry.coordinates.forEach((ring, r) => {
-      total += ring.length;
-      if (ring.length > MAX_RING_POSITIONS) {
-        issues.push({
-          path: `${path(index)}.${r}`,
-          message: `${r === 0 ? "The zone's outline" : `Hole ${r}`} has ${count(ring.length)} points; a ring may have at most ${count(MAX_RING_POSITIONS)}. Simplify the shape.`,
-        });
-      }
-    });
-    if (total > MAX_REQUEST_POSITIONS && firstOverTotal < 0) firstOverTotal = index;
+    total += vertexCount(feature.geometry.coordinates);
+    if (total > MAX_BRANCH_CORNERS && firstOverTotal < 0) firstOverTotal = index;
   });
-  if (issues.length > 0) return issues;
   if (firstOverTotal >= 0) {
     return [
       {
         path: path(firstOverTotal),
-        message: `The delivery zones have ${count(total)} points in all; at most ${count(MAX_REQUEST_POSITIONS)} can be saved at once. Simplify this zone or the others.`,
+        message: `The delivery zones have ${count(total)} corners in all; a branch takes at most ${count(MAX_BRANCH_CORNERS)}. Simplify this zone or the others.`,
       },
     ];
   }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANCH_ID_PATTERN, JobsResponse, TIME_12H, WEEKDAYS } from '../../src/contract';
-import { MAX_REQUEST_POSITIONS, MAX_RING_POSITIONS } from '../../server/zone-limits';
+import { MAX_BRANCH_CORNERS } from '../../server/zone-limits';
 import { startTestServer, type TestServer } from '../support/server';
 import { parseError, rawRequest, type RawResponse } from './http';
 
@@ -737,9 +737,9 @@ describe('PUT /v1/branches/{id} under generated bodies', () => {
         const response = await put(body);
         await expectRefused('100k-vertex zone', response, 400);
         expect(parseError(400, response.json()).error.details).toContainEqual({
-          path: 'branch.delivery_zones.features.0.geometry.coordinates.0',
+          path: 'branch.delivery_zones.features.0.geometry.coordinates',
           message: expect.stringMatching(
-            /^The zone's outline has 100,00[01] points; a ring may have at most 20,000/,
+            /^The delivery zones have 100,00[01] corners in all; a branch takes at most 20,000/,
           ) as unknown as string,
         });
       }),
@@ -943,22 +943,22 @@ async function putZones(label: string, zones: ReturnType<typeof collection>): Pr
 }
 
 describe('zone caps: no single PUT can keep the server busy for seconds', () => {
-  it(`refuses a 45,000-vertex comb: over ${MAX_RING_POSITIONS.toLocaleString('en-GB')} positions in one ring`, async () => {
+  it(`refuses a 45,000-vertex comb: over ${MAX_BRANCH_CORNERS.toLocaleString('en-GB')} corners`, async () => {
     const response = await putZones('45k-vertex comb', collection(comb(11_250)));
     await expectRefused('zone caps', response, 400);
     expect(parseError(400, response.json()).error).toMatchObject({
       message: 'The delivery zones are too large or too intricate to check',
       details: [
         {
-          path: 'branch.delivery_zones.features.0.geometry.coordinates.0',
+          path: 'branch.delivery_zones.features.0.geometry.coordinates',
           message:
-            "The zone's outline has 45,003 points; a ring may have at most 20,000. Simplify the shape.",
+            'The delivery zones have 45,002 corners in all; a branch takes at most 20,000. Simplify this zone or the others.',
         },
       ],
     });
   });
 
-  it('refuses a 10,000-vertex comb, within the position caps but far too much work for the sweep', async () => {
+  it('refuses a 10,000-vertex comb, within the corner cap but far too much work for the sweep', async () => {
     const response = await putZones('10k-vertex comb', collection(comb(2_500)));
     await expectRefused('zone caps', response, 400);
     expect(parseError(400, response.json()).error.details).toEqual([
@@ -969,17 +969,17 @@ describe('zone caps: no single PUT can keep the server busy for seconds', () => 
     ]);
   });
 
-  it(`refuses more than ${MAX_REQUEST_POSITIONS.toLocaleString('en-GB')} positions in one request, pointing at the zone that passes the cap`, async () => {
+  it(`refuses more than ${MAX_BRANCH_CORNERS.toLocaleString('en-GB')} corners on one branch, pointing at the zone that passes the cap`, async () => {
     const response = await putZones(
-      '3 × 17k-vertex outlines',
-      collection(outline(17_000, -20, 0), outline(17_000, 0, 0), outline(17_000, 20, 0)),
+      '3 × 7k-vertex outlines',
+      collection(outline(7_000, -20, 0), outline(7_000, 0, 0), outline(7_000, 20, 0)),
     );
     await expectRefused('zone caps', response, 400);
     expect(parseError(400, response.json()).error.details).toEqual([
       {
         path: 'branch.delivery_zones.features.2.geometry.coordinates',
         message:
-          'The delivery zones have 51,003 points in all; at most 50,000 can be saved at once. Simplify this zone or the others.',
+          'The delivery zones have 21,000 corners in all; a branch takes at most 20,000. Simplify this zone or the others.',
       },
     ]);
   });
@@ -991,8 +991,8 @@ describe('zone caps: no single PUT can keep the server busy for seconds', () => 
       () => collection(outline(10_000, -0.1, 51.5, true)),
     ],
     [
-      'three 16,000-vertex outlines (48,003 positions)',
-      () => collection(outline(16_000, -20, 0), outline(16_000, 0, 0), outline(16_000, 20, 0)),
+      'three 6,600-vertex outlines (19,800 corners)',
+      () => collection(outline(6_600, -20, 0), outline(6_600, 0, 0), outline(6_600, 20, 0)),
     ],
   ])('accepts %s and stores it exactly', async (label, zones) => {
     const stored = async () =>

@@ -3,6 +3,7 @@
  * fit the branch, simplified to fit when only its corners are too many, else offered with its
  * zones, corners and the warnings it brings.
  */
+import type { Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { vertexCount } from '../../src/geo';
 import { planImport, type ImportInput, type ImportOffer } from '../../src/map/import-plan';
@@ -55,9 +56,7 @@ describe('planImport', () => {
     const plan = planImport(file, 'detailed.geojson', input()) as ImportOffer;
     expect(plan.kind).toBe('offer');
     expect(plan.simplified?.before).toBe(800);
-    const corners = plan.features.map((f) =>
-      vertexCount((f.geometry as { coordinates: Ring[] }).coordinates),
-    );
+    const corners = plan.features.map((f) => vertexCount((f.geometry as Polygon).coordinates));
     expect(Math.max(...corners)).toBeLessThanOrEqual(100);
     expect(plan.corners).toBe(corners[0]! + corners[1]!);
     expect(plan.corners).toBeLessThanOrEqual(300 - 4);

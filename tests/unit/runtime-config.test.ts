@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MAX_BRANCH_CORNERS } from '../../server/zone-limits';
 import {
   ConfigError,
   RuntimeConfig,
@@ -71,7 +72,11 @@ describe('runtime config (config.json)', () => {
       statusCounts: true,
       zoneLimits: { zonesPerBranch: 100, cornersPerZone: 5000, cornersPerBranch: 20_000 },
     });
-    expect(config.zoneLimits).toEqual({ zonesPerBranch: 100, cornersPerZone: 5000, cornersPerBranch: 20_000 });
+    expect(config.zoneLimits).toEqual({
+      zonesPerBranch: 100,
+      cornersPerZone: 5000,
+      cornersPerBranch: 20_000,
+    });
     // One limit given, the others keep their defaults; the contract's 500 zones is the most.
     expect(RuntimeConfig.parse({ zoneLimits: { cornersPerBranch: 8000 } }).zoneLimits).toEqual({
       zonesPerBranch: 100,
@@ -79,6 +84,8 @@ describe('runtime config (config.json)', () => {
       cornersPerBranch: 8000,
     });
     expect(RuntimeConfig.safeParse({ zoneLimits: { zonesPerBranch: 501 } }).success).toBe(false);
+    // The corners a branch takes are the reference server's own limit.
+    expect(config.zoneLimits.cornersPerBranch).toBe(MAX_BRANCH_CORNERS);
     // A status with nothing but its label: not final, no outcome, never stuck, not in progress.
     expect(RuntimeConfig.parse({ statuses: { '1': { label: 'New' } } }).statuses['1']).toEqual({
       label: 'New',
