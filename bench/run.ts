@@ -16,9 +16,13 @@ import { cachedDatabase, moveRiders, workingCopy } from './lib/database';
 import {
   EDITOR_ZONES,
   EDITOR_ZONE_VERTICES,
+  BIG_FILE_AREAS,
+  BIG_FILE_CORNERS,
   editorReady,
   editorTyping,
+  importBigFile,
   putEditorZones,
+  writeBigZonesFile,
   snapMoves,
 } from './lib/editor-figures';
 import {
@@ -380,7 +384,14 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
 
     await bench.step(
       'editor',
-      ['editor_ready_ms', 'editor_typing_ms', 'snap_move_ms', 'snap_move_p95_ms'],
+      [
+        'editor_ready_ms',
+        'editor_typing_ms',
+        'snap_move_ms',
+        'snap_move_p95_ms',
+        'import_5mb_ms',
+        'import_5mb_task_ms',
+      ],
       async () => {
         const branch = branches[0]!;
         await putEditorZones(api, branch);
@@ -398,6 +409,15 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
         const movesNote = `${moves.length} mousemove dispatches over the map while drawing, snapping on, ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} corners`;
         bench.set('snap_move_ms', median(moves), `median of ${movesNote}`);
         bench.set('snap_move_p95_ms', percentile(moves, 0.95), `95th percentile of ${movesNote}`);
+        const big = writeBigZonesFile(tmp, [branch.coordinates.longitude, branch.coordinates.latitude]);
+        const imports = await importBigFile(b, branch.id, big.path, runs);
+        const fileNote = `${(big.bytes / 2 ** 20).toFixed(1)} MB GeoJSON, ${BIG_FILE_AREAS.toLocaleString('en')} areas × ${BIG_FILE_CORNERS} corners, into the branch's ${EDITOR_ZONES} zones`;
+        bench.set('import_5mb_ms', median(imports.map((r) => r.answerMs)), `median of ${runs}; ${fileNote}`);
+        bench.set(
+          'import_5mb_task_ms',
+          Math.max(...imports.map((r) => r.longestTaskMs)),
+          `the longest main-thread task over all ${runs} runs (longtask observer; 0: none over 50 ms)`,
+        );
       },
     );
 

@@ -2,6 +2,8 @@
  * The branch editor with 20 zones of 500 vertices (offline map style): navigation start to
  * the map ready (see the `editorReady` condition in probe.ts for exactly what that means).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { normalizeZones } from '../../src/geo';
 import type { Branch } from '../../src/contract';
 import type { Page } from 'playwright-core';
@@ -149,4 +151,79 @@ export async function snapMoves(
       return times;
     }, moves);
   });
+}
+
+/** The big zones file: 1,000 areas of 200 corners, coordinates to 6 decimals (about 5 MB). */
+export const BIG_FILE_AREAS = 1000;
+export const BIG_FILE_CORNERS = 200;
+
+/** Writes the big zones file around `center` into `dir`; its path and size in bytes. */
+export function writeBigZonesFile(dir: string, center: [number, number]): { path: string; bytes: number } {
+  const grid = zoneGrid(BIG_FILE_AREAS, BIG_FILE_CORNERS, center);
+  for (const feature of grid.features) {
+    feature.geometry.coordinates = feature.geometry.coordinates.map((ring) =>
+      ring.map(([lon, lat]) => [Number(lon.toFixed(6)), Number(lat.toFixed(6))]),
+    );
+  }
+  const path = join(dir, 'big-zones.geojson');
+  const text = JSON.stringify(grid);
+  writeFileSync(path, text);
+  return { path, bytes: Buffer.byteLength(text) };
+}
+
+export type ImportTimes = { answerMs: number; longestTaskMs: number };
+
+/**
+ * The editor's answer to the big file, with the 20 zones loaded: the file input's `change` (the
+ * file chosen) to the refusal or the offer in the page (a MutationObserver's time), and the
+ * longest main-thread task meanwhile (a `longtask` PerformanceObserver: tasks over 50 ms; 0
+ * when there was none). One fresh page per run.
+ */
+export async function importBigFile(
+  b: Pick<JobsBench, 'browser' | 'token' | 'appUrl' | 'trace'>,
+  branchId: string,
+  file: string,
+  runs: number,
+): Promise<ImportTimes[]> {
+  const results: ImportTimes[] = [];
+  for (let i = 0; i < runs; i++) {
+    results.push(
+      await inReadyEditor(b, branchId, async (page) => {
+        await page.evaluate(() => {
+          type Watch = { start: number; end: number; tasks: PerformanceEntry[] };
+          const watch: Watch = { start: 0, end: 0, tasks: [] };
+          (window as unknown as { __import: Watch }).__import = watch;
+          new PerformanceObserver((list) => watch.tasks.push(...list.getEntries())).observe({
+            type: 'longtask',
+          });
+          document
+            .querySelector('input[type="file"]')!
+            .addEventListener('change', () => (watch.start = performance.now()), { capture: true });
+          // (No named functions in here: tsx would wrap them in a helper the page lacks.)
+          new MutationObserver((_, observer) => {
+            const answers = document.querySelectorAll('[role="alert"], [role="dialog"]');
+            if (![...answers].some((e) => /Could not import|Add zones from/.test(e.textContent ?? '')))
+              return;
+            watch.end = performance.now();
+            observer.disconnect();
+          }).observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+        await page.locator('input[type="file"]').setInputFiles(file);
+        await page
+          .getByText(/Could not import|Add zones from/)
+          .first()
+          .waitFor({ timeout: 60_000 });
+        // Long tasks are reported after they end: give the last one a frame to arrive.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+        return page.evaluate(() => {
+          const { start, end, tasks } = (
+            window as unknown as { __import: { start: number; end: number; tasks: PerformanceEntry[] } }
+          ).__import;
+          const during = tasks.filter((t) => t.startTime + t.duration >= start && t.startTime <= end);
+          return { answerMs: end - start, longestTaskMs: Math.max(0, ...during.map((t) => t.duration)) };
+        });
+      }),
+    );
+  }
+  return results;
 }
