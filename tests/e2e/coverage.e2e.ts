@@ -205,6 +205,7 @@ describe('the impact of a zone change', () => {
       JSON.stringify({ type: 'FeatureCollection', features: [zone('east', 'East', east)] }),
     );
     await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByRole('button', { name: 'Add 1 zone' }).click();
     await page.getByText('Imported 1 zone from east.geojson.').waitFor();
     await saveButton(page).and(page.locator(':enabled')).waitFor();
     await saveButton(page).click();

@@ -570,6 +570,7 @@ describe('zone map editor in Chromium', () => {
     );
     const beforeImport = await mapIdles(page);
     await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByRole('button', { name: 'Add 2 zones' }).click();
     await page.getByText('Imported 2 zones from two-zones.geojson.').waitFor();
     const panel = zonePanel(page);
     await panel.getByRole('heading', { name: `${before.length + 2} zones` }).waitFor();
