@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../src/app/auth';
+import type { BranchDraft } from '../../src/features/branches/draft';
 import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
 import {
@@ -144,6 +145,107 @@ describe('drafts', () => {
     await reviewAndSave(user);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
     expect((await getBranch(server, 'DXB-01'))!.name).toBe('Dubai Marina');
+  });
+});
+
+describe('edits made while a draft is on offer', () => {
+  const address = () => screen.getByLabelText<HTMLTextAreaElement>('Formatted address');
+  const active = () => screen.getByRole('checkbox', { name: 'Active' });
+  const stored = (id: string) => JSON.parse(draftOf(server, id) ?? 'null') as BranchDraft | null;
+
+  /** Leaves a draft of `id` changing the address (and the name, when given), and reopens the editor on its offer. */
+  async function offerOlderDraft(user: UserEvent, id: string, city: string, name?: string) {
+    const first = renderBranchApp({ server, path: `/branches/${id}` });
+    await openEditor(city);
+    await user.type(address(), ' (older)');
+    if (name) {
+      await user.clear(nameInput());
+      await user.type(nameInput(), name);
+    }
+    const older = { formatted_address: expect.stringMatching(/\(older\)$/), ...(name && { name }) };
+    await waitFor(() => expect(stored(id)?.values).toMatchObject(older));
+    first.unmount();
+    const second = renderBranchApp({ server, path: `/branches/${id}` });
+    await openEditor(city);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      name ? /changes to name, address/ : /changes to address/,
+    );
+    expect(address().value).not.toContain('(older)');
+    return second;
+  }
+
+  it('are kept beside the older draft: a reload brings them back and offers the draft again; Restore puts it under them', async () => {
+    const user = userEvent.setup();
+    const first = await offerOlderDraft(user, 'MAN-01', 'Manchester', 'Manchester Older');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Manchester Newer');
+    await user.click(active());
+    await waitFor(() => expect(stored('MAN-01')?.values.name).toBe('Manchester Newer'));
+    expect(stored('MAN-01')!.older!.values.formatted_address).toMatch(/\(older\)$/);
+    expect(screen.getByText(/Draft kept in this browser/)).toBeInTheDocument();
+    const wasActive = !(active() as HTMLInputElement).checked;
+    first.unmount(); // reloaded while the offer shows
+
+    renderBranchApp({ server, path: '/branches/MAN-01' });
+    await openEditor('Manchester');
+    const offer = screen.getByRole('alert');
+    expect(offer).toHaveTextContent(/changes to name, address/);
+    await waitFor(() => expect(nameInput()).toHaveValue('Manchester Newer'));
+    expect(active()).toHaveProperty('checked', !wasActive);
+    expect(address().value).not.toContain('(older)');
+
+    await user.click(within(offer).getByRole('button', { name: 'Restore changes' }));
+    expect(nameInput()).toHaveValue('Manchester Newer');
+    expect(address().value).toMatch(/\(older\)$/);
+    expect(active()).toHaveProperty('checked', !wasActive);
+    expect(screen.getByText('Restored under your newer edits.')).toBeInTheDocument();
+    expect(screen.getByText(/^Name keeps the edits you made after the draft/)).toBeInTheDocument();
+    expect(screen.getByText('3 unsaved changes')).toBeInTheDocument();
+    await waitFor(() => expect(stored('MAN-01')?.values.formatted_address).toMatch(/\(older\)$/));
+    expect(stored('MAN-01')).not.toHaveProperty('older');
+  });
+
+  it('stay when the older draft is discarded, and only that draft is deleted', async () => {
+    const user = userEvent.setup();
+    await offerOlderDraft(user, 'LDN-01', 'London');
+    await user.type(nameInput(), ' Newer');
+    await waitFor(() => expect(stored('LDN-01')?.values.name).toMatch(/ Newer$/));
+
+    // Storage full while the offer shows: the action bar says the edits are not kept.
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await user.type(nameInput(), '!');
+    expect(await screen.findByText(/The draft could not be kept/)).toBeInTheDocument();
+    setItem.mockRestore();
+
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Discard draft' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect((nameInput() as HTMLInputElement).value).toMatch(/ Newer!$/);
+    expect(stored('LDN-01')!.values.name).toMatch(/ Newer!$/);
+    expect(draftOf(server, 'LDN-01')).not.toContain('(older)');
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+  });
+
+  it('are saved without deleting the older draft, which is still offered next time', async () => {
+    const user = userEvent.setup();
+    const first = await offerOlderDraft(user, 'BOM-01', 'Mumbai');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Mumbai Newer');
+    await reviewAndSave(user, ['Mumbai Newer']);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/changes to address/);
+    expect(stored('BOM-01')).toMatchObject({
+      values: { formatted_address: expect.stringMatching(/\(older\)$/) },
+    });
+    expect(stored('BOM-01')).not.toHaveProperty('older');
+    first.unmount();
+
+    renderBranchApp({ server, path: '/branches/BOM-01' });
+    await openEditor('Mumbai Newer');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Restore changes' }));
+    expect(nameInput()).toHaveValue('Mumbai Newer');
+    expect(address().value).toMatch(/\(older\)$/);
   });
 });
 

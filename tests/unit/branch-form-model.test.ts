@@ -18,7 +18,8 @@ import {
   toFormValues,
   type BranchFormValues,
 } from '../../src/features/branches/form-model';
-import { rebase } from '../../src/features/branches/rebase';
+import { restoredNote } from '../../src/features/branches/draft-note';
+import { rebase, restoreUnder } from '../../src/features/branches/rebase';
 import { BranchGoneError, mapDetailPath, saveErrorView } from '../../src/features/branches/save-errors';
 import { createDebounced } from '../../src/features/branches/useBranchDraft';
 import { zoneProblems } from '../../src/features/branches/zone-problems';
@@ -408,6 +409,26 @@ describe('drafts in localStorage', () => {
     expect([...store.keys()]).toEqual(['dispatch.token']);
   });
 
+  it('keeps an older draft still on offer beside the newer edits in the same entry, and drops only a broken one', () => {
+    const older = { ...draft, savedAt: 1_700_000_100, values: { ...values, name: 'Older' } };
+    const newer = { ...draft, values: { ...values, formatted_address: 'Newer' } };
+    writeDraft({ ...newer, older });
+    const read = readDraft(service, 'LDN-01')!;
+    expect(read.values.formatted_address).toBe('Newer');
+    expect(read.older).toEqual({
+      savedAt: older.savedAt,
+      baseUpdatedAt: older.baseUpdatedAt,
+      base: values,
+      values: older.values,
+    });
+    expect(listDraftIds(service)).toEqual(['LDN-01']); // one branch, one entry
+    clearAllDrafts(); // sign-out removes both
+    expect(store.size).toBe(0);
+
+    store.set(draftKey(service, 'LDN-01'), JSON.stringify({ version: 2, ...newer, older: { savedAt: 'x' } }));
+    expect(readDraft(service, 'LDN-01')).toEqual({ version: 2, ...newer });
+  });
+
   it('holds form values only: never the sign-in token', () => {
     writeDraft(draft);
     const raw = store.get(draftKey(service, 'LDN-01'))!;
@@ -458,6 +479,68 @@ describe('drafts in localStorage', () => {
     d.cancel();
     vi.advanceTimersByTime(1000);
     expect(fn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('restoring an older draft under newer edits', () => {
+  const base = toFormValues(loaded);
+  const [first, ...others] = base.delivery_zones.features;
+  const fewerZones = { ...base.delivery_zones, features: others };
+
+  it('applies the draft’s edits, keeps the newer value of a field edited in both, zones included', () => {
+    const older = {
+      base,
+      values: { ...base, name: 'Older name', formatted_address: 'Older address', delivery_zones: fewerZones },
+    };
+    const renamedZone = { ...first!, properties: { name: 'Newer zone' } };
+    const newer = {
+      ...base,
+      name: 'Newer name',
+      delivery_zones: { ...base.delivery_zones, features: [renamedZone] },
+    };
+    const r = restoreUnder(older, newer, base);
+    expect(r.values.name).toBe('Newer name');
+    expect(r.values.formatted_address).toBe('Older address');
+    expect(r.values.delivery_zones).toBe(newer.delivery_zones);
+    expect(r.keptNewer).toEqual(['name', 'delivery_zones']);
+    expect(r.overlapping).toEqual([]);
+    expect(restoredNote(r, false)).toEqual({
+      tone: 'info',
+      title: 'Restored under your newer edits.',
+      message:
+        'Name, Delivery zones keep the edits you made after the draft; the draft’s values were not applied there.',
+    });
+  });
+
+  it('puts the draft onto the current version of the branch, and says where the newer edits win too', () => {
+    const server = { ...base, formatted_address: 'Server address', name: 'Server name' };
+    const older = {
+      base,
+      values: { ...base, name: 'Older name', formatted_address: 'Older address', active: !base.active },
+    };
+    const newer = { ...server, active: !base.active }; // the same edit as the draft's
+    const r = restoreUnder(older, newer, server);
+    expect(r.values).toEqual({
+      ...server,
+      name: 'Older name',
+      formatted_address: 'Older address',
+      active: !base.active,
+    });
+    expect(r.keptNewer).toEqual([]); // the same value both times: nothing to say
+    expect(r.overlapping).toEqual(['name', 'formatted_address']);
+
+    const newerName = { ...server, name: 'Newer name' };
+    const s = restoreUnder(older, newerName, server);
+    expect(s.values.name).toBe('Newer name');
+    expect(s.keptNewer).toEqual(['name']);
+    expect(s.overlapping).toEqual(['formatted_address']); // the draft's address replaces the server's
+    expect(restoredNote(s, true)).toMatchObject({
+      tone: 'warning',
+      message: expect.stringMatching(
+        /Your version of Address replaces .* Name keeps the edits you made after the draft; the draft’s value was not applied there\.$/,
+      ),
+    });
+    expect(restoredNote({ overlapping: [], keptNewer: [] }, false)).toBeNull();
   });
 });
 

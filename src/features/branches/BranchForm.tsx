@@ -226,10 +226,10 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   };
 
   const restoreDraft = () => {
-    const offer = draft.offer;
+    const changedOnServer = draft.offer?.baseUpdatedAt !== loaded.updated_at;
     const r = draft.restore();
-    // Onto another version of the branch than the draft's: say what the form now holds.
-    if (offer && r && offer.baseUpdatedAt !== loaded.updated_at) setNote(restoredNote(r.overlapping));
+    // Onto another version of the branch, or under newer edits: say what the form now holds.
+    if (r) setNote((shown) => restoredNote(r, changedOnServer) ?? shown);
   };
 
   const retry = saveError?.retry;

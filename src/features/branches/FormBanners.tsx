@@ -1,6 +1,6 @@
 import type { Branch } from '../../contract';
 import { Banner, Button, formatDateTime, formatRelative } from '../../ui';
-import type { BranchDraft } from './draft';
+import type { DraftEdits } from './draft';
 import { describeDraft, draftAge } from './draft-note';
 import type { FormBanner } from './save-errors';
 import s from './branches.module.css';
@@ -30,7 +30,8 @@ export function FormBanners({
   /** The branch as loaded: the version the form edits. */
   loaded: Branch;
   now: number;
-  offer: BranchDraft | null;
+  /** An older draft on offer (the form keeps its own edits beside it). */
+  offer: DraftEdits | null;
   onRestore: () => void;
   onDiscardDraft: () => void;
   note: FormBanner | null;
@@ -63,7 +64,8 @@ export function FormBanners({
           }
         >
           <strong>Unsaved changes from {draftAge(offer.savedAt, now)}</strong> (
-          {formatDateTime(offer.savedAt)}) are kept in this browser: {describeDraft(offer)}.
+          {formatDateTime(offer.savedAt)}) are kept in this browser: {describeDraft(offer)}. Restoring puts
+          them under any edits you have made since, which keep their newer values.
           {offer.baseUpdatedAt !== loaded.updated_at &&
             ' The branch has changed on the server since; restoring keeps its newer values in the fields you did not edit.'}
         </Banner>

@@ -1,6 +1,7 @@
 import { formatRelative } from '../../ui';
-import type { BranchDraft } from './draft';
+import type { DraftEdits } from './draft';
 import { FIELDS, changedFields, type PatchField } from './fields';
+import type { Restored } from './rebase';
 import type { FormBanner } from './save-errors';
 import type { DraftStatus } from './useBranchDraft';
 
@@ -13,7 +14,7 @@ export function draftAge(epochSeconds: number, now: number): string {
 }
 
 /** What a draft holds: "changes to name, contacts". */
-export function describeDraft(draft: BranchDraft): string {
+export function describeDraft(draft: DraftEdits): string {
   return `changes to ${fieldNames(changedFields(draft.base, draft.values)).toLowerCase()}`;
 }
 
@@ -24,20 +25,32 @@ export function draftNote(status: DraftStatus, now: number): string | null {
 }
 
 /**
- * The note after a draft is restored onto a newer version of the branch: `overlapping`, the
- * fields both the draft and the server changed (the draft's win).
+ * The note after a draft is restored, when the form holds something else than the draft's
+ * values: the branch changed on the server since the draft (`changedOnServer`; in
+ * `overlapping` fields the draft's values win), or fields were edited again while the draft was
+ * on offer (`keptNewer`: the newer edits win).
  */
-export function restoredNote(overlapping: readonly PatchField[]): FormBanner {
+export function restoredNote(
+  { overlapping, keptNewer }: Pick<Restored, 'overlapping' | 'keptNewer'>,
+  changedOnServer: boolean,
+): FormBanner | null {
+  const newer = keptNewer.length
+    ? `${fieldNames(keptNewer)} ${keptNewer.length === 1 ? 'keeps' : 'keep'} the edits you made after the draft; the draft’s ${keptNewer.length === 1 ? 'value was' : 'values were'} not applied there.`
+    : '';
+  if (!changedOnServer) {
+    return newer ? { tone: 'info', title: 'Restored under your newer edits.', message: newer } : null;
+  }
   return overlapping.length
     ? {
         tone: 'warning',
         title: 'Restored. The branch also changed on the server since your draft.',
-        message: `Your version of ${fieldNames(overlapping)} replaces the server’s when you save. Other fields show the server’s current values.`,
+        message:
+          `Your version of ${fieldNames(overlapping)} replaces the server’s when you save. Other fields show the server’s current values. ${newer}`.trim(),
       }
     : {
         tone: 'info',
         title: 'Restored onto the current version of the branch.',
         message:
-          'The branch changed on the server since your draft, in fields you had not edited; those show the server’s values.',
+          `The branch changed on the server since your draft, in fields you had not edited; those show the server’s values. ${newer}`.trim(),
       };
 }

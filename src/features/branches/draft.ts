@@ -3,19 +3,9 @@ import { draftKey, servicePrefix } from './draft-keys';
 import type { BranchFormValues } from './form-model';
 import { withFormZones } from './form-zones';
 
-/**
- * Unsaved edits of one branch of one service, kept in localStorage as the manager types so
- * that a crash, a reload or a sign-in after a 401 does not lose them; removed when the manager
- * signs out. Only form values are stored: never the sign-in token (which lives in
- * sessionStorage) or anything else of the session.
- */
-export type BranchDraft = {
-  version: 2;
-  /** The service's base URL (the runtime config's `apiBaseUrl`; '' for this origin). */
-  service: string;
-  /** The branch id the editor was opened with (the URL id, before any rename). */
-  branchId: string;
-  /** When the draft was written, epoch seconds. */
+/** One set of unsaved edits, and the version of the branch they were made on. */
+export type DraftEdits = {
+  /** When the edits were written, epoch seconds. */
   savedAt: number;
   /** `updated_at` of the branch the edits were based on. */
   baseUpdatedAt: number;
@@ -25,13 +15,29 @@ export type BranchDraft = {
   values: BranchFormValues;
 };
 
-function isDraft(value: unknown, service: string, branchId: string): value is BranchDraft {
+/**
+ * Unsaved edits of one branch of one service, kept in localStorage as the manager types so
+ * that a crash, a reload or a sign-in after a 401 does not lose them; removed when the manager
+ * signs out. Only form values are stored: never the sign-in token (which lives in
+ * sessionStorage) or anything else of the session.
+ */
+export type BranchDraft = DraftEdits & {
+  version: 2;
+  /** The service's base URL (the runtime config's `apiBaseUrl`; '' for this origin). */
+  service: string;
+  /** The branch id the editor was opened with (the URL id, before any rename). */
+  branchId: string;
+  /**
+   * An older draft the editor offered back and the manager has neither restored nor discarded
+   * yet: the edits above were made while it was on offer, and it is offered again next time.
+   */
+  older?: DraftEdits;
+};
+
+function isEdits(value: unknown): value is DraftEdits {
   if (!value || typeof value !== 'object') return false;
-  const d = value as Partial<BranchDraft>;
+  const d = value as Partial<DraftEdits>;
   return (
-    d.version === 2 &&
-    d.service === service &&
-    d.branchId === branchId &&
     typeof d.savedAt === 'number' &&
     typeof d.baseUpdatedAt === 'number' &&
     !!d.values &&
@@ -43,18 +49,45 @@ function isDraft(value: unknown, service: string, branchId: string): value is Br
   );
 }
 
+function isDraft(value: unknown, service: string, branchId: string): value is BranchDraft {
+  const d = value as Partial<BranchDraft>;
+  return isEdits(value) && d.version === 2 && d.service === service && d.branchId === branchId;
+}
+
+const readEdits = <T extends DraftEdits>(edits: T): T => ({
+  ...edits,
+  base: withFormZones(edits.base),
+  values: withFormZones(edits.values),
+});
+
 export function readDraft(service: string, branchId: string): BranchDraft | null {
   const stored = readStoredJson('local', draftKey(service, branchId));
   if (!isDraft(stored, service, branchId)) return null;
-  return { ...stored, base: withFormZones(stored.base), values: withFormZones(stored.values) };
+  const { older, ...draft } = stored;
+  return isEdits(older) ? { ...readEdits(draft), older: readEdits(older) } : readEdits(draft);
 }
 
 export type WriteResult = { ok: true } | { ok: false; reason: string };
 
-export function writeDraft(draft: Omit<BranchDraft, 'version'>): WriteResult {
-  const stored = writeStoredJson('local', draftKey(draft.service, draft.branchId), {
+const editsOf = ({ savedAt, baseUpdatedAt, base, values }: DraftEdits): DraftEdits => ({
+  savedAt,
+  baseUpdatedAt,
+  base,
+  values,
+});
+
+export function writeDraft({
+  service,
+  branchId,
+  older,
+  ...edits
+}: Omit<BranchDraft, 'version'>): WriteResult {
+  const stored = writeStoredJson('local', draftKey(service, branchId), {
     version: 2,
-    ...draft,
+    service,
+    branchId,
+    ...editsOf(edits),
+    ...(older && { older: editsOf(older) }),
   } satisfies BranchDraft);
   return stored
     ? { ok: true }

@@ -27,3 +27,31 @@ export function rebase(base: BranchFormValues, mine: BranchFormValues, theirs: B
   }
   return { values, overlapping, kept };
 }
+
+export type Restored = {
+  values: BranchFormValues;
+  /** Fields the older draft changed that were also changed, differently, on the server (the draft's win). */
+  overlapping: PatchField[];
+  /** Fields the older draft changed that were edited again since (the newer edits win). */
+  keptNewer: PatchField[];
+};
+
+/**
+ * An older draft restored under newer edits: the draft's edits (made on `older.base`) go onto
+ * `base`, the branch the form edits, and the form's own edits (`newer`, against `base`) go on
+ * top, so that a field edited in both keeps its newer value.
+ */
+export function restoreUnder(
+  older: { base: BranchFormValues; values: BranchFormValues },
+  newer: BranchFormValues,
+  base: BranchFormValues,
+): Restored {
+  const draft = rebase(older.base, older.values, base);
+  const merged = rebase(base, newer, draft.values);
+  const keptNewer = merged.overlapping;
+  return {
+    values: merged.values,
+    overlapping: draft.overlapping.filter((f) => !keptNewer.includes(f)),
+    keptNewer,
+  };
+}

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { clearDraft, readDraft, writeDraft, type BranchDraft } from './draft';
+import { clearDraft, readDraft, writeDraft, type DraftEdits } from './draft';
 import { changedFields } from './fields';
 import type { BranchFormValues } from './form-model';
-import { rebase, type Rebased } from './rebase';
+import { rebase, restoreUnder, type Restored } from './rebase';
 
 const DRAFT_DELAY_MS = 400;
 
@@ -40,27 +40,37 @@ export function createDebounced(delayMs: number) {
   };
 }
 
-/** The stored draft, when it holds edits the server does not already have. */
-function initialOffer(service: string, branchId: string, base: BranchFormValues): BranchDraft | null {
-  const draft = readDraft(service, branchId);
-  if (!draft) return null;
+/** Does the draft hold edits the server does not already have? */
+function worthOffering(draft: DraftEdits, base: BranchFormValues): boolean {
   // Nothing to bring back: no edits, or edits that the server already holds (saved elsewhere,
   // or the save went through just before the page was lost).
-  if (
-    changedFields(draft.base, draft.values).length === 0 ||
-    changedFields(base, rebase(draft.base, draft.values, base).values).length === 0
-  ) {
-    clearDraft(service, branchId);
-    return null;
-  }
-  return draft;
+  return (
+    changedFields(draft.base, draft.values).length > 0 &&
+    changedFields(base, rebase(draft.base, draft.values, base).values).length > 0
+  );
+}
+
+/**
+ * What the stored draft brings when the editor opens: a draft to offer back (the older one when
+ * the stored edits were made while it was on offer), and those newer edits, which go straight
+ * back into the form.
+ */
+function opening(service: string, branchId: string, base: BranchFormValues) {
+  const stored = readDraft(service, branchId);
+  const older = stored?.older ?? stored;
+  const offer = older && worthOffering(older, base) ? older : null;
+  const newer = stored?.older ? rebase(stored.base, stored.values, base) : null;
+  const resume = newer && newer.kept.length > 0 ? newer.values : null;
+  if (stored && !offer && !resume) clearDraft(service, branchId);
+  return { offer, resume };
 }
 
 /**
  * The draft of the branch form: written to localStorage a moment after each change (and at
- * once on `flush`: before a save, when the page is hidden, when the form goes away), offered
- * back when the editor opens on a stored draft, never overwritten until the manager has chosen
- * to restore or discard it.
+ * once on `flush`: before a save, when the page is hidden, when the form goes away). A stored
+ * draft is offered back when the editor opens; while it is on offer the form's edits are kept
+ * beside it, so that a reload brings those edits back into the form and offers the older draft
+ * again, until the manager restores it (under the newer edits) or discards it.
  */
 export function useBranchDraft(
   form: UseFormReturn<BranchFormValues>,
@@ -78,27 +88,40 @@ export function useBranchDraft(
     baseUpdatedAt: number;
   },
 ) {
-  const [offer, setOffer] = useState<BranchDraft | null>(() => initialOffer(service, branchId, base));
+  const [opened] = useState(() => opening(service, branchId, base));
+  const [offer, setOffer] = useState<DraftEdits | null>(opened.offer);
   const [status, setStatus] = useState<DraftStatus>(null);
-  const latest = useRef({ base, baseUpdatedAt, offerPending: offer !== null });
+  const latest = useRef({ base, baseUpdatedAt, offer });
   useEffect(() => {
     latest.current.base = base;
     latest.current.baseUpdatedAt = baseUpdatedAt;
   }, [base, baseUpdatedAt]);
+  useEffect(() => {
+    if (opened.resume) form.reset(opened.resume, { keepDefaultValues: true });
+  }, [form, opened]);
+
+  /** Stores the form's edits (`newer`, null when there are none) with the draft on offer. */
+  const store = useCallback(
+    (newer: DraftEdits | null) => {
+      const { offer } = latest.current;
+      const kept = newer ? { ...newer, older: offer ?? undefined } : offer;
+      if (!kept) {
+        clearDraft(service, branchId);
+        setStatus(null);
+        return;
+      }
+      const result = writeDraft({ service, branchId, ...kept });
+      setStatus(!result.ok ? { error: result.reason } : newer ? { savedAt: newer.savedAt } : null);
+    },
+    [service, branchId],
+  );
 
   const persist = useCallback(() => {
-    const { base, baseUpdatedAt, offerPending } = latest.current;
-    if (offerPending) return; // never overwrite a draft the manager has not decided on
+    const { base, baseUpdatedAt } = latest.current;
     const values = form.getValues();
-    if (changedFields(base, values).length === 0) {
-      clearDraft(service, branchId);
-      setStatus(null);
-      return;
-    }
-    const savedAt = Math.floor(Date.now() / 1000);
-    const result = writeDraft({ service, branchId, savedAt, baseUpdatedAt, base, values });
-    setStatus(result.ok ? { savedAt } : { error: result.reason });
-  }, [form, service, branchId]);
+    const edited = changedFields(base, values).length > 0;
+    store(edited ? { savedAt: Math.floor(Date.now() / 1000), baseUpdatedAt, base, values } : null);
+  }, [form, store]);
 
   const [writer] = useState(() => createDebounced(DRAFT_DELAY_MS));
   useEffect(() => {
@@ -115,37 +138,41 @@ export function useBranchDraft(
     };
   }, [form, writer, persist]);
 
+  /** The offer is settled: the form's edits are stored alone, now. */
   const decided = () => {
-    latest.current.offerPending = false;
+    latest.current.offer = null;
     setOffer(null);
+    writer.cancel();
+    persist();
   };
 
   return {
     /** A stored draft to offer back, until the manager restores or discards it. */
     offer,
     status,
-    /** Puts the offered draft's edits onto the branch as loaded now; says what was re-applied. */
-    restore(): Rebased | null {
+    /**
+     * Puts the offered draft's edits onto the branch as loaded now, under the form's own edits;
+     * says which fields the server or the newer edits had changed too.
+     */
+    restore(): Restored | null {
       if (!offer) return null;
-      const r = rebase(offer.base, offer.values, latest.current.base);
+      const r = restoreUnder(offer, form.getValues(), latest.current.base);
       form.reset(r.values, { keepDefaultValues: true });
       decided();
       void form.trigger();
       return r;
     },
-    /** Deletes the offered draft; the form's own edits are kept from now on. */
-    discardOffer() {
-      clearDraft(service, branchId);
-      decided();
-      writer.schedule(persist);
-    },
+    /** Deletes the offered draft; the form's own edits stay, and stay kept. */
+    discardOffer: decided,
     /** Writes a pending draft now. */
     flush: writer.flush,
-    /** Forgets the draft: nothing pending, nothing stored (after a save, a discard). */
+    /**
+     * Forgets the form's edits (after a save, a discard): nothing pending, nothing stored but
+     * a draft still on offer.
+     */
     clear() {
       writer.cancel();
-      clearDraft(service, branchId);
-      setStatus(null);
+      store(null);
     },
   };
 }
