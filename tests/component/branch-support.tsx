@@ -80,13 +80,27 @@ export function saveButton() {
   return screen.getByRole('button', { name: 'Review and save' });
 }
 
-/** Opens the review, checks it lists `expected` labels, confirms, and waits for the toast. */
-export async function reviewAndSave(user: UserEvent, expectedLabels: (string | RegExp)[] = []) {
+/**
+ * Opens the review, checks it lists `expected` labels, and saves: with no warnings, or with
+ * `warnings` warnings confirmed when given. Returns the review dialog.
+ */
+export async function reviewAndSave(
+  user: UserEvent,
+  expectedLabels: (string | RegExp)[] = [],
+  { warnings }: { warnings?: number } = {},
+) {
   await waitFor(() => expect(saveButton()).toBeEnabled());
   await user.click(saveButton());
   const dialog = await screen.findByRole('dialog', { name: 'Review changes' });
   for (const label of expectedLabels) expect(within(dialog).getAllByText(label).length).toBeGreaterThan(0);
-  await user.click(within(dialog).getByRole('button', { name: /^(Rename and save|Save) \d+ changes?$/ }));
+  if (warnings === undefined) {
+    await user.click(within(dialog).getByRole('button', { name: /^(Rename and save|Save) \d+ changes?$/ }));
+  } else {
+    const label = `Save with ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
+    await user.click(within(dialog).getByRole('button', { name: label }));
+    const confirm = await screen.findByRole('alertdialog', { name: `${label}?` });
+    await user.click(within(confirm).getByRole('button', { name: label }));
+  }
   return dialog;
 }
 

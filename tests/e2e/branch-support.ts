@@ -6,14 +6,28 @@ export const saveButton = (page: Page) => page.getByRole('button', { name: 'Revi
 
 /**
  * Review and save: once Save is enabled, opens the review and confirms it (its button names
- * `changes` changes when given). Returns when the request is on its way: callers wait for the
- * outcome they expect (`branchSaved`, or a failure).
+ * `changes` changes when given; with `warnings`, it names that many warnings and the save is
+ * confirmed once more). Returns when the request is on its way: callers wait for the outcome
+ * they expect (`branchSaved`, or a failure).
  */
-export async function reviewAndSave(page: Page, changes?: number): Promise<void> {
+export async function reviewAndSave(
+  page: Page,
+  changes?: number,
+  { warnings }: { warnings?: number } = {},
+): Promise<void> {
   await saveButton(page).and(page.locator(':enabled')).waitFor();
   await saveButton(page).click();
   const review = page.getByRole('dialog', { name: 'Review changes' });
   await review.waitFor();
+  if (warnings !== undefined) {
+    const label = `Save with ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
+    await review.getByRole('button', { name: label }).click();
+    await page
+      .getByRole('alertdialog', { name: `${label}?` })
+      .getByRole('button', { name: label })
+      .click();
+    return;
+  }
   const confirm =
     changes === undefined ? /^Save \d+ changes?$/ : `Save ${changes} ${changes === 1 ? 'change' : 'changes'}`;
   await review.getByRole('button', { name: confirm }).click();

@@ -12,18 +12,11 @@ import { ConflictDialog } from './ConflictDialog';
 import { ContactsField } from './ContactsField';
 import { draftNote, fieldNames, restoredNote } from './draft-note';
 import { changedFields } from './fields';
-import {
-  createFormSchema,
-  toFormValues,
-  unusualHours,
-  type BranchFormValues,
-  type FormSchema,
-  type UnusualHours,
-} from './form-model';
+import { createFormSchema, toFormValues, type BranchFormValues, type FormSchema } from './form-model';
 import { FormBanners } from './FormBanners';
 import { IdentitySection, LocationSection, ZonesField } from './FormSections';
 import { LeaveDialog } from './LeaveDialog';
-import { MapToolsLink } from './ZonesSection';
+import { MapToolsLink, useZoneContext } from './ZonesSection';
 import { putBody } from './put-body';
 import { rebase } from './rebase';
 import { RenameDialog } from './RenameDialog';
@@ -31,10 +24,10 @@ import { recordRename } from './renames';
 import type { ImpactPoints } from './impact';
 import { reviewChanges, type Change } from './review';
 import { ReviewDialog } from './ReviewDialog';
+import { loadReviewWarnings, type ReviewWarning } from './review-warnings';
 import { saveErrorView, unsendableView, type FormBanner, type SaveErrorView } from './save-errors';
 import { useBranchDraft } from './useBranchDraft';
 import { useBranchSave, type SaveVariables } from './useBranchSave';
-import { UnusualHoursDialog } from './UnusualHoursDialog';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { zoneProblems } from './zone-problems';
 import type { ZonesErrors } from './ZonesSection';
@@ -71,9 +64,13 @@ type Zones = BranchFormValues['delivery_zones'];
 type Dialog =
   | { kind: 'rename' }
   | { kind: 'discard' }
-  /** Hours that end before they start, asked about before the review. */
-  | { kind: 'hours'; contacts: UnusualHours[]; proceed: () => void }
-  | { kind: 'review'; patch: BranchPatch; changes: Change[]; zones: { before: Zones; after: Zones } | null }
+  | {
+      kind: 'review';
+      patch: BranchPatch;
+      changes: Change[];
+      warnings: ReviewWarning[];
+      zones: { before: Zones; after: Zones } | null;
+    }
   | { kind: 'conflict'; fresh: Branch };
 
 /**
@@ -113,6 +110,8 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     base,
     baseUpdatedAt: loaded.updated_at,
   });
+  // Other branches' zones, as the zone map has them: the review's overlap warnings are the map's.
+  const { context: zoneContext } = useZoneContext(loaded.id);
   const { blocker, allowNavigation, signingOut } = useUnsavedChangesGuard(
     () => changedFields(base, form.getValues()).length > 0,
     draft.flush,
@@ -187,7 +186,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     });
   };
 
-  const openReview = form.handleSubmit((values) => {
+  const openReview = form.handleSubmit(async (values) => {
     const patch = checkedPatch(values);
     if (!patch) return;
     const changes = reviewChanges(base, values);
@@ -196,14 +195,9 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     const zones = changed.includes('delivery_zones')
       ? { before: base.delivery_zones, after: values.delivery_zones }
       : null;
-    const review = () => {
-      setSaveError(null);
-      setDialog({ kind: 'review', patch, changes, zones });
-    };
-    // Hours that end before they start are asked about first: overnight, or a slip of AM/PM?
-    const odd = changed.includes('contacts') ? unusualHours(values.contacts) : [];
-    if (odd.length > 0) setDialog({ kind: 'hours', contacts: odd, proceed: review });
-    else review();
+    const warnings = await loadReviewWarnings(values, changed, zoneContext);
+    setSaveError(null);
+    setDialog({ kind: 'review', patch, changes, warnings, zones });
   });
 
   const overwrite = () => {
@@ -317,6 +311,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         <ReviewDialog
           open
           changes={dialog.changes}
+          warnings={dialog.warnings}
           patch={dialog.patch}
           branchId={loaded.id}
           saving={save.isPending}
@@ -339,19 +334,6 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
           onOverwrite={overwrite}
         />
       )}
-      <UnusualHoursDialog
-        contacts={dialog?.kind === 'hours' ? dialog.contacts : []}
-        onSave={() => {
-          if (dialog?.kind === 'hours') dialog.proceed();
-        }}
-        onChange={() => {
-          const first = dialog?.kind === 'hours' ? dialog.contacts[0] : undefined;
-          // Closing the dialog reports a cancel after "Save these hours" too: the review it opened stays.
-          setDialog((open) => (open?.kind === 'hours' ? null : open));
-          // After the dialog has handed the focus back to the button that opened it.
-          if (first) setTimeout(() => form.setFocus(`contacts.${first.index}.work_timings.to`), 0);
-        }}
-      />
       <ConfirmDialog
         open={dialog?.kind === 'discard'}
         title="Discard your changes?"

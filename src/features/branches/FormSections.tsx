@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ClipboardEvent } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button, Field, inputClass } from '../../ui';
-import { formZones, parseCoordinatePair, parseDegrees, type BranchFormValues } from './form-model';
+import { formZones, parseCoordinatePair, pinOf, type BranchFormValues } from './form-model';
 import type { MapPin, MapPoints } from '../../map';
 import { ZonesSection, type ZonesErrors } from './ZonesSection';
 import s from './branches.module.css';
@@ -148,11 +148,12 @@ export function ZonesField({
   const { control, trigger, setValue } = useFormContext<BranchFormValues>();
   const coordinates = useWatch<BranchFormValues, 'coordinates'>({ name: 'coordinates' });
   const { errors } = useFormState({ control, name: 'coordinates' });
-  const lat = parseDegrees(coordinates?.latitude ?? '');
-  const lon = parseDegrees(coordinates?.longitude ?? '');
+  const at = pinOf(coordinates);
+  const [lon, lat] = at ?? [null, null];
+  // The same array while the position stays the same (the map compares pins by reference).
   const typed = useMemo<[number, number] | null>(
-    () => (lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lon, lat] : null),
-    [lat, lon],
+    () => (lon !== null && lat !== null ? [lon, lat] : null),
+    [lon, lat],
   );
   // While a field does not hold a valid position, the pin stays where the last valid one was,
   // and the map says why (the field itself shows its error).

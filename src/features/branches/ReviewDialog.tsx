@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import type { FeatureCollection, Point } from 'geojson';
 import type { BranchPatch } from '../../contract';
-import { Banner, Button } from '../../ui';
+import { Banner, Button, ConfirmDialog } from '../../ui';
 import { Modal } from '../../ui/Modal';
 import { ChangeList } from './ChangeList';
 import type { ZoneCollection } from './form-model';
 import type { ImpactPointProperties } from './impact';
 import { ImpactPreview } from './ImpactPreview';
 import type { Change } from './review';
+import type { ReviewWarning } from './review-warnings';
 import s from './branches.module.css';
 
 const BODY_PREVIEW_LIMIT = 20_000;
@@ -18,10 +20,36 @@ function bodyText(patch: BranchPatch): string {
     : text;
 }
 
-/** The step before the PUT: every change, field by field, and the exact body that will be sent. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The warnings about what the save sends, each with what it is about. */
+function WarningList({ warnings }: { warnings: readonly ReviewWarning[] }) {
+  const title = plural(warnings.length, 'warning', 'warnings');
+  return (
+    <section className={s.reviewWarnings} aria-labelledby="review-warnings-title">
+      <h3 id="review-warnings-title" className={s.reviewWarningsTitle}>
+        {title}
+      </h3>
+      <p>Saving keeps them as they are. To change them, go back to editing.</p>
+      <ul aria-labelledby="review-warnings-title">
+        {warnings.map((w) => (
+          <li key={w.key}>
+            <strong>{w.subject}</strong>: {w.message}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The step before the PUT: the warnings about what is sent, every change, field by field, and
+ * the exact body that will be sent. With warnings, Save asks once to confirm.
+ */
 export function ReviewDialog({
   open,
   changes,
+  warnings = [],
   patch,
   branchId,
   saving,
@@ -32,6 +60,8 @@ export function ReviewDialog({
 }: {
   open: boolean;
   changes: Change[];
+  /** Warnings about what the save sends (none: a plain save). */
+  warnings?: readonly ReviewWarning[];
   patch: BranchPatch;
   branchId: string;
   saving: boolean;
@@ -44,6 +74,11 @@ export function ReviewDialog({
 }) {
   const count = changes.length;
   const renamed = patch.id !== undefined;
+  const [asking, setAsking] = useState(false);
+  const warned = warnings.length > 0;
+  const label = warned
+    ? `${renamed ? 'Rename and save' : 'Save'} with ${plural(warnings.length, 'warning', 'warnings')}`
+    : `${renamed ? 'Rename and save' : 'Save'} ${plural(count, 'change', 'changes')}`;
   return (
     <Modal
       open={open}
@@ -51,22 +86,24 @@ export function ReviewDialog({
       dismissible={!saving}
       width="lg"
       title="Review changes"
-      description={`${count} ${count === 1 ? 'change' : 'changes'} to branch ${branchId}. Only the fields listed are sent; everything else stays as it is on the server.`}
+      description={`${plural(count, 'change', 'changes')} to branch ${branchId}${warned ? `, with ${plural(warnings.length, 'warning', 'warnings')}` : ''}. Only the fields listed are sent; everything else stays as it is on the server.`}
       actions={
         <>
           <Button onClick={onCancel} disabled={saving}>
             Back to editing
           </Button>
-          <Button variant="primary" onClick={onConfirm} disabled={saving || count === 0} aria-busy={saving}>
-            {saving
-              ? 'Saving…'
-              : renamed
-                ? `Rename and save ${count} ${count === 1 ? 'change' : 'changes'}`
-                : `Save ${count} ${count === 1 ? 'change' : 'changes'}`}
+          <Button
+            variant="primary"
+            onClick={warned ? () => setAsking(true) : onConfirm}
+            disabled={saving || count === 0}
+            aria-busy={saving}
+          >
+            {saving ? 'Saving…' : label}
           </Button>
         </>
       }
     >
+      {warned && <WarningList warnings={warnings} />}
       {renamed && (
         <Banner tone="warning">
           This save changes the branch id from <code>{branchId}</code> to <code>{patch.id}</code>.
@@ -85,6 +122,21 @@ export function ReviewDialog({
         <summary>Request that will be sent</summary>
         <pre>{`PUT /v1/branches/${encodeURIComponent(branchId)}\n${bodyText(patch)}`}</pre>
       </details>
+      <ConfirmDialog
+        open={asking}
+        title={`${label}?`}
+        confirmLabel={label}
+        cancelLabel="Back to the review"
+        onConfirm={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+        onCancel={() => setAsking(false)}
+      >
+        {warnings.length === 1
+          ? 'The warning listed in the review stays as it is.'
+          : `The ${warnings.length} warnings listed in the review stay as they are.`}
+      </ConfirmDialog>
     </Modal>
   );
 }

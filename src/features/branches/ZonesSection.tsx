@@ -161,6 +161,23 @@ function toFormZones(fc: MapZones): ZoneCollection {
 }
 
 /**
+ * Other branches' zones, for the overlap warnings (on the map and in the review): every listed
+ * branch but `branchId` that has zones. `others` is the branch list (undefined while it loads,
+ * null when the service does not list branches).
+ */
+export function useZoneContext(branchId: string) {
+  const api = useApi();
+  const others = useQuery(branchListQueryOptions(api)).data;
+  const context = useMemo<readonly ContextArea[]>(() => {
+    if (!others) return NO_CONTEXT;
+    return others
+      .filter((b) => b.id !== branchId && b.delivery_zones && b.delivery_zones.features.length > 0)
+      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones as unknown as MapZones }));
+  }, [others, branchId]);
+  return { others, context };
+}
+
+/**
  * The branch's delivery zones: the map editor (draw, edit, import, export, undo; the zone list
  * with names, areas and problems beside the map), the branch pin, and other branches' zones for
  * context. Plain GeoJSON in and out: the form's `delivery_zones` is the truth.
@@ -190,16 +207,7 @@ export function ZonesSection({
   points?: MapPoints | null;
 }) {
   const config = useConfig();
-  const api = useApi();
-  const branches = useQuery(branchListQueryOptions(api));
-  const others = branches.data;
-
-  const context = useMemo<readonly ContextArea[]>(() => {
-    if (!others) return NO_CONTEXT;
-    return others
-      .filter((b) => b.id !== branchId && b.delivery_zones && b.delivery_zones.features.length > 0)
-      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones as unknown as MapZones }));
-  }, [others, branchId]);
+  const { others, context } = useZoneContext(branchId);
 
   const shown = useMemo(() => splitMultiPolygons(value), [value]);
   const mapPin = useMemo<MapPin | null>(() => (pin ? { longitude: pin[0], latitude: pin[1] } : null), [pin]);

@@ -188,6 +188,16 @@ export function parseDegrees(text: string): number | null {
 }
 
 /**
+ * The branch location the location fields hold, as `[lon, lat]`, or null when they do not hold
+ * degrees in range. The zone map's pin and the zone warnings of the review both read it.
+ */
+export function pinOf(coordinates: BranchFormValues['coordinates'] | undefined): [number, number] | null {
+  const lat = parseDegrees(coordinates?.latitude ?? '');
+  const lon = parseDegrees(coordinates?.longitude ?? '');
+  return lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lon, lat] : null;
+}
+
+/**
  * "51.5072, -0.1276" (latitude first, as maps copy a position) as its two numbers' text, or
  * null when it is not two numbers of degrees. Commas
  * separate the two when the text has decimal points; without any, a comma between digits is a
