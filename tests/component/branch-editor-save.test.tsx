@@ -507,12 +507,7 @@ describe('conflict check before saving', () => {
 
     await putBranch(server, 'LDN-01', { formatted_address: '99 City Road, London' }); // another manager
 
-    await user.click(saveButton());
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Review changes' })).getByRole('button', {
-        name: 'Save 1 change',
-      }),
-    );
+    await reviewAndSave(user);
     const dialog = await screen.findByRole('dialog', { name: 'This branch changed on the server' });
     expect(within(dialog).getByText('Address')).toBeInTheDocument();
     expect(within(dialog).getByText('99 City Road, London')).toBeInTheDocument();
@@ -538,12 +533,7 @@ describe('conflict check before saving', () => {
 
     await putBranch(server, 'BER-01', { name: 'Berlin Friedrichshain', active: false });
 
-    await user.click(saveButton());
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Review changes' })).getByRole('button', {
-        name: 'Save 1 change',
-      }),
-    );
+    await reviewAndSave(user);
     const dialog = await screen.findByRole('dialog', { name: 'This branch changed on the server' });
     expect(within(dialog).getByText('you changed this too')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reload, keep my edits' }));

@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zoneWarnings } from '../../src/geo';
-import type { PatchField } from '../../src/features/branches/fields';
 import type { BranchFormValues, ContactValues, ZoneCollection } from '../../src/features/branches/form-model';
 import {
   loadReviewWarnings,
@@ -60,7 +59,6 @@ const london: ContextArea[] = [
   },
 ];
 
-const ZONES: PatchField[] = ['delivery_zones'];
 const lines = (warnings: ReviewWarning[]) => warnings.map((w) => `${w.subject}: ${w.message}`);
 
 describe('reviewWarnings', () => {
@@ -76,7 +74,7 @@ describe('reviewWarnings', () => {
       ),
       coordinates: { latitude: '53.6', longitude: '-2.2426' },
     });
-    const warnings = reviewWarnings(v, ZONES, { warn: zoneWarnings, context: london });
+    const warnings = reviewWarnings(v, { warn: zoneWarnings, context: london });
     expect(lines(warnings)).toEqual([
       expect.stringMatching(
         /^Zone 2 \(Shoreditch\): Zone "Shoreditch" overlaps zone "Central" of branch "LDN-01": /,
@@ -97,12 +95,12 @@ describe('reviewWarnings', () => {
   it('reads a decimal comma in the location, and leaves out the location’s warnings when it holds no degrees', () => {
     const far = zones({ id: 'ldn', name: 'Shoreditch', ring: square(-0.08, 51.52, SIZE) });
     const comma = values({ delivery_zones: far, coordinates: { latitude: '53,4808', longitude: '-2,2426' } });
-    expect(lines(reviewWarnings(comma, ZONES, { warn: zoneWarnings, context: [] }))).toEqual([
+    expect(lines(reviewWarnings(comma, { warn: zoneWarnings, context: [] }))).toEqual([
       expect.stringMatching(/^Zone 1 \(Shoreditch\): .* km from the branch location/),
       expect.stringMatching(/^Branch location: The branch location is outside its zone\./),
     ]);
     const none = values({ delivery_zones: far, coordinates: { latitude: 'north', longitude: '' } });
-    expect(reviewWarnings(none, ZONES, { warn: zoneWarnings, context: [] })).toEqual([]);
+    expect(reviewWarnings(none, { warn: zoneWarnings, context: [] })).toEqual([]);
   });
 
   it('gives a MultiPolygon’s parts the number of their zone', () => {
@@ -122,30 +120,22 @@ describe('reviewWarnings', () => {
         ],
       } as ZoneCollection,
     });
-    expect(lines(reviewWarnings(v, ZONES, { warn: zoneWarnings, context: [] }))).toEqual([
+    expect(lines(reviewWarnings(v, { warn: zoneWarnings, context: [] }))).toEqual([
       expect.stringMatching(/^Zone 1 \(Two parts\): Zone "Two parts" is .* km from the branch location/),
     ]);
   });
 
-  it('lists the zone warnings when the zones change, those measured from the location when it changes, and none otherwise', () => {
+  it('lists every open warning, whatever the save changes; none before src/geo’s warnings are loaded', () => {
     const v = values({ delivery_zones: zones({ name: 'Far', ring: square(-0.08, 51.52, SIZE) }) });
-    const warn = vi.fn(zoneWarnings);
-    expect(reviewWarnings(v, ['name', 'contacts'], { warn, context: london })).toEqual([]);
-    expect(warn).not.toHaveBeenCalled();
-    const messages = (changed: PatchField[]) =>
-      reviewWarnings(v, changed, { warn, context: london }).map((w) => w.message);
-    const overlap = expect.stringMatching(/^Zone "Far" overlaps zone "Central" of branch "LDN-01"/);
-    const far = expect.stringMatching(/^Zone "Far" is 260 km from the branch location/);
-    const outside = expect.stringMatching(/^The branch location is outside its zone\./);
-    expect(messages(['delivery_zones'])).toEqual([overlap, far, outside]);
-    // The location moves: the overlap with LDN-01 is not about it.
-    expect(messages(['coordinates'])).toEqual([far, outside]);
-    expect(messages(['coordinates', 'delivery_zones'])).toEqual([overlap, far, outside]);
-    // Without src/geo's warnings (not loaded), none.
-    expect(reviewWarnings(v, ['delivery_zones'], { warn: null, context: london })).toEqual([]);
+    expect(reviewWarnings(v, { warn: zoneWarnings, context: london }).map((w) => w.message)).toEqual([
+      expect.stringMatching(/^Zone "Far" overlaps zone "Central" of branch "LDN-01"/),
+      expect.stringMatching(/^Zone "Far" is 260 km from the branch location/),
+      expect.stringMatching(/^The branch location is outside its zone\./),
+    ]);
+    expect(reviewWarnings(v, { warn: null, context: london })).toEqual([]);
   });
 
-  it('lists hours that end before they start, or when they start, when the contacts change', () => {
+  it('lists hours that end before they start, or when they start', () => {
     const v = values({
       contacts: [
         contact('Day', '09:00 AM', '05:00 PM'),
@@ -153,23 +143,22 @@ describe('reviewWarnings', () => {
         contact('', '08:00 AM', '08:00 AM'),
       ],
     });
-    expect(lines(reviewWarnings(v, ['contacts'], { warn: zoneWarnings, context: [] }))).toEqual([
+    expect(lines(reviewWarnings(v, { warn: zoneWarnings, context: [] }))).toEqual([
       'Contact 2 (Night): Hours 10:00 PM to 06:00 AM end before they start: they end the next day. Check AM and PM.',
       'Contact 3: Hours start and end at 08:00 AM. Check AM and PM.',
     ]);
-    expect(reviewWarnings(v, ['name'], { warn: zoneWarnings, context: [] })).toEqual([]);
   });
 
-  it('loads src/geo’s zone warnings only when they are needed', async () => {
+  it('loads src/geo’s zone warnings, then lists the zones’ warnings before the contacts’', async () => {
     const v = values({
       delivery_zones: zones({ name: 'Far', ring: square(-0.08, 51.52, SIZE) }),
       contacts: [contact('Night', '10:00 PM', '06:00 AM')],
     });
-    expect((await loadReviewWarnings(v, ['contacts'], london)).map((w) => w.subject)).toEqual([
+    expect((await loadReviewWarnings(v, london)).map((w) => w.subject)).toEqual([
+      'Zone 1 (Far)',
+      'Zone 1 (Far)',
+      'Branch location',
       'Contact 1 (Night)',
     ]);
-    expect(
-      (await loadReviewWarnings(v, ['delivery_zones', 'contacts'], london)).map((w) => w.subject),
-    ).toEqual(['Zone 1 (Far)', 'Zone 1 (Far)', 'Branch location', 'Contact 1 (Night)']);
   });
 });

@@ -195,7 +195,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     const zones = changed.includes('delivery_zones')
       ? { before: base.delivery_zones, after: values.delivery_zones }
       : null;
-    const warnings = await loadReviewWarnings(values, changed, zoneContext);
+    const warnings = await loadReviewWarnings(values, zoneContext);
     setSaveError(null);
     setDialog({ kind: 'review', patch, changes, warnings, zones });
   });

@@ -1,7 +1,6 @@
 import type { ZoneWarning, zoneWarnings } from '../../geo';
 import { errorMessage } from '../../lib/error-message';
 import type { ContextArea } from '../../map';
-import type { PatchField } from './fields';
 import { pinOf, unusualHours, type BranchFormValues, type ZoneCollection } from './form-model';
 
 /** A warning the review lists before the save: what it is about, and the reason in words. */
@@ -12,17 +11,6 @@ export type ReviewWarning = {
   subject: string;
   message: string;
 };
-
-/**
- * The zone warnings are those about what the save sends: all of them when it sends the zones;
- * those measured from the location (zones far from it, the location outside them) when it sends
- * the location alone. Warnings about fields the save leaves alone stay as the server holds them.
- */
-export function needsZoneWarnings(changed: readonly PatchField[]): boolean {
-  return changed.includes('delivery_zones') || changed.includes('coordinates');
-}
-
-const FROM_LOCATION = new Set<ZoneWarning['code']>(['far_from_branch', 'pin_outside_zones']);
 
 /** A zone's number (as the zone list beside the map counts them) and name. */
 function zoneSubject(zones: ZoneCollection, index: number): string {
@@ -89,54 +77,43 @@ export function hoursReviewWarnings(contacts: BranchFormValues['contacts']): Rev
 }
 
 /**
- * Every warning about what the save sends, for the review: the zone warnings the editor shows
- * (overlaps with each other and with other branches' zones, zones far from the location, the
- * location outside the zones; see `needsZoneWarnings`), worked out by `warn` (src/geo's
- * `zoneWarnings`) from the same inputs as the editor's: other branches' zones (`context`) and
- * the location the fields hold; and the hours that end before they start when the contacts
- * change.
+ * Every open warning of the branch as it will be saved, for the review: the zone warnings the
+ * editor shows (overlaps with each other and with other branches' zones, zones far from the
+ * location, the location outside the zones), worked out by `warn` (src/geo's `zoneWarnings`)
+ * from the same inputs as the editor's: other branches' zones (`context`) and the location the
+ * fields hold; and the hours that end before they start.
  */
 export function reviewWarnings(
   values: BranchFormValues,
-  changed: readonly PatchField[],
   { warn, context }: { warn: typeof zoneWarnings | null; context: readonly ContextArea[] },
 ): ReviewWarning[] {
-  const sent = changed.includes('delivery_zones');
-  const found =
-    warn && needsZoneWarnings(changed)
-      ? warn(values.delivery_zones, {
-          others: context.map((c) => ({ branchId: c.id, fc: c.fc })),
-          pin: pinOf(values.coordinates),
-        })
-      : [];
-  const zones = zoneReviewWarnings(
-    values.delivery_zones,
-    sent ? found : found.filter((w) => FROM_LOCATION.has(w.code)),
-  );
-  const hours = changed.includes('contacts') ? hoursReviewWarnings(values.contacts) : [];
-  return [...zones, ...hours];
+  const found = warn
+    ? warn(values.delivery_zones, {
+        others: context.map((c) => ({ branchId: c.id, fc: c.fc })),
+        pin: pinOf(values.coordinates),
+      })
+    : [];
+  return [...zoneReviewWarnings(values.delivery_zones, found), ...hoursReviewWarnings(values.contacts)];
 }
 
 /**
- * `reviewWarnings`, with src/geo's `zoneWarnings` loaded when the zone warnings are needed (from
- * the chunk the zone map loads it from: polygon clipping stays out of the editor's first load).
- * When it cannot be loaded, the review says so, as a warning.
+ * `reviewWarnings`, with src/geo's `zoneWarnings` loaded (from the chunk the zone map loads it
+ * from: polygon clipping stays out of the editor's first load). When it cannot be loaded, the
+ * review says so, as a warning.
  */
 export async function loadReviewWarnings(
   values: BranchFormValues,
-  changed: readonly PatchField[],
   context: readonly ContextArea[],
 ): Promise<ReviewWarning[]> {
-  if (!needsZoneWarnings(changed)) return reviewWarnings(values, changed, { warn: null, context });
   try {
     const { zoneWarnings } = await import('../../geo/warnings');
-    return reviewWarnings(values, changed, { warn: zoneWarnings, context });
+    return reviewWarnings(values, { warn: zoneWarnings, context });
   } catch (error) {
     const unchecked: ReviewWarning = {
       key: 'zones:unchecked',
       subject: 'Delivery zones',
       message: `The zone warnings could not be worked out (${errorMessage(error)}). Check the zone list before saving.`,
     };
-    return [unchecked, ...reviewWarnings(values, changed, { warn: null, context })];
+    return [unchecked, ...reviewWarnings(values, { warn: null, context })];
   }
 }
