@@ -109,21 +109,38 @@ describe('zones files in Chromium', () => {
     await page.context().close();
   });
 
-  it('offers a London file in Manchester with the warnings it brings; Cancel adds nothing', async () => {
+  it('offers a London file in Manchester with the warnings it brings; Cancel adds nothing, Add and the review lists them', async () => {
     const before = zoneCount('MAN-01');
     const file = zonesFile('london.geojson', [circle(-0.0796, 51.5226, 0.02, 40)]);
     const { page, errors } = await openBranch('MAN-01');
-    await page.locator('input[type="file"]').setInputFiles(file);
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles(file);
     const offer = page.getByRole('dialog', { name: 'Add zones from london.geojson?' });
     await offer.waitFor();
     const text = (await offer.textContent()) ?? '';
     expect(text).toContain('1 zone with 40 corners.');
     expect(text).toMatch(/Zone "Area 1" is \d+ km from the branch location/);
     expect(text).toMatch(/Zone "Area 1" overlaps zone "[^"]+" of branch "LDN-01"/);
+    const offered = await offer.getByRole('listitem').allTextContents();
     await offer.getByRole('button', { name: 'Cancel' }).click();
     await offer.waitFor({ state: 'hidden' });
     await zonesHeading(page, before).waitFor();
     expect(await page.getByText('No unsaved changes').isVisible()).toBe(true);
+
+    // Added this time: the review lists the same warnings, by zone, and Save asks once.
+    await input.setInputFiles([]);
+    await input.setInputFiles(file);
+    await offer.getByRole('button', { name: 'Add 1 zone' }).click();
+    await zonesHeading(page, before + 1).waitFor();
+    await page.getByRole('button', { name: 'Review and save' }).click();
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    const listed = review.getByRole('list', { name: `${offered.length} warnings` }).getByRole('listitem');
+    expect(await listed.allTextContents()).toEqual(offered.map((w) => `Zone ${before + 1} (Area 1): ${w}`));
+    await review.getByRole('button', { name: `Save with ${offered.length} warnings` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Save with ${offered.length} warnings?` });
+    await confirm.getByRole('button', { name: `Save with ${offered.length} warnings` }).click();
+    await branchSaved(page);
+    expect(zoneCount('MAN-01')).toBe(before + 1);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -22,7 +22,7 @@ function bodyText(patch: BranchPatch): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The warnings about what the save sends, each with what it is about. */
+/** The open warnings of the branch as it will be saved, each with what it is about. */
 function WarningList({ warnings }: { warnings: readonly ReviewWarning[] }) {
   const title = plural(warnings.length, 'warning', 'warnings');
   return (
@@ -43,7 +43,7 @@ function WarningList({ warnings }: { warnings: readonly ReviewWarning[] }) {
 }
 
 /**
- * The step before the PUT: the warnings about what is sent, every change, field by field, and
+ * The step before the PUT: the branch's open warnings, every change, field by field, and
  * the exact body that will be sent. With warnings, Save asks once to confirm.
  */
 export function ReviewDialog({
@@ -60,7 +60,7 @@ export function ReviewDialog({
 }: {
   open: boolean;
   changes: Change[];
-  /** Warnings about what the save sends (none: a plain save). */
+  /** The open warnings of the branch as it will be saved (none: a plain save). */
   warnings?: readonly ReviewWarning[];
   patch: BranchPatch;
   branchId: string;
