@@ -23,7 +23,7 @@ const MAP_MODULES = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'bench/out', 'coverage', 'tests/e2e/artifacts'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'bench/out', 'coverage', 'tests/e2e/artifacts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],

@@ -1,8 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { bearerAuth } from './auth';
 import { API_PREFIX, installCors } from './cors';
-import type { Database } from './db';
-import { ApiError, clientErrorHandler, installErrorHandling, sendError, toApiError } from './errors';
+import { MEMORY, type Database } from './db';
+import { installDrain } from './drain';
+import { clientErrorHandler, installErrorHandling, sendError, toApiError } from './errors';
 import { installJsonBodyParser } from './json-body';
 import { BranchRepository } from './repo/branches';
 import { JobRepository } from './repo/jobs';
@@ -27,6 +28,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built dashboard to serve at `/` (with SPA fallback). */
   staticDir?: string;
+  /** The database's file (its disk's free space is part of the health check); `:memory:` by default. */
+  databasePath?: string;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -44,18 +47,10 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     // Errors raised before routing (bad URL encoding, over-long path parameter, malformed HTTP) keep the format too.
     frameworkErrors: (error, _request, reply) => sendError(reply, toApiError(error)),
     clientErrorHandler,
-    // While closing, new requests get the 503 below, in the error format.
+    // While draining, new requests get drain.ts's 503, in the error format.
     return503OnClosing: false,
   });
-  // Requests already under way when shutdown begins finish; new ones on kept-alive
-  // connections are refused (and the connection closed: Fastify adds Connection: close).
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new ApiError(503, 'The server is shutting down; try again shortly');
-  });
+  app.decorate('drain', installDrain(app));
   // GET /v1/jobs also takes its filters as a JSON body (docs/design.md, decision 1).
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   installJsonBodyParser(app);
@@ -68,7 +63,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   const spaFallback = opts.staticDir ? registerStatic(app, opts.staticDir) : undefined;
   installErrorHandling(app, spaFallback);
-  registerHealthRoute(app, opts.db);
+  registerHealthRoute(app, opts.db, opts.databasePath ?? MEMORY);
   registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT });
 
   const branches = new BranchRepository(opts.db);
@@ -85,15 +80,10 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 }
 
 /**
- * Stops accepting connections and lets in-flight requests finish; connections still open
- * after `graceMs` (a slow or stuck client) are cut so shutdown always completes.
+ * Shuts the server down without resetting a request (drain.ts): requests under way finish, new
+ * ones get 503 with `Connection: close` until all is quiet; connections still open after
+ * `graceMs` (a slow or stuck client) are cut so shutdown always completes.
  */
 export async function closeServer(app: FastifyInstance, graceMs = 5000): Promise<void> {
-  const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
-  deadline.unref();
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(deadline);
-  }
+  await app.drain.close(graceMs);
 }

@@ -12,8 +12,11 @@ export interface ServerConfig {
   /** True when no API_TOKENS were given and a development token was made up. */
   tokenGenerated: boolean;
   pageSize: number;
-  /** Jobs seeded into an empty database. */
-  seedJobs: number;
+  /**
+   * Jobs seeded into an empty database; null: an empty database stays empty (production,
+   * unless SEED_JOBS is set on purpose).
+   */
+  seedJobs: number | null;
   seed: number;
   staticDir: string | undefined;
   production: boolean;
@@ -69,7 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     tokens,
     tokenGenerated: configured.length === 0,
     pageSize: integer(env, 'PAGE_SIZE', 20, 1, 1000),
-    seedJobs: integer(env, 'SEED_JOBS', 5000, 0, 10_000_000),
+    seedJobs: production && !env.SEED_JOBS?.trim() ? null : integer(env, 'SEED_JOBS', 5000, 0, 10_000_000),
     seed: integer(env, 'SEED', 42, 0, 2 ** 32 - 1),
     staticDir,
     production,

@@ -42,8 +42,26 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
     .send(errorBody(error.statusCode, error.message, error.details));
 }
 
+export const FULL = 'The server has no room left to store changes (its disk or database is full)';
+
+/** A storage failure of SQLite as what the client is told; null for any other error. */
+export function storageError(error: unknown): ApiError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return new ApiError(507, `${FULL}; nothing was saved. Try again once space is freed.`);
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS')
+    return new ApiError(503, 'The server’s database is read-only; nothing was saved.');
+  if (code.startsWith('SQLITE_IOERR'))
+    return new ApiError(503, 'The server could not write to its disk; nothing was saved.');
+  if (code === 'SQLITE_BUSY') return new ApiError(503, 'The database is busy; nothing was saved. Try again.');
+  return null;
+}
+
 export function toApiError(error: FastifyError | ApiError): ApiError {
   if (error instanceof ApiError) return error;
+  const storage = storageError(error);
+  if (storage) return storage;
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new ApiError(status, FASTIFY_MESSAGES[error.code] ?? 'The request could not be processed');

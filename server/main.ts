@@ -1,18 +1,18 @@
 /**
- * `npm run server`: the reference server, configured from the environment (server/config.ts).
+ * The reference server, configured from the environment (server/config.ts): `npm run server`
+ * runs it (server/run.ts).
  * `startServer` is also what `npm start` (scripts/start.ts) runs before Vite, and
  * `runServerProcess` what `npm run serve` (scripts/serve.ts) runs in production.
  * An empty database is seeded as of now. Outside production the stored operation is then moved
  * to today (server/time-shift.ts), and with SIMULATE=1 it runs forward (server/simulate.ts).
  */
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildServer, closeServer } from './app';
 import { ConfigError, readConfig } from './config';
-import { openDatabase } from './db';
+import { openDatabase, type Database } from './db';
 import { processTimeZone } from './local-time';
 import { seed } from './seed';
+import { describeError } from './storage';
 import { startSimulation, SIMULATION_INTERVAL_MS } from './simulate';
 import { describeMove, moveToToday } from './time-shift';
 
@@ -35,14 +35,23 @@ export async function startServer(
   log: (line: string) => void = console.log,
 ): Promise<RunningServer> {
   const config = readConfig(env);
-  const db = openDatabase(config.databasePath);
+  let db: Database;
+  try {
+    db = openDatabase(config.databasePath);
+  } catch (error) {
+    throw new ConfigError(`cannot open the database ${config.databasePath}: ${describeError(error)}`);
+  }
   let simulation: { stop(): void } | undefined;
   try {
     let seeded = '';
     if ((db.prepare('SELECT count(*) FROM branches').pluck().get() as number) === 0) {
-      const started = performance.now();
-      seed(db, { seed: config.seed, jobs: config.seedJobs, referenceTime: Math.floor(Date.now() / 1000) });
-      seeded = ` (seeded now: seed ${config.seed}, ${Math.round(performance.now() - started)} ms)`;
+      if (config.seedJobs === null) {
+        seeded = ' (empty, not seeded: set SEED_JOBS to seed demonstration data)';
+      } else {
+        const started = performance.now();
+        seed(db, { seed: config.seed, jobs: config.seedJobs, referenceTime: Math.floor(Date.now() / 1000) });
+        seeded = ` (seeded now with demonstration data: seed ${config.seed}, ${Math.round(performance.now() - started)} ms)`;
+      }
     }
     if (!config.production) {
       const timeZone = processTimeZone();
@@ -69,9 +78,14 @@ export async function startServer(
       tokens: config.tokens,
       pageSize: config.pageSize,
       staticDir: config.staticDir,
+      databasePath: config.databasePath,
       logger: { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` },
     });
-    await app.listen({ port: config.port, host: config.host });
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      throw new ConfigError(`cannot listen on ${config.host}:${config.port}: ${describeError(error)}`);
+    }
     const { port } = app.server.address() as AddressInfo;
     const url = `http://${displayHost(config.host)}:${port}`;
     const token = config.tokens[0]!;
@@ -99,15 +113,17 @@ export async function startServer(
 /**
  * The server as a process: started from `env`, stopped on SIGTERM or SIGINT (no new
  * connections, requests under way finished, then the database closed) with exit code 0.
- * Exits with 1, saying why, when the configuration is refused.
+ * Exits with 1, saying why in one line, when it cannot start (a refused configuration, a
+ * database it cannot open, an address in use).
  */
 export async function runServerProcess(env: NodeJS.ProcessEnv): Promise<void> {
   let server: RunningServer;
   try {
     server = await startServer(env);
   } catch (error) {
+    // One line, naming what to fix: no stack trace for an operator to read through.
     console.error(
-      `dispatch server: ${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}`,
+      `dispatch server: ${error instanceof ConfigError ? error.message : `could not start: ${describeError(error)}`}`,
     );
     process.exit(1);
   }
@@ -124,6 +140,3 @@ export async function runServerProcess(env: NodeJS.ProcessEnv): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
-
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(resolve(entry)).href) void runServerProcess(process.env);

@@ -274,7 +274,13 @@ function errorCases(bodyLimit: number): ErrorCase[] {
       name: 'ServiceUnavailable',
       status: 503,
       description:
-        'The server is shutting down (the connection is closed after this answer), or, for /healthz, its database is not reachable.',
+        'The server is shutting down (the connection is closed after this answer); for a PUT, its database is read-only; for /healthz, its database is not reachable or could not take a change now (read-only, full, too little free disk), with the reason in `error.message`.',
+    },
+    {
+      name: 'InsufficientStorage',
+      status: 507,
+      description:
+        'The server has no room left to store the change (its disk or database is full); nothing was saved.',
     },
   ];
 }
@@ -435,7 +441,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
           },
           responses: {
             '200': json('UpdateBranchResponse', 'The branch as stored, under its new id if it was renamed.'),
-            ...byStatus(...API_ERRORS, 404, 409, 414),
+            ...byStatus(...API_ERRORS, 404, 409, 414, 507),
           },
         },
         get: {
@@ -486,7 +492,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
           tags: ['Service'],
           summary: 'Health check',
           description:
-            'Answers 200 while the server takes requests and its database answers a query; 503 otherwise.',
+            'Answers 200 while the server takes requests and its database answers a query and could take a change (a write, rolled back; its page limit; 16 MiB free on its disk); 503 with the reason otherwise.',
           security: [],
           responses: {
             '200': json('HealthResponse', 'The server and its database are up.'),

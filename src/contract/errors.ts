@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   429: 'too_many_requests',
   500: 'internal_error',
   503: 'service_unavailable',
+  507: 'insufficient_storage',
 } as const;
 
 /** The `error.code` of a status: its own, or that of 500 (server errors) or 400 (any other). */

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   // The database is seeded, so the child only opens it.
-  child = spawn(resolve('node_modules/.bin/tsx'), [resolve('server/main.ts')], {
+  child = spawn(resolve('node_modules/.bin/tsx'), [resolve('server/run.ts')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

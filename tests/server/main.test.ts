@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer } from './server-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db';
+import { seed } from '../../server/seed';
+import { SERVE, spawnServer } from './server-process';
 
-const SERVE = resolve('scripts/serve.ts');
 const tempDirs: string[] = [];
 
 afterAll(() => {
@@ -81,7 +83,11 @@ describe('npm run server (server/main.ts)', () => {
   });
 });
 
-describe('npm run serve (scripts/serve.ts): production', () => {
+describe('npm run serve (the compiled scripts/serve.ts): production', () => {
+  // The production server is compiled JavaScript: build it as `npm run build` does.
+  beforeAll(() => {
+    execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'ignore' });
+  }, 60_000);
   const site = mkdtempSync(join(tmpdir(), 'dispatch-site-'));
   tempDirs.push(site);
   mkdirSync(join(site, 'assets'));
@@ -135,5 +141,144 @@ describe('npm run serve (scripts/serve.ts): production', () => {
 
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);
+  });
+  it('leaves an empty database empty, saying so, unless SEED_JOBS asks for demonstration data', async () => {
+    const { child, startLine, exited } = spawnServer(
+      { API_TOKENS: 'prod-token', STATIC_DIR: site, PORT: '0', DATABASE_PATH: ':memory:' },
+      SERVE,
+    );
+    const line = await startLine;
+    expect(line).toContain('· 0 jobs (empty, not seeded: set SEED_JOBS to seed demonstration data)');
+    const url = /on (\S+)/.exec(line)![1]!;
+    const jobs = await fetch(`${url}/v1/jobs`, { headers: { authorization: 'Bearer prod-token' } });
+    expect(((await jobs.json()) as { total_records: number }).total_records).toBe(0);
+    expect(
+      (await fetch(`${url}/v1/branches/LDN-01`, { headers: { authorization: 'Bearer prod-token' } })).status,
+    ).toBe(404);
+    child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+  });
+
+  it('drains on SIGTERM to npm during a burst of PUTs: every request answered 200 or 503, none reset, exit 0 within 10 s, the database intact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-drain-'));
+    tempDirs.push(dir);
+    const databasePath = join(dir, 'dispatch.db');
+    const server = spawnServer(
+      { API_TOKENS: 'prod-token', STATIC_DIR: site, PORT: '0', DATABASE_PATH: databasePath, SEED_JOBS: '20' },
+      SERVE,
+    );
+    const url = /on (\S+)/.exec(await server.startLine)![1]!;
+    const outcomes: (number | string)[][] = [];
+    let signalled = 0;
+    const loop = async (n: number) => {
+      const seen: (number | string)[] = [];
+      outcomes.push(seen);
+      for (let i = 0; ; i++) {
+        try {
+          const response = await fetch(`${url}/v1/branches/LDN-01`, {
+            method: 'PUT',
+            headers: { authorization: 'Bearer prod-token', 'content-type': 'application/json' },
+            body: JSON.stringify({ branch: { name: `Burst ${n}.${i}` } }),
+          });
+          await response.arrayBuffer();
+          seen.push(response.status);
+          if (response.status === 503) return;
+        } catch (error) {
+          seen.push(String((error as { cause?: unknown }).cause ?? error));
+          return;
+        }
+      }
+    };
+    const loops = Array.from({ length: 8 }, (_, n) => loop(n));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    signalled = performance.now();
+    server.child.kill('SIGTERM'); // npm's process: it passes the signal on to node
+    await Promise.all(loops);
+    const { code } = await server.exited;
+    const elapsed = performance.now() - signalled;
+
+    expect(code).toBe(0);
+    expect(elapsed).toBeLessThan(10_000);
+    for (const seen of outcomes) {
+      expect(seen.slice(0, -1).every((status) => status === 200)).toBe(true);
+      expect(seen.at(-1)).toBe(503);
+    }
+    expect(outcomes.flat().filter((status) => status === 200).length).toBeGreaterThan(8);
+    const db = openDatabase(databasePath);
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+  });
+
+  /** A seeded database file the server's process cannot write: owned by root and run as nobody, or read-only to us. */
+  function readOnlyDatabase(): { path: string; as: { uid?: number; gid?: number } } {
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-ro-'));
+    tempDirs.push(dir);
+    const path = join(dir, 'dispatch.db');
+    const db = openDatabase(path);
+    seed(db, { seed: 1, jobs: 5, referenceTime: 1_700_000_000 });
+    db.close();
+    if (process.getuid?.() === 0) {
+      chmodSync(dir, 0o777); // nobody may add the write-ahead log beside it, not change the file
+      chmodSync(site, 0o755);
+      return { path, as: { uid: 65534, gid: 65534 } };
+    }
+    chmodSync(path, 0o444);
+    return { path, as: {} };
+  }
+
+  it('answers /healthz 503 with the reason, and a PUT 503 in the error format, when the database file is read-only', async () => {
+    const { path, as } = readOnlyDatabase();
+    const { child, startLine, exited } = spawnServer(
+      { API_TOKENS: 'prod-token', STATIC_DIR: site, PORT: '0', DATABASE_PATH: path },
+      ['node', [resolve('dist-server/serve.mjs')]],
+      as,
+    );
+    const url = /on (\S+)/.exec(await startLine)![1]!;
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { error: { message: string } }).error.message).toMatch(
+      /^The database cannot be written \(SQLITE_READONLY/,
+    );
+    const put = await fetch(`${url}/v1/branches/LDN-01`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer prod-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ branch: { name: 'Not saved' } }),
+    });
+    expect(put.status).toBe(503);
+    expect(await put.json()).toEqual({
+      error: {
+        code: 'service_unavailable',
+        message: 'The server’s database is read-only; nothing was saved.',
+        details: [],
+      },
+    });
+    child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+  });
+
+  it('stops a start on a database it cannot open with one line naming the path and the cause', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-locked-'));
+    tempDirs.push(dir);
+    const path = join(dir, 'dispatch.db');
+    const db = openDatabase(path);
+    db.close();
+    const root = process.getuid?.() === 0;
+    if (root) chownSync(dir, 0, 0);
+    chmodSync(dir, 0o555);
+    chmodSync(site, 0o755);
+    const { exited } = spawnServer(
+      { API_TOKENS: 'prod-token', STATIC_DIR: site, PORT: '0', DATABASE_PATH: path },
+      ['node', [resolve('dist-server/serve.mjs')]],
+      root ? { uid: 65534, gid: 65534 } : {},
+    );
+    const { code, stderr } = await exited;
+    chmodSync(dir, 0o755);
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^dispatch server: cannot open the database ${path}: SQLITE_\\w+: `)),
+    ]);
   });
 });

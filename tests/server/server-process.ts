@@ -1,12 +1,25 @@
-/** The reference server as a child process (`npm run server`, or another entry such as scripts/serve.ts). */
+/**
+ * The reference server as a child process: `npm run server` (server/run.ts through tsx), or
+ * `npm run serve` (the compiled production server: `npm run build:server` first).
+ */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const TSX = resolve('node_modules/.bin/tsx');
-export const MAIN = resolve('server/main.ts');
+export const MAIN = resolve('server/run.ts');
 
-/** Started with only the given configuration (and HOST=127.0.0.1) beside the rest of this environment. */
-export function spawnServer(env: Record<string, string>, script = MAIN) {
+/** `npm run serve`, as a process manager would start it. */
+export const SERVE: readonly [string, string[]] = ['npm', ['run', '--silent', 'serve']];
+
+/**
+ * Started with only the given configuration (and HOST=127.0.0.1) beside the rest of this
+ * environment; `command` is a TypeScript entry run by tsx, or a command and its arguments.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  command: string | readonly [string, string[]] = MAIN,
+  options: { uid?: number; gid?: number } = {},
+) {
   const {
     API_TOKENS: _a,
     NODE_ENV: _n,
@@ -16,9 +29,11 @@ export function spawnServer(env: Record<string, string>, script = MAIN) {
     STATIC_DIR: _t,
     ...inherited
   } = process.env;
-  const child = spawn(TSX, [script], {
+  const [file, args] = typeof command === 'string' ? [TSX, [command]] : command;
+  const child = spawn(file, args, {
     env: { ...inherited, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
   });
   let stdout = '';
   let stderr = '';
