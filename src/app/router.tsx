@@ -26,12 +26,7 @@ import {
 } from '../features/jobs';
 import { PageSkeleton } from '../ui';
 import { branchListQueryOptions, jobsQueryOptions } from '../api';
-import {
-  BranchEditorPage,
-  BranchListPage,
-  preloadBranchList,
-  type BranchEditorSearch,
-} from '../features/branches';
+import { BranchEditorPage, BranchListPage, preloadBranchList } from '../features/branches';
 
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
 const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
@@ -148,9 +143,6 @@ const branchesRoute = createRoute({
 const branchEditorRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/branches/$id',
-  // `zone` and `focus` (an overlap opened from the coverage map) are checked in the editor's
-  // chunk (editor-search.ts), as they come here, so their checks stay out of the first load.
-  validateSearch: (s: Record<string, unknown>) => s as BranchEditorSearch,
   component: function BranchEditorRoute() {
     const { id } = branchEditorRoute.useParams();
     return <BranchEditorPage key={id} id={id} />;

@@ -25,7 +25,7 @@ import {
   type CoverageZone,
   type CoverageZones,
 } from './coverage-data';
-import { focusParam } from './editor-search';
+import { focusParam, type BranchEditorSearch } from './editor-search';
 import s from './coverage.module.css';
 
 const PointsMap = lazy(() => import('../../map/PointsMap'));
@@ -246,10 +246,12 @@ function CoverageSide({
                       key={zone.key}
                       to="/branches/$id"
                       params={{ id: zone.branchId }}
-                      search={{
-                        ...(zone.zoneId ? { zone: zone.zoneId } : {}),
-                        focus: focusParam(o.bounds),
-                      }}
+                      search={
+                        {
+                          ...(zone.zoneId ? { zone: zone.zoneId } : {}),
+                          focus: focusParam(o.bounds),
+                        } satisfies BranchEditorSearch
+                      }
                       aria-label={`Fix in ${branchLabel({ id: zone.branchId, name: zone.branchName })}: open ${zone.zoneName} at its overlap with ${zoneText(other)}`}
                     >
                       Fix in {zone.branchName || zone.branchId}

@@ -6,7 +6,7 @@ import { useConfig } from '../../config';
 import { errorMessage } from '../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../map';
 import { ErrorState, Skeleton } from '../../ui';
-import { readFocus, readZone, type BranchEditorSearch } from './editor-search';
+import { readFocus, readZone } from './editor-search';
 import type { ZoneCollection } from './form-model';
 import s from './branches.module.css';
 
@@ -211,8 +211,8 @@ export function ZonesSection({
   // Read as the editor opens (the map reads them only then).
   const router = useRouter();
   const [{ focus, selectedZone }] = useState(() => {
-    const search: BranchEditorSearch = router.state.location.search;
-    return { focus: readFocus(search.focus), selectedZone: readZone(search.zone) };
+    const search = new URLSearchParams(router.state.location.searchStr);
+    return { focus: readFocus(search.get('focus')), selectedZone: readZone(search.get('zone')) };
   });
   // A retry after a failed chunk load needs a new lazy component (React caches the failure).
   const [Editor, setEditor] = useState(() => ZoneEditor);

@@ -1,9 +1,10 @@
 /**
  * The branch editor's search params (`/branches/:id?zone=…&focus=…`), as the coverage map
  * links to an overlap: `zone`, the id of the branch's zone to select, and `focus`, the area to
- * show instead of all the zones (`west,south,east,north` in degrees). The route passes them as
- * they come (its file is in the jobs screen's first load); they are checked here, in the
- * editor's chunk, and one that does not read is taken as absent.
+ * show instead of all the zones (`west,south,east,north` in degrees). The route declares none
+ * (its file is in the jobs screen's first load, at its budget): the editor reads them from the
+ * URL as it opens and checks them here, in its own chunk; one that does not read is taken as
+ * absent.
  */
 import type { BBox } from '../../geo';
 

@@ -1,4 +1,3 @@
 export { BranchListPage, preloadBranchList } from './LazyBranchListPage';
 export { BranchEditorPage } from './LazyBranchEditorPage';
 export { clearAllDrafts } from './draft-keys';
-export type { BranchEditorSearch } from './editor-search';
