@@ -196,7 +196,8 @@ export function MapView(props: MapViewProps) {
       }
       // The map's rendering state on its container, for tests and the bench: "busy" while it
       // draws frames, "idle" once everything asked for is drawn (maplibre's `idle`), and a
-      // count of those idles, so a caller can wait for the frame after its own change.
+      // count of those idles, so a caller can wait for the frame after its own change; and what
+      // the map shows then, `west,south,east,north` in degrees.
       let idles = 0;
       created.on('render', () => {
         if (container.dataset.mapState !== 'busy') container.dataset.mapState = 'busy';
@@ -204,6 +205,7 @@ export function MapView(props: MapViewProps) {
       created.on('idle', () => {
         container.dataset.mapIdle = String(++idles);
         container.dataset.mapState = 'idle';
+        container.dataset.mapBounds = created.getBounds().toArray().flat().join(',');
       });
       created.on('style.load', () => {
         styleLoaded = true;

@@ -26,6 +26,7 @@ import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
 import { ZoneEditorController } from './controller';
 import type { EditorMode } from './editor-map';
+import type { OverlapWith } from './zone-checks';
 import { initialViewOf } from './zone-ops';
 import type { ZoneEditorProps } from './types';
 
@@ -110,6 +111,17 @@ const touchHints: HintOf = (mode, selected, corners, snapHint) =>
     pin: 'Tap the map to place the location. “Set location” again stops.',
   })[mode];
 
+/** The zones overlapping one, in words, another branch's by branch: "East and Paris (Central, South)". */
+function overlapList(neighbours: readonly OverlapWith[]): string {
+  const byBranch = new Map<string | undefined, string[]>();
+  for (const n of neighbours) byBranch.set(n.branch, [...(byBranch.get(n.branch) ?? []), n.name]);
+  const items = [...byBranch].flatMap(([branch, names]) =>
+    branch === undefined ? names : [`${branch} (${names.join(', ')})`],
+  );
+  const shown = items.length > 4 ? [...items.slice(0, 3), `${items.length - 3} more`] : items;
+  return new Intl.ListFormat('en', { type: 'conjunction' }).format(shown);
+}
+
 export default function ZoneEditor(props: ZoneEditorProps) {
   const {
     styleUrl,
@@ -128,7 +140,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
   const hintId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [initialView] = useState(() => initialViewOf(props.value, props.pin));
+  const [initialView] = useState(() => initialViewOf(props.value, props.pin, props.focus));
   const pinEditable = props.onPinChange !== undefined;
   const { touch, onPointerDown } = useTouch();
 
@@ -197,6 +209,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           ? 'Delete corner'
           : 'Delete zone';
   const drawing = mode === 'draw' || mode === 'hole';
+  const neighbours = mode === 'pin' || drawing ? [] : (selectedRow?.neighbours ?? []);
   const canCutHole =
     ready && selectedRow !== undefined && zones.features[selectedRow.index]?.geometry?.type === 'Polygon';
 
@@ -388,6 +401,12 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           {hint}
         </span>
       </div>
+      {neighbours.length > 0 && (
+        <p className={s.overlapLine} data-overlap-line>
+          {selectedName} overlaps {overlapList(neighbours)}: “Clip to neighbours” removes{' '}
+          {neighbours.length === 1 ? 'that area' : 'those areas'} from {selectedName}.
+        </p>
+      )}
 
       <div className={s.body}>
         {/* Notices float over the map: the map and the list keep their places. */}
@@ -454,7 +473,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           onShow={editor.showPoint}
           onShowPlace={editor.showPlace}
           onDeleteHole={editor.deleteHole}
-          onClip={(key) => void editor.clipZone(key)}
+          onClip={(key, by) => void editor.clipZone(key, by)}
         />
       </div>
 

@@ -8,6 +8,7 @@ import { formatAreaKm2, type ZoneWarning } from '../geo';
 import { Badge, Button } from '../ui';
 import s from './ZonePanel.module.css';
 import type { ZoneRow } from './zone-checks';
+import type { ClipBy } from './zone-ops';
 
 export type ZonePanelProps = {
   rows: readonly ZoneRow[];
@@ -25,8 +26,11 @@ export type ZonePanelProps = {
   onShow(key: string, position: [number, number] | undefined): void;
   /** Fly to a place that belongs to no zone (the pin). */
   onShowPlace(position: [number, number]): void;
-  /** Remove from the zone every area its neighbours (this branch's and others') overlap. */
-  onClip(key: string): void;
+  /**
+   * Remove from the zone the area one neighbour overlaps (`by`), or without it every area its
+   * neighbours (this branch's and others') overlap.
+   */
+  onClip(key: string, by?: ClipBy): void;
   /** Remove one hole (inner ring; 1 for the first) of the zone. */
   onDeleteHole(key: string, ring: number): void;
 };
@@ -255,11 +259,30 @@ export function ZonePanel({
                   <ul className={s.messages} aria-label={`Warnings of ${title}`}>
                     {row.warnings.map((warning, i) => {
                       const position = 'position' in warning ? warning.position : undefined;
-                      const overlap =
-                        warning.code === 'zones_overlap' || warning.code === 'overlaps_other_branch';
+                      const other = warning.with;
+                      // Either zone of the branch can give up the overlap; another branch's zone
+                      // is changed in that branch's editor.
+                      const clips: { key: string; name: string; by: ClipBy }[] = other
+                        ? [
+                            { key: row.key, name: title, by: other.by },
+                            ...(other.branch === undefined
+                              ? [{ key: other.by.zone, name: other.name, by: { zone: row.key } }]
+                              : []),
+                          ]
+                        : [];
+                      const otherName =
+                        other && (other.branch ? `${other.branch} · ${other.name}` : other.name);
                       return (
                         <li key={`${warning.code}-${i}`} className={s.warning}>
-                          <span>{warning.message}</span>
+                          <span>
+                            {warning.message}
+                            {other?.branch !== undefined && (
+                              <span className={s.aside}>
+                                {' '}
+                                {other.branch}’s zone is changed in its own editor.
+                              </span>
+                            )}
+                          </span>
                           <span className={s.messageActions}>
                             <Button
                               size="sm"
@@ -269,17 +292,18 @@ export function ZonePanel({
                             >
                               Show
                             </Button>
-                            {overlap && (
+                            {clips.map((clip) => (
                               <Button
+                                key={clip.key}
                                 size="sm"
                                 variant="ghost"
-                                onClick={() => onClip(row.key)}
-                                aria-label={`Clip ${title} to its neighbours: remove the areas they overlap from ${title}`}
-                                title={`Remove from ${title} every area its neighbours overlap`}
+                                onClick={() => onClip(clip.key, clip.by)}
+                                aria-label={`Clip ${clip.name}: remove the overlap with ${clip.key === row.key ? otherName : title} from ${clip.name}`}
+                                title={`Remove this overlap from ${clip.name}`}
                               >
-                                Clip
+                                Clip {clip.name}
                               </Button>
-                            )}
+                            ))}
                           </span>
                         </li>
                       );

@@ -39,6 +39,7 @@ import {
   samePin,
   validPin,
   zonesBounds,
+  type ClipBy,
   type EditorValue,
 } from './zone-ops';
 
@@ -85,6 +86,7 @@ export type ControllerProps = Pick<
   | 'exportName'
   | 'points'
   | 'limits'
+  | 'selectedZone'
 >;
 
 /** An operation's outcome (an import, a clip) as a notice: good news, or a problem. */
@@ -117,6 +119,7 @@ export class ZoneEditorController {
       zones: props.value,
       pin: validPin(props.pin) ? props.pin : null,
     });
+    this.selected = props.selectedZone ?? null;
     this.snapshot = this.makeSnapshot();
   }
 
@@ -271,6 +274,8 @@ export class ZoneEditorController {
     });
     this.map = editorMap;
     this.refresh();
+    // The zone selected from the start (`selectedZone`), once draw has it.
+    if (this.snapshot.selectedKey !== null) editorMap.select(this.snapshot.selectedKey);
     return () => {
       editorMap.remove();
       this.map = null;
@@ -407,9 +412,10 @@ export class ZoneEditorController {
 
   /**
    * "Clip to neighbours": removes from the zone every area the branch's other zones (those
-   * without problems) and other branches' zones overlap; one undo step.
+   * without problems) and other branches' zones overlap, or with `by` the area that one of them
+   * overlaps; one undo step.
    */
-  clipZone = async (key: string): Promise<void> => {
+  clipZone = async (key: string, by?: ClipBy): Promise<void> => {
     const { clipPolygon } = await import('../geo/overlap');
     if (!this.connected) return;
     const { rows } = this.snapshot.checks;
@@ -418,6 +424,7 @@ export class ZoneEditorController {
       context: this.props.context ?? NO_CONTEXT,
       clip: clipPolygon,
       newId: defaultZoneId,
+      by,
     });
     if (!result) return;
     if (result.ok) {

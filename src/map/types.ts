@@ -60,6 +60,10 @@ export type ZoneEditorProps = {
   zoneErrors?: Readonly<Record<number, string>>;
   /** Points drawn over the zones (not editable), each in its colour. */
   points?: MapPoints;
+  /** Where the map opens instead of on all the zones (`[west, south, east, north]`), say an overlap. */
+  focus?: [number, number, number, number] | null;
+  /** The key (id) of the zone selected when the editor opens. */
+  selectedZone?: string;
 };
 
 /** Plain coloured points (`color` is `#rrggbb`). */

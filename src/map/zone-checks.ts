@@ -16,7 +16,17 @@ import type { MapLabel } from './labels';
 import { zoneColor } from './palette';
 import { zoneKeys } from './sync';
 import type { ContextArea, MapPin, ZoneCollection } from './types';
-import { samePin } from './zone-ops';
+import { areaZones, samePin, type ClipBy } from './zone-ops';
+
+/**
+ * The other side of an overlap, seen from one zone: its name, the other branch's label when it
+ * is another branch's zone, and what clips the zone by it alone (`by.zone` of a zone of the
+ * branch is its key).
+ */
+export type OverlapWith = { name: string; branch?: string; by: ClipBy };
+
+/** A warning about a zone; an overlap says who with. */
+export type RowWarning = ZoneWarning & { with?: OverlapWith };
 
 export type ZoneRow = {
   key: string;
@@ -28,9 +38,11 @@ export type ZoneRow = {
   vertexCount: number;
   issues: GeoIssue[];
   /** Warnings about this zone; an overlap between two zones of the branch is on the first one only. */
-  warnings: ZoneWarning[];
+  warnings: RowWarning[];
   /** How many zones (of this branch and others) overlap this one. */
   overlaps: number;
+  /** The zones (of this branch and others) that overlap this one. */
+  neighbours: OverlapWith[];
   /** The zone's holes (inner rings): their ring number (1 for the first), area and a point inside. */
   holes: { ring: number; areaKm2: number | null; position: [number, number] | null }[];
 };
@@ -124,9 +136,10 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
     options.pin && Number.isFinite(options.pin.longitude) && Number.isFinite(options.pin.latitude)
       ? options.pin
       : null;
+  const context = options.context ?? [];
   const warnings = warn
     ? warn(value, {
-        others: (options.context ?? []).map((c) => ({ branchId: c.id, fc: c.fc })),
+        others: context.map((c) => ({ branchId: c.id, fc: c.fc })),
         pin: pin ? [pin.longitude, pin.latitude] : null,
         ...(options.farKm !== undefined ? { farKm: options.farKm } : {}),
       })
@@ -151,8 +164,10 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
     issues: report.issues,
     warnings: [],
     overlaps: 0,
+    neighbours: [],
     holes: holesOf(value.features[index]?.geometry),
   }));
+  const titleOf = (index: number) => rows[index]!.name || `Zone ${index + 1}`;
   const general: ZoneWarning[] = [];
   const markers: Feature<Point | LineString | MultiPolygon, MarkerProperties>[] = [];
   for (const warning of warnings) {
@@ -161,13 +176,33 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
       continue;
     }
     const owners = byGeoId.get(warning.zoneId) ?? [];
-    for (const index of owners) rows[index]?.warnings.push(warning);
-    if (warning.code === 'far_from_branch') continue;
-    const involved = [
-      ...owners,
-      ...(warning.code === 'zones_overlap' ? (byGeoId.get(warning.otherZoneId) ?? []) : []),
-    ];
-    for (const index of involved) rows[index]!.overlaps++;
+    if (warning.code === 'far_from_branch') {
+      for (const index of owners) rows[index]?.warnings.push(warning);
+      continue;
+    }
+    const others = warning.code === 'zones_overlap' ? (byGeoId.get(warning.otherZoneId) ?? []) : [];
+    let theirs: OverlapWith | undefined;
+    if (warning.code === 'overlaps_other_branch') {
+      const area = context.find((c) => c.id === warning.branchId);
+      const zone = area && areaZones(area).find((z) => z.id === warning.otherZoneId);
+      theirs = {
+        name: zone?.name ?? `Zone ${warning.otherZoneId}`,
+        branch: area?.label ?? warning.branchId,
+        by: { area: warning.branchId, zone: warning.otherZoneId },
+      };
+    }
+    const withZone = (index: number | undefined): OverlapWith | undefined =>
+      index === undefined ? undefined : { name: titleOf(index), by: { zone: keys[index]! } };
+    for (const index of owners) {
+      const other = theirs ?? withZone(others[0]);
+      rows[index]!.warnings.push(other ? { ...warning, with: other } : warning);
+      if (other) rows[index]!.neighbours.push(other);
+    }
+    for (const index of others) {
+      const other = withZone(owners[0]);
+      if (other) rows[index]!.neighbours.push(other);
+    }
+    for (const index of [...owners, ...others]) rows[index]!.overlaps++;
     markers.push({
       type: 'Feature',
       properties: {

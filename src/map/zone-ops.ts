@@ -7,7 +7,7 @@
  */
 import type { Feature, Geometry, Position } from 'geojson';
 import { bbox, bboxesIntersect, formatAreaKm2, roundCoordinate, type BBox } from '../geo';
-import { polygonParts } from '../geo/collection';
+import { featureId, polygonParts, zoneName } from '../geo/collection';
 import type { clipPolygon } from '../geo/overlap';
 import { errorMessage } from '../lib/error-message';
 import { historyReducer, sameJson, type History } from './history';
@@ -83,6 +83,26 @@ export function removeHole(value: ZoneCollection, key: string, ring: number): Zo
   return replaceAt(value, index, { ...feature, geometry: { type: 'Polygon', coordinates } });
 }
 
+/**
+ * One neighbour to clip a zone by: another zone of the branch (`zone`: its key), or a zone of
+ * another branch's (`area`: the context area's id; `zone`: the zone's id as `areaZones` gives it).
+ */
+export type ClipBy = { zone: string; area?: string };
+
+/**
+ * Another branch's zones, one per polygon, with the ids src/geo's warnings give them: the
+ * feature's id (`#n` without one, n its position), and `-k` after it for the k-th part of a
+ * MultiPolygon.
+ */
+export function areaZones(area: ContextArea): { id: string; name: string | null; rings: Position[][] }[] {
+  return area.fc.features.flatMap((feature, index) => {
+    const { parts } = polygonParts(feature.geometry);
+    const id = featureId(feature) ?? `#${index + 1}`;
+    const name = zoneName(feature.properties);
+    return parts.map((rings, k) => ({ id: parts.length > 1 ? `${id}-${k + 1}` : id, name, rings }));
+  });
+}
+
 export type ClipOptions = {
   /** Whether the branch's zone at this index may cut (the editor passes those without problems). */
   cuts: (index: number) => boolean;
@@ -92,6 +112,8 @@ export type ClipOptions = {
   clip: typeof clipPolygon;
   /** An id for each new zone made of a piece. */
   newId: () => string;
+  /** Only this neighbour cuts (one overlap removed); without it, every neighbour does. */
+  by?: ClipBy | undefined;
 };
 
 /** The clip's outcome as the editor tells it: the zones after it, or why there are none. */
@@ -101,7 +123,7 @@ export type ClipResult =
 
 /**
  * "Clip to neighbours": the zone without every area its neighbours overlap (those whose
- * bounding boxes meet it). What is left in several pieces keeps the zone (its id and
+ * bounding boxes meet it), or with `by`, without the area that one neighbour overlaps. What is left in several pieces keeps the zone (its id and
  * properties) for the largest and adds the others as new zones named after it: "North (2)",
  * "North (3)"... Null when the zone is not a polygon.
  */
@@ -117,19 +139,27 @@ export function clipZone(value: ZoneCollection, key: string, options: ClipOption
     const other = bbox(rings);
     if (other && bboxesIntersect(box, other)) cutters.push(rings);
   };
+  const { by } = options;
+  const keys = zoneKeys(value);
   value.features.forEach((f, i) => {
-    if (i !== index && f.geometry?.type === 'Polygon' && options.cuts(i)) consider(f.geometry.coordinates);
+    if (i === index || f.geometry?.type !== 'Polygon' || !options.cuts(i)) return;
+    if (!by || (by.area === undefined && keys[i] === by.zone)) consider(f.geometry.coordinates);
   });
   for (const area of options.context) {
-    for (const f of area.fc.features) {
-      if (f.geometry?.type === 'Polygon') consider(f.geometry.coordinates);
-      else if (f.geometry?.type === 'MultiPolygon') f.geometry.coordinates.forEach(consider);
-    }
+    if (by && by.area !== area.id) continue;
+    for (const zone of areaZones(area)) if (!by || zone.id === by.zone) consider(zone.rings);
   }
   const name =
     typeof feature.properties?.name === 'string' && feature.properties.name
       ? feature.properties.name
       : `Zone ${index + 1}`;
+  if (by && cutters.length === 0) {
+    return {
+      ok: false,
+      title: `Could not clip ${name}`,
+      message: 'The zone it overlapped is gone or no longer overlaps it, or has problems to fix first.',
+    };
+  }
   let clipped: ReturnType<typeof clipPolygon>;
   try {
     clipped = options.clip(subject, cutters);
@@ -221,8 +251,9 @@ export function adoptProps(
   return next;
 }
 
-/** Where the map starts: the zones, else the pin, else the world. */
-export function initialViewOf(value: ZoneCollection, pin: MapPin | null | undefined) {
+/** Where the map starts: the focus (an area to look at) when given, else the zones, else the pin, else the world. */
+export function initialViewOf(value: ZoneCollection, pin: MapPin | null | undefined, focus?: BBox | null) {
+  if (focus) return { bounds: focus };
   const bounds = zonesBounds(value.features);
   if (bounds) return { bounds };
   if (validPin(pin)) return { center: [pin.longitude, pin.latitude] as [number, number], zoom: 12 };

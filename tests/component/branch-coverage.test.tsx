@@ -87,6 +87,108 @@ describe('the coverage map view of the branch list', () => {
     await putBranch(server, 'BER-01', { active: true });
   });
 
+  it('offers to fix an overlap in either branch: its editor opens with that zone selected, the neighbour named and “Clip to neighbours” ready', async () => {
+    // MAD-01 gets a zone over the east half of PAR-01's first zone.
+    type Zones = {
+      features: { id: string; properties: { name?: string }; geometry: { coordinates: number[][][] } }[];
+    };
+    const read = async (id: string) => {
+      const res = await fetch(`${server.url}/v1/branches/${id}`, {
+        headers: { Authorization: `Bearer ${server.token}` },
+      });
+      return ((await res.json()) as { branch: { delivery_zones: Zones } }).branch.delivery_zones;
+    };
+    const parZones = await read('PAR-01');
+    const madZones = await read('MAD-01');
+    const paris = parZones.features[0]!;
+    const ring = paris.geometry.coordinates[0]!;
+    const [w, e] = [Math.min(...ring.map((p) => p[0]!)), Math.max(...ring.map((p) => p[0]!))];
+    const [s, n] = [Math.min(...ring.map((p) => p[1]!)), Math.max(...ring.map((p) => p[1]!))];
+    const mid = (w + e) / 2;
+    const annex = [
+      [mid, s - 0.01],
+      [e + 0.02, s - 0.01],
+      [e + 0.02, n + 0.01],
+      [mid, n + 0.01],
+      [mid, s - 0.01],
+    ];
+    await putBranch(server, 'MAD-01', {
+      delivery_zones: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            id: 'annex',
+            properties: { name: 'Paris annex' },
+            geometry: { type: 'Polygon', coordinates: [annex] },
+          },
+        ],
+      },
+    });
+    try {
+      const user = userEvent.setup();
+      const { history } = renderBranchApp({ server, path: '/branches?view=map' });
+      const overlaps = await screen.findByRole(
+        'list',
+        { name: 'Overlaps between branches' },
+        { timeout: 15_000 },
+      );
+      const row = within(overlaps).getAllByRole('listitem')[0]!;
+      const parisName = paris.properties.name ?? `Zone ${paris.id}`;
+      const fixParis = within(row).getByRole('link', {
+        name: new RegExp(
+          `^Fix in Paris.*\\(PAR-01\\): open ${parisName} at its overlap with Madrid.* · Paris annex$`,
+        ),
+      });
+      const fixMadrid = within(row).getByRole('link', {
+        name: new RegExp(
+          `^Fix in Madrid.*\\(MAD-01\\): open Paris annex at its overlap with Paris.* · ${parisName}$`,
+        ),
+      });
+      expect(fixParis).toHaveTextContent(/^Fix in Paris/);
+      expect(fixMadrid).toHaveTextContent(/^Fix in Madrid/);
+      // Each names the zone and the overlap's bounds: within the zone's east half, where the annex is.
+      const hrefOf = (link: HTMLElement) => new URL(link.getAttribute('href')!, 'http://app');
+      const parisHref = hrefOf(fixParis);
+      expect(parisHref.pathname).toBe('/branches/PAR-01');
+      expect(parisHref.searchParams.get('zone')).toBe(paris.id);
+      const focus = parisHref.searchParams.get('focus')!.split(',').map(Number);
+      const [fw, fs, fe, fn] = focus as [number, number, number, number];
+      expect(fw).toBeCloseTo(mid, 5);
+      expect(fe).toBeCloseTo(e, 5);
+      expect(fs >= s - 1e-6 && fn <= n + 1e-6 && fs < fn).toBe(true);
+      expect(hrefOf(fixMadrid).pathname).toBe('/branches/MAD-01');
+      expect(hrefOf(fixMadrid).searchParams.get('zone')).toBe('annex');
+      expect(hrefOf(fixMadrid).searchParams.get('focus')).toBe(parisHref.searchParams.get('focus'));
+
+      await user.click(fixMadrid);
+      await waitFor(() => expect(history.location.pathname).toBe('/branches/MAD-01'));
+      await openEditor(/Madrid/);
+      const list = await zoneList();
+      const annexRow = within(list)
+        .getAllByRole('listitem')
+        .find((li) => li.dataset.zoneKey === 'annex')!;
+      expect(annexRow).toHaveAttribute('aria-current', 'true');
+      // The neighbours named: Paris's zones the annex overlaps, the one of the overlap among them.
+      const line = await screen.findByText(/^Paris annex overlaps Paris.* \(.*\): /, undefined, {
+        timeout: 15_000,
+      });
+      expect(line.textContent).toContain(parisName);
+      expect(line).toHaveTextContent(
+        /: “Clip to neighbours” removes (that area|those areas) from Paris annex\.$/,
+      );
+      const clip = screen.getByRole('button', { name: 'Clip to neighbours' });
+      expect(clip).not.toHaveAttribute('aria-disabled');
+      await user.click(clip);
+      await screen.findByText(/^Clipped Paris annex: .* removed\.$/);
+      // No overlap is left to warn about or name (the annex stays far from Madrid's location).
+      await waitFor(() => expect(within(list).queryByText(/overlaps zone/)).toBeNull());
+      expect(screen.queryByText(/^Paris annex overlaps/)).toBeNull();
+    } finally {
+      await putBranch(server, 'MAD-01', { delivery_zones: madZones });
+    }
+  });
+
   it('without a list of branches, shows those seen in jobs and says the coverage is partial and why', async () => {
     renderBranchApp({ server, path: '/branches?view=map', fetch: withoutBranchList });
     await screen.findByText(/^Coverage is partial: this service does not list its branches/, undefined, {

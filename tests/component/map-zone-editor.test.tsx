@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatAreaKm2, polygonAreaKm2 } from '../../src/geo';
-import type { ZoneCollection } from '../../src/map';
+import type { ZoneCollection, ZoneEditorProps } from '../../src/map';
 import ZoneEditor from '../../src/map/ZoneEditor';
 import { ZONE_LIMITS } from '../../src/config/schema';
 
@@ -55,10 +55,11 @@ const start: ZoneCollection = {
 function Harness({
   onValue,
   initial = start,
+  ...rest
 }: {
   onValue: (v: ZoneCollection) => void;
   initial?: ZoneCollection;
-}) {
+} & Partial<Pick<ZoneEditorProps, 'context' | 'selectedZone' | 'focus'>>) {
   const [value, setValue] = useState(initial);
   return (
     <ZoneEditor
@@ -70,14 +71,18 @@ function Harness({
       styleUrl="offline"
       exportName="branch-zones"
       limits={ZONE_LIMITS}
+      {...rest}
     />
   );
 }
 
-function setup(initial = start) {
+function setup(
+  initial = start,
+  props: Partial<Pick<ZoneEditorProps, 'context' | 'selectedZone' | 'focus'>> = {},
+) {
   const values: ZoneCollection[] = [];
   const user = userEvent.setup();
-  render(<Harness onValue={(v) => values.push(v)} initial={initial} />);
+  render(<Harness onValue={(v) => values.push(v)} initial={initial} {...props} />);
   const last = () => values[values.length - 1]!;
   return { user, values, last };
 }
@@ -218,40 +223,49 @@ describe('ZoneEditor without WebGL', () => {
     expect(screen.queryByText('Could not import point.json')).not.toBeInTheDocument();
   });
 
-  it('shows an overlap once, with its area and share, and clips the zone to its neighbour in one undoable step', async () => {
-    // Two squares of 0.01°, the second reaching half into the first: they share a quarter.
-    const square = (lon: number, lat: number) => [
-      [lon, lat],
-      [lon + 0.01, lat],
-      [lon + 0.01, lat + 0.01],
-      [lon, lat + 0.01],
-      [lon, lat],
-    ];
-    const pair: ZoneCollection = {
-      type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          id: 'west',
-          properties: { name: 'West' },
-          geometry: { type: 'Polygon', coordinates: [square(13.4, 52.5)] },
-        },
-        {
-          type: 'Feature',
-          id: 'east',
-          properties: { name: 'East' },
-          geometry: { type: 'Polygon', coordinates: [square(13.405, 52.505)] },
-        },
-      ],
-    };
+  // Two squares of 0.01°, the second reaching half into the first: they share a quarter.
+  const square = (lon: number, lat: number) => [
+    [lon, lat],
+    [lon + 0.01, lat],
+    [lon + 0.01, lat + 0.01],
+    [lon, lat + 0.01],
+    [lon, lat],
+  ];
+  const pair: ZoneCollection = {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        id: 'west',
+        properties: { name: 'West' },
+        geometry: { type: 'Polygon', coordinates: [square(13.4, 52.5)] },
+      },
+      {
+        type: 'Feature',
+        id: 'east',
+        properties: { name: 'East' },
+        geometry: { type: 'Polygon', coordinates: [square(13.405, 52.505)] },
+      },
+    ],
+  };
+
+  it('shows an overlap once, with its area and share, and clips the zone named on its button in one undoable step', async () => {
     const { user, last } = setup(pair);
     const zones = screen.getByRole('region', { name: 'Zones' });
     const westWarnings = await within(zones).findByRole('list', { name: 'Warnings of West' });
     expect(westWarnings).toHaveTextContent(/^Zones "West" and "East" overlap: 0\.1\d km², 25 % of "East"\./);
     expect(within(zones).queryByRole('list', { name: 'Warnings of East' })).toBeNull();
     expect(within(zones).getByText('1 warning')).toBeInTheDocument();
+    // Either zone can give the overlap up: each button names the zone it changes.
+    const clips = within(westWarnings)
+      .getAllByRole('button')
+      .filter((b) => /^Clip/.test(b.textContent ?? ''));
+    expect(clips.map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
+      ['Clip West', 'Clip West: remove the overlap with East from West'],
+      ['Clip East', 'Clip East: remove the overlap with West from East'],
+    ]);
 
-    await user.click(within(westWarnings).getByRole('button', { name: /^Clip West to its neighbours/ }));
+    await user.click(within(westWarnings).getByRole('button', { name: /^Clip West:/ }));
     expect(await screen.findByText(/^Clipped West: 0\.1\d km² removed\.$/)).toBeInTheDocument();
     expect(last().features[0]!.geometry).toEqual({
       type: 'Polygon',
@@ -274,6 +288,100 @@ describe('ZoneEditor without WebGL', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(last()).toEqual(pair);
     expect(await within(zones).findByRole('list', { name: 'Warnings of West' })).toBeInTheDocument();
+  });
+
+  it('clips the other zone of the pair from the same warning, leaving the first as it was', async () => {
+    const { user, last } = setup(pair);
+    const zones = screen.getByRole('region', { name: 'Zones' });
+    const westWarnings = await within(zones).findByRole('list', { name: 'Warnings of West' });
+    await user.click(within(westWarnings).getByRole('button', { name: /^Clip East:/ }));
+    expect(await screen.findByText(/^Clipped East: 0\.1\d km² removed\.$/)).toBeInTheDocument();
+    expect(last().features[0]).toEqual(pair.features[0]);
+    // East without West's corner: an L of three quarters of it, from wherever the ring starts.
+    const ring = (last().features[1]!.geometry as { coordinates: number[][][] }).coordinates[0]!;
+    expect(
+      ring
+        .slice(1)
+        .map((p) => p.join(' '))
+        .sort(),
+    ).toEqual(
+      [
+        [13.41, 52.505],
+        [13.415, 52.505],
+        [13.415, 52.515],
+        [13.405, 52.515],
+        [13.405, 52.51],
+        [13.41, 52.51],
+      ]
+        .map((p) => p.join(' '))
+        .sort(),
+    );
+    await waitFor(() => expect(within(zones).queryByRole('list', { name: 'Warnings of West' })).toBeNull());
+  });
+
+  it('clips only this branch’s zone of an overlap with another branch, by that zone alone, and says the other is fixed in its own editor', async () => {
+    const paris: ZoneCollection = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 'central',
+          properties: { name: 'Central' },
+          geometry: { type: 'Polygon', coordinates: [square(13.405, 52.505)] },
+        },
+        {
+          type: 'Feature',
+          id: 'south',
+          properties: { name: 'South' },
+          geometry: { type: 'Polygon', coordinates: [square(13.4, 52.495)] },
+        },
+      ],
+    };
+    const west = { ...pair, features: [pair.features[0]!] };
+    const { user, last } = setup(west, {
+      context: [{ id: 'PAR-01', label: 'Paris', fc: paris }],
+      selectedZone: 'west',
+    });
+    const zones = screen.getByRole('region', { name: 'Zones' });
+    const warnings = await within(zones).findByRole('list', { name: 'Warnings of West' });
+    const central = within(warnings)
+      .getAllByRole('listitem')
+      .find((li) => /zone "Central" of branch "PAR-01"/.test(li.textContent ?? ''))!;
+    expect(central).toHaveTextContent(/Paris’s zone is changed in its own editor\./);
+    const clips = within(central)
+      .getAllByRole('button')
+      .filter((b) => /^Clip/.test(b.textContent ?? ''));
+    expect(clips.map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
+      ['Clip West', 'Clip West: remove the overlap with Paris · Central from West'],
+    ]);
+    // Selected from the start: the status names what overlaps it.
+    expect(
+      within(zones)
+        .getAllByRole('listitem')
+        .find((li) => li.dataset.zoneKey === 'west'),
+    ).toHaveAttribute('aria-current', 'true');
+    expect(
+      screen.getByText(
+        'West overlaps Paris (Central, South): “Clip to neighbours” removes those areas from West.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(clips[0]!);
+    expect(await screen.findByText(/^Clipped West: 0\.1\d km² removed\.$/)).toBeInTheDocument();
+    // Central's quarter is gone; South's overlap (the lower half) is still there.
+    expect(
+      polygonAreaKm2(
+        last().features[0]!.geometry!.type === 'Polygon'
+          ? (last().features[0]!.geometry as { coordinates: number[][][] }).coordinates
+          : [],
+      ),
+    ).toBeCloseTo(polygonAreaKm2([square(13.4, 52.5)]) * 0.75, 4);
+    await waitFor(() =>
+      expect(within(zones).getByRole('list', { name: 'Warnings of West' })).not.toHaveTextContent(
+        /"Central"/,
+      ),
+    );
+    expect(within(zones).getByRole('list', { name: 'Warnings of West' })).toHaveTextContent(/"South"/);
   });
 
   /** Catches the file the editor hands to the browser's download. */

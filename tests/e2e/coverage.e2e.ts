@@ -1,7 +1,9 @@
 /**
  * Coverage across branches and the impact of a zone change, in Chromium against the reference
- * server: the coverage map lists an overlap of two branches' zones and opens a zone's editor;
- * the review of a zone change counts the branch's recent deliveries as the server holds them.
+ * server: the coverage map lists an overlap of two branches' zones and opens a zone's editor,
+ * or either branch's editor at the overlap to clip it there; an overlap of a branch's own zones
+ * is clipped from either zone; the review of a zone change counts the branch's recent
+ * deliveries as the server holds them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +13,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobsResponse } from '../../src/contract';
 import { positionOf } from '../../src/geo';
+import { overlapOf } from '../../src/geo/overlap';
 import { TEST_REFERENCE_TIME } from '../support/server';
-import { saveButton } from './branch-support';
+import { branchSaved, reviewAndSave, saveButton } from './branch-support';
 import { mapDrawnSince, mapIdles, screenshot, signIn, startApp, type App } from './support';
 
 let app: App;
@@ -56,6 +59,22 @@ const putZones = (branchId: string, features: unknown[]) =>
     method: 'PUT',
     body: JSON.stringify({ branch: { delivery_zones: { type: 'FeatureCollection', features } } }),
   });
+
+type Zones = {
+  type: 'FeatureCollection';
+  features: { id: string; geometry: { coordinates: number[][][] } }[];
+};
+const zonesOf = async (branchId: string) =>
+  (await api<{ branch: { delivery_zones: Zones } }>(`/v1/branches/${branchId}`)).branch.delivery_zones;
+const ringsOf = (zones: Zones, id: string) =>
+  zones.features.find((f) => f.id === id)!.geometry.coordinates as [number, number][][];
+
+/** `[west, south, east, north]` of the map the page shows, as it was when last idle. */
+async function mapBounds(page: Page): Promise<Box> {
+  const text = await page.locator('[data-map-bounds]').getAttribute('data-map-bounds');
+  return text!.split(',').map(Number) as Box;
+}
+const contains = ([w, s, e, n]: Box, [iw, is, ie, inn]: Box) => w <= iw && s <= is && e >= ie && n >= inn;
 
 /** A signed-out page, and the errors the page reports. */
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
@@ -137,6 +156,163 @@ describe('the coverage map', () => {
     await page.waitForURL((url) => url.pathname === '/branches/MAD-01');
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('fixing an overlap from the coverage map', () => {
+  // Paris's Centre and Madrid's Annex share [2.33, 48.84, 2.36, 48.88]; each branch has a zone
+  // far from it, so all of a branch's zones never fit the view of the overlap.
+  const centre: Box = [2.3, 48.84, 2.36, 48.88];
+  const annex: Box = [2.33, 48.83, 2.4, 48.89];
+  const overlap: Box = [2.33, 48.84, 2.36, 48.88];
+  const parisFar: Box = [2.6, 48.7, 2.64, 48.74];
+  const madridHome: Box = [-3.72, 40.4, -3.68, 40.44];
+  let saved: { par: Zones; mad: Zones };
+
+  beforeAll(async () => {
+    saved = { par: await zonesOf('PAR-01'), mad: await zonesOf('MAD-01') };
+  });
+  afterAll(async () => {
+    await putZones('PAR-01', saved.par.features);
+    await putZones('MAD-01', saved.mad.features);
+  });
+
+  for (const side of [
+    {
+      branchId: 'PAR-01',
+      name: 'Paris',
+      zoneId: 'centre',
+      zoneName: 'Centre',
+      far: parisFar,
+      other: 'annex',
+    },
+    {
+      branchId: 'MAD-01',
+      name: 'Madrid',
+      zoneId: 'annex',
+      zoneName: 'Annex',
+      far: madridHome,
+      other: 'centre',
+    },
+  ] as const) {
+    it(`opens ${side.branchId}'s editor zoomed to the overlap with its zone selected; Clip to neighbours and Save leave the stored zone clear of it`, async () => {
+      await putZones('PAR-01', [zone('centre', 'Centre', centre), zone('paris-far', 'Far', parisFar)]);
+      await putZones('MAD-01', [zone('annex', 'Annex', annex), zone('madrid-home', 'Home', madridHome)]);
+      const before = { par: await zonesOf('PAR-01'), mad: await zonesOf('MAD-01') };
+      const otherBranch = side.branchId === 'PAR-01' ? 'MAD-01' : 'PAR-01';
+
+      const { page, errors } = await openPage();
+      await signIn(page, app.token, '/branches?view=map');
+      const row = page
+        .getByRole('list', { name: 'Overlaps between branches' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Centre' })
+        .filter({ hasText: 'Annex' });
+      const fix = row.getByRole('link', {
+        name: new RegExp(
+          `^Fix in ${side.name}.*\\(${side.branchId}\\): open ${side.zoneName} at its overlap with `,
+        ),
+      });
+      await expect(fix.textContent()).resolves.toMatch(new RegExp(`^Fix in ${side.name}`));
+      await fix.click();
+
+      // The URL names the zone and the overlap's bounds.
+      await page.waitForURL((url) => url.pathname === `/branches/${side.branchId}`);
+      const search = new URL(page.url()).searchParams;
+      expect(search.get('zone')).toBe(side.zoneId);
+      const focus = search.get('focus')!.split(',').map(Number);
+      focus.forEach((v, i) => expect(v).toBeCloseTo(overlap[i]!, 5));
+      await page.getByRole('form', { name: `Edit branch ${side.branchId}` }).waitFor();
+      const panel = page.getByRole('region', { name: 'Zones', exact: true });
+      const warnings = panel.getByRole('list', { name: `Warnings of ${side.zoneName}` });
+      await warnings.getByText(/overlaps zone/).waitFor();
+
+      // The map shows the overlap, not all of the branch's zones; the zone is selected.
+      await mapDrawnSince(page, 0);
+      const view = await mapBounds(page);
+      expect(contains(view, overlap)).toBe(true);
+      expect(contains(view, side.far)).toBe(false);
+      await expect(
+        panel.locator(`[data-zone-key="${side.zoneId}"]`).getAttribute('aria-current'),
+      ).resolves.toBe('true');
+      await page.getByText(`Selecting · ${side.zoneName}`).waitFor();
+      // The neighbour is named, and what Clip to neighbours will do.
+      await page
+        .locator('[data-overlap-line]')
+        .filter({
+          hasText: new RegExp(
+            `^${side.zoneName} overlaps .*\\(${side.zoneId === 'centre' ? 'Annex' : 'Centre'}\\): “Clip to neighbours” removes that area from ${side.zoneName}\\.$`,
+          ),
+        })
+        .waitFor();
+      await screenshot(page, `coverage-fix-in-${side.branchId}-1280`);
+
+      await page.getByRole('button', { name: 'Clip to neighbours' }).click();
+      await page.getByText(new RegExp(`^Clipped ${side.zoneName}: .* removed\\.$`)).waitFor();
+      await warnings.getByText(/overlaps zone/).waitFor({ state: 'detached' });
+      await expect(page.locator('[data-overlap-line]').count()).resolves.toBe(0);
+      await reviewAndSave(page);
+      await branchSaved(page);
+
+      // As stored: the zone clear of the other branch's, which is as it was.
+      const after = { par: await zonesOf('PAR-01'), mad: await zonesOf('MAD-01') };
+      const mine = side.branchId === 'PAR-01' ? after.par : after.mad;
+      const theirs = side.branchId === 'PAR-01' ? after.mad : after.par;
+      expect(overlapOf(ringsOf(mine, side.zoneId), ringsOf(theirs, side.other))).toBeNull();
+      expect(theirs).toEqual(side.branchId === 'PAR-01' ? before.mad : before.par);
+      expect(await zonesOf(otherBranch)).toEqual(theirs);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+describe('an overlap of a branch’s own zones', () => {
+  it('offers to clip either zone, each named on its button; clipping one changes only that one', async () => {
+    const branchId = 'BER-01';
+    const saved = await zonesOf(branchId);
+    try {
+      await putZones(branchId, [
+        zone('north', 'North', [13.38, 52.52, 13.42, 52.545]),
+        zone('east', 'East', [13.41, 52.51, 13.45, 52.53]),
+      ]);
+      const before = await zonesOf(branchId);
+      const { page, errors } = await openPage();
+      await signIn(page, app.token, `/branches/${branchId}`);
+      await page.getByRole('form', { name: `Edit branch ${branchId}` }).waitFor();
+      const panel = page.getByRole('region', { name: 'Zones', exact: true });
+      const warning = panel
+        .getByRole('list', { name: 'Warnings of North' })
+        .getByRole('listitem')
+        .filter({ hasText: /^Zones "North" and "East" overlap/ });
+      const clips = warning.getByRole('button', { name: /^Clip / });
+      await clips.first().waitFor();
+      await expect(clips.allTextContents()).resolves.toEqual(['Clip North', 'Clip East']);
+      await expect(
+        clips.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
+      ).resolves.toEqual([
+        'Clip North: remove the overlap with East from North',
+        'Clip East: remove the overlap with North from East',
+      ]);
+      await mapDrawnSince(page, 0);
+      await screenshot(page, 'own-overlap-clip-buttons-1280');
+
+      await warning.getByRole('button', { name: /^Clip East:/ }).click();
+      await page.getByText(/^Clipped East: .* removed\.$/).waitFor();
+      await panel.getByRole('list', { name: 'Warnings of North' }).waitFor({ state: 'detached' });
+      await reviewAndSave(page);
+      await branchSaved(page);
+
+      const after = await zonesOf(branchId);
+      expect(after.features.map((f) => f.id)).toEqual(['north', 'east']);
+      expect(after.features[0]).toEqual(before.features[0]);
+      expect(after.features[1]).not.toEqual(before.features[1]);
+      expect(overlapOf(ringsOf(after, 'north'), ringsOf(after, 'east'))).toBeNull();
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await putZones(branchId, saved.features);
+    }
   });
 });
 

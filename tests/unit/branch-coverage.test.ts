@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Branch, Job } from '../../src/contract';
 import { polygonAreaKm2 } from '../../src/geo';
 import { coverageData } from '../../src/features/branches/coverage-data';
+import { focusParam, readFocus, readZone } from '../../src/features/branches/editor-search';
 import { countImpact, impactClassifier, impactPoints } from '../../src/features/branches/impact';
 import { square } from '../support/geo';
 import { branch, delivery, job } from './fixtures';
@@ -161,5 +162,71 @@ describe('coverage map data', () => {
     expect(data.overlaps).toHaveLength(1);
     const expected = polygonAreaKm2([square(0, 0, D)]);
     expect(Math.abs(data.overlaps[0]!.areaKm2 - expected) / expected).toBeLessThan(1e-3);
+  });
+});
+
+describe('opening an overlap in a branch’s editor', () => {
+  const D = 0.01;
+  const make = (id: string, zones: object) =>
+    ({ ...branch, id, name: id, active: true, delivery_zones: zones }) as unknown as Branch;
+
+  it('names each zone of an overlap by its id in its branch, for the editor to select', () => {
+    const data = coverageData([
+      make('A', fc(square(0, 0, D))),
+      make('B', fc(square(2, 2, D), square(D / 2, 0, D))),
+    ]);
+    expect(data.overlaps.map((o) => [o.a.branchId, o.a.zoneId, o.b.branchId, o.b.zoneId])).toEqual([
+      ['A', 'z1', 'B', 'z2'],
+    ]);
+    const numbered = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 7,
+          properties: {},
+          geometry: { type: 'Polygon', coordinates: [square(0, 0, D)] },
+        },
+      ],
+    };
+    const unnamed = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square(0, 0, D)] } },
+      ],
+    };
+    expect(coverageData([make('N', numbered)]).zones[0]!.zoneId).toBe('7');
+    expect(coverageData([make('U', unnamed)]).zones[0]!.zoneId).toBeUndefined();
+  });
+
+  it('writes the area to show as west,south,east,north to 6 decimals, and reads it back', () => {
+    const param = focusParam([2.35222249, 48.8566, 2.4, 48.9000001]);
+    expect(param).toBe('2.352222,48.8566,2.4,48.9');
+    expect(readFocus(param)).toEqual([2.352222, 48.8566, 2.4, 48.9]);
+    expect(readFocus('-0.2,51.4, 0.1 ,51.6')).toEqual([-0.2, 51.4, 0.1, 51.6]);
+  });
+
+  it('reads an area that is not four numbers in range, west to east and south to north, as none', () => {
+    for (const text of [
+      undefined,
+      12,
+      '',
+      '1,2,3',
+      '1,2,3,4,5',
+      '1,,3,4',
+      'a,2,3,4',
+      'Infinity,2,3,4',
+      '3,2,1,4', // west after east
+      '1,4,3,2', // south above north
+      '-181,0,0,1',
+      '0,-91,1,0',
+    ])
+      expect(readFocus(text)).toBeNull();
+  });
+
+  it('reads a zone id as any text but an empty one', () => {
+    expect(readZone('north')).toBe('north');
+    expect(readZone('')).toBeUndefined();
+    expect(readZone(3)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { formatAreaKm2, isCounterClockwise, polygonAreaKm2 } from '../../src/geo';
+import { formatAreaKm2, isCounterClockwise, polygonAreaKm2, zoneWarnings } from '../../src/geo';
 import { clipPolygon } from '../../src/geo/overlap';
 import { historyReducer, initialHistory } from '../../src/map/history';
 import type { ContextArea, ZoneCollection } from '../../src/map/types';
@@ -13,6 +13,7 @@ import {
   addHole,
   adoptProps,
   appendZones,
+  areaZones,
   clipZone,
   initialViewOf,
   pinAt,
@@ -220,6 +221,85 @@ describe('clipping a zone by its neighbours', () => {
     });
   });
 
+  it('with one neighbour named, takes off only the area that neighbour overlaps, whichever of the two zones is clipped', () => {
+    // West overlaps East on x 1-2 and South on y 0-0.5.
+    const value = fc(
+      zone('w', [rect(0, 0, 2, 2)], { name: 'West' }),
+      zone('e', [rect(1, 0.5, 3, 2)], { name: 'East' }),
+      zone('s', [rect(0, -1, 2, 0.5)], { name: 'South' }),
+    );
+    const west = clipZone(value, 'w', options({ by: { zone: 'e' } }));
+    if (!west?.ok) throw new Error('expected a clip');
+    expect(polygonAreaKm2(ringsOf(west.zones, 0))).toBeCloseTo(
+      polygonAreaKm2([rect(0, 0, 2, 2)]) - polygonAreaKm2([rect(1, 0.5, 2, 2)]),
+      3,
+    );
+    expect(west.zones.features.slice(1)).toEqual(value.features.slice(1));
+
+    const east = clipZone(value, 'e', options({ by: { zone: 'w' } }));
+    if (!east?.ok) throw new Error('expected a clip');
+    expect(east.zones.features[0]).toBe(value.features[0]);
+    expect(polygonAreaKm2(ringsOf(east.zones, 1))).toBeCloseTo(polygonAreaKm2([rect(2, 0.5, 3, 2)]), 3);
+    expect(east.title).toBe(`Clipped East: ${formatAreaKm2(polygonAreaKm2([rect(1, 0.5, 2, 2)]))} removed.`);
+  });
+
+  it('with another branch’s zone named, is cut by that zone alone, found by the id the warnings give it', () => {
+    const value = fc(zone('w', [rect(0, 0, 2, 2)], { name: 'West' }));
+    const other: ContextArea = {
+      id: 'PAR-01',
+      label: 'Paris',
+      fc: fc(
+        zone(undefined, [rect(1.5, 0, 3, 2)]), // "#1"
+        {
+          type: 'Feature',
+          id: 'm',
+          properties: { name: 'Two parts' },
+          geometry: { type: 'MultiPolygon', coordinates: [[rect(0, 1.5, 2, 3)], [rect(-1, -1, 0.5, 0.5)]] },
+        },
+      ),
+    };
+    // The ids are those of src/geo's warnings about the same zones.
+    const warned = zoneWarnings(value, { others: [{ branchId: other.id, fc: other.fc }] }).map((w) =>
+      w.code === 'overlaps_other_branch' ? w.otherZoneId : null,
+    );
+    expect(areaZones(other).map((z) => [z.id, z.name])).toEqual([
+      ['#1', null],
+      ['m-1', 'Two parts'],
+      ['m-2', 'Two parts'],
+    ]);
+    expect(warned).toEqual(['#1', 'm-1', 'm-2']);
+
+    const cut = clipZone(value, 'w', options({ context: [other], by: { area: 'PAR-01', zone: 'm-2' } }));
+    if (!cut?.ok) throw new Error('expected a clip');
+    expect(polygonAreaKm2(ringsOf(cut.zones, 0))).toBeCloseTo(
+      polygonAreaKm2([rect(0, 0, 2, 2)]) - polygonAreaKm2([rect(0, 0, 0.5, 0.5)]),
+      3,
+    );
+    // The same id in another area cuts nothing.
+    expect(
+      clipZone(value, 'w', options({ context: [other], by: { area: 'LDN-01', zone: 'm-2' } })),
+    ).toMatchObject({
+      ok: false,
+      title: 'Could not clip West',
+    });
+  });
+
+  it('with a neighbour named that may not cut or no longer overlaps, says so and changes nothing', () => {
+    const value = fc(
+      zone('w', [rect(0, 0, 2, 2)], { name: 'West' }),
+      zone('bad', [rect(1, 0, 3, 2)]),
+      zone('far', [rect(5, 5, 6, 6)]),
+    );
+    const refused = {
+      ok: false,
+      title: 'Could not clip West',
+      message: 'The zone it overlapped is gone or no longer overlaps it, or has problems to fix first.',
+    };
+    expect(clipZone(value, 'w', options({ cuts: (i) => i !== 1, by: { zone: 'bad' } }))).toEqual(refused);
+    expect(clipZone(value, 'w', options({ by: { zone: 'far' } }))).toEqual(refused);
+    expect(clipZone(value, 'w', options({ by: { zone: 'gone' } }))).toEqual(refused);
+  });
+
   it('does nothing with a zone that is not a polygon', () => {
     const value = fc({
       type: 'Feature',
@@ -260,8 +340,12 @@ describe('bounds and the pin', () => {
     expect(zonesBounds([swapped])).toEqual([10, 50, 11, 90]);
   });
 
-  it('starts the map on the zones, else on the pin, else on the world', () => {
+  it('starts the map on the focus when given, else on the zones, else on the pin, else on the world', () => {
     const pin = { latitude: 51.5, longitude: -0.1 };
+    expect(initialViewOf(fc(zone('a', [square(1, 2)])), pin, [1.5, 2.5, 1.75, 2.75])).toEqual({
+      bounds: [1.5, 2.5, 1.75, 2.75],
+    });
+    expect(initialViewOf(fc(zone('a', [square(1, 2)])), pin, null)).toEqual({ bounds: [1, 2, 2, 3] });
     expect(initialViewOf(fc(zone('a', [square(1, 2)])), pin)).toEqual({ bounds: [1, 2, 2, 3] });
     expect(initialViewOf(fc(), pin)).toEqual({ center: [-0.1, 51.5], zoom: 12 });
     expect(initialViewOf(fc(), { latitude: 120, longitude: 0 })).toEqual({ center: [0, 20], zoom: 1.2 });

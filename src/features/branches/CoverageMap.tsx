@@ -1,8 +1,9 @@
 /**
  * The coverage map of the branch list (`/branches?view=map`, loaded when opened): every
  * branch's zones at once on the points map (inactive branches dimmed), the overlaps between
- * zones of different branches shaded and listed with their area (selecting one zooms there),
- * and every zone listed by branch: a zone's branch and name show on hover and focus, and
+ * zones of different branches shaded and listed with their area (selecting one zooms there;
+ * "Fix in" either branch opens its editor at the overlap, its zone selected), and every zone
+ * listed by branch: a zone's branch and name show on hover and focus, and
  * selecting a zone (on the map or in the list) opens its branch's editor.
  */
 import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
@@ -24,6 +25,7 @@ import {
   type CoverageZone,
   type CoverageZones,
 } from './coverage-data';
+import { focusParam, type BranchEditorSearch } from './editor-search';
 import s from './coverage.module.css';
 
 const PointsMap = lazy(() => import('../../map/PointsMap'));
@@ -221,7 +223,7 @@ function CoverageSide({
           </h2>
           <ul className={s.list} aria-label="Overlaps between branches">
             {data.overlaps.map((o) => (
-              <li key={o.key}>
+              <li key={o.key} className={s.overlap}>
                 <button
                   type="button"
                   className={s.item}
@@ -233,6 +235,29 @@ function CoverageSide({
                   </span>
                   <span className={`${s.area} num`}>{formatAreaKm2(o.areaKm2)}</span>
                 </button>
+                <span className={s.fixes}>
+                  {(
+                    [
+                      [o.a, o.b],
+                      [o.b, o.a],
+                    ] as const
+                  ).map(([zone, other]) => (
+                    <Link
+                      key={zone.key}
+                      to="/branches/$id"
+                      params={{ id: zone.branchId }}
+                      search={
+                        {
+                          ...(zone.zoneId ? { zone: zone.zoneId } : {}),
+                          focus: focusParam(o.bounds),
+                        } satisfies BranchEditorSearch
+                      }
+                      aria-label={`Fix in ${branchLabel({ id: zone.branchId, name: zone.branchName })}: open ${zone.zoneName} at its overlap with ${zoneText(other)}`}
+                    >
+                      Fix in {zone.branchName || zone.branchId}
+                    </Link>
+                  ))}
+                </span>
               </li>
             ))}
           </ul>

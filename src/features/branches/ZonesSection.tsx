@@ -1,10 +1,12 @@
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { branchListQueryOptions, useApi } from '../../api';
 import { useConfig } from '../../config';
 import { errorMessage } from '../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../map';
 import { ErrorState, Skeleton } from '../../ui';
+import { readFocus, readZone } from './editor-search';
 import type { ZoneCollection } from './form-model';
 import s from './branches.module.css';
 
@@ -180,7 +182,8 @@ export function useZoneContext(branchId: string) {
 /**
  * The branch's delivery zones: the map editor (draw, edit, import, export, undo; the zone list
  * with names, areas and problems beside the map), the branch pin, and other branches' zones for
- * context. Plain GeoJSON in and out: the form's `delivery_zones` is the truth.
+ * context. Plain GeoJSON in and out: the form's `delivery_zones` is the truth. The URL's `focus`
+ * and `zone` (editor-search.ts) say where the map opens and which zone is selected.
  */
 export function ZonesSection({
   branchId,
@@ -212,6 +215,13 @@ export function ZonesSection({
   const shown = useMemo(() => splitMultiPolygons(value), [value]);
   const mapPin = useMemo<MapPin | null>(() => (pin ? { longitude: pin[0], latitude: pin[1] } : null), [pin]);
   const zoneErrors = errors?.byIndex;
+  // Opened at an overlap (the coverage map's "Fix in"): the map shows it, the zone selected.
+  // Read as the editor opens (the map reads them only then).
+  const router = useRouter();
+  const [{ focus, selectedZone }] = useState(() => {
+    const search = new URLSearchParams(router.state.location.searchStr);
+    return { focus: readFocus(search.get('focus')), selectedZone: readZone(search.get('zone')) };
+  });
   // A retry after a failed chunk load needs a new lazy component (React caches the failure).
   const [Editor, setEditor] = useState(() => ZoneEditor);
 
@@ -260,6 +270,8 @@ export function ZonesSection({
             exportName={`${branchId}-delivery-zones`}
             zoneErrors={zoneErrors}
             points={points ?? undefined}
+            focus={focus}
+            selectedZone={selectedZone}
           />
         </Suspense>
       </MapChunkBoundary>

@@ -21,6 +21,8 @@ export type CoverageZone = {
   branchId: string;
   branchName: string;
   zoneName: string;
+  /** The zone's id in its branch (what its editor selects), when it has one. */
+  zoneId?: string;
   active: boolean;
 };
 
@@ -84,8 +86,10 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
     (fc?.features ?? []).forEach((feature, index) => {
       const polygons = zonePolygons({ features: [feature] });
       if (polygons.length === 0) return;
+      const id = typeof feature.id === 'number' ? String(feature.id) : feature.id;
       const zone: CoverageZone = {
         key: zoneKey(branch.id, index),
+        ...(id ? { zoneId: id } : {}),
         branchId: branch.id,
         branchName: branch.name,
         zoneName:
