@@ -226,7 +226,7 @@ export class JobRepository {
       this.pages.set(key, hit);
       return hit;
     }
-    const json = Buffer.from(JSON.stringify(this.list(filters, page, pageSize, embed)));
+    const json = Buffer.from(pageJson(this.list(filters, page, pageSize, embed)));
     this.pages.set(key, json);
     this.pagesBytes += json.length;
     for (const [oldKey, old] of this.pages) {
@@ -369,6 +369,33 @@ function toRider(row: JobRow): Rider | null {
     created_at: row.r_created_at,
     updated_at: row.r_updated_at,
   };
+}
+
+/**
+ * A page as JSON with each distinct branch serialised once: every stop embeds its branch (the
+ * spec's shape), and the stops of a page share a few branches, whose zones can be large. The
+ * stops are copied with a placeholder for their branch, and the placeholders are then replaced
+ * by the branch's JSON. The bytes are those of `JSON.stringify(page)`.
+ */
+export function pageJson(page: Page & { jobs: Job[] }): string {
+  const marks = new Map<object, string>();
+  const nonce = Math.random().toString(36).slice(2);
+  const mark = (branch: object) => {
+    let placeholder = marks.get(branch);
+    if (placeholder === undefined) marks.set(branch, (placeholder = `\u0000${nonce}:${marks.size}`));
+    return placeholder;
+  };
+  const jobs = page.jobs.map((job) => ({
+    ...job,
+    pickups: job.pickups.map((stop) => ({ ...stop, branch: mark(stop.branch) })),
+    deliveries: job.deliveries.map((stop) => ({ ...stop, branch: mark(stop.branch) })),
+  }));
+  const text = JSON.stringify({ ...page, jobs });
+  const branches = new Map([...marks].map(([branch, placeholder]) => [placeholder, JSON.stringify(branch)]));
+  return text.replace(
+    /"\\u0000[a-z0-9]+:\d+"/g,
+    (quoted) => branches.get(JSON.parse(quoted) as string) ?? quoted,
+  );
 }
 
 /** Fields pickups and deliveries share, in the spec's order. */

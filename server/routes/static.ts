@@ -5,18 +5,50 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../cors';
 import { Representation, sendRepresentation, type Coding } from '../representation';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "worker-src 'self' blob:",
-  "connect-src 'self' https:",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
+/** The origin of an http(s) URL, or null (empty, relative, 'offline', not a URL). */
+function originOf(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The dashboard's Content-Security-Policy: its own origin, plus the hosts its runtime config
+ * names: the service (`apiBaseUrl`, when it is another origin) for requests, and the map style
+ * (`mapStyle`: the style, its tiles, glyphs and sprites on the style's host) for requests and
+ * images. Nothing else: a style whose tiles live on other hosts needs them added here.
+ */
+export function contentSecurityPolicy(config: { apiBaseUrl?: unknown; mapStyle?: unknown } = {}): string {
+  const api = originOf(config.apiBaseUrl);
+  const map = originOf(config.mapStyle);
+  const hosts = (...origins: (string | null)[]) =>
+    [...new Set(origins.filter((o): o is string => o !== null))].map((o) => ` ${o}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${hosts(map)}`,
+    "worker-src 'self' blob:",
+    `connect-src 'self'${hosts(api, map)}`,
+    "font-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** config.json of the build in `dir`, as far as it can be read (the dashboard validates it itself). */
+function runtimeConfigIn(dir: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 const INDEX = 'index.html';
 
@@ -70,7 +102,7 @@ function servable(path: string): boolean {
  * HTML, config.json, which is edited per deployment) is revalidated, the ETag making that a
  * 304, and compressed here when first asked for.
  */
-function staticFile(path: string, full: string, body: Buffer): StaticFile {
+function staticFile(path: string, full: string, body: Buffer, csp: string): StaticFile {
   const hashed = path.startsWith('assets/');
   const precompressed: Partial<Record<Coding, Buffer>> = {};
   if (hashed) {
@@ -83,20 +115,20 @@ function staticFile(path: string, full: string, body: Buffer): StaticFile {
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
   if (path.endsWith('.html')) {
-    Object.assign(headers, HTML_SECURITY_HEADERS, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
+    Object.assign(headers, HTML_SECURITY_HEADERS, { 'Content-Security-Policy': csp });
   }
   return { representation: new Representation(body, type, precompressed), headers };
 }
 
 /** Every servable file under `root`, by its URL path without the leading slash. */
-function readTree(root: string): Map<string, StaticFile> {
+function readTree(root: string, csp: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
     const path = relative(root, full).split(sep).join('/');
     if (!servable(path)) continue;
-    files.set(path, staticFile(path, full, readFileSync(full)));
+    files.set(path, staticFile(path, full, readFileSync(full), csp));
   }
   return files;
 }
@@ -121,7 +153,8 @@ export function registerStatic(
   root: string,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined {
   const dir = resolve(root);
-  const files = readTree(dir);
+  const csp = contentSecurityPolicy(runtimeConfigIn(dir));
+  const files = readTree(dir, csp);
   const index = files.get(INDEX);
   /**
    * A file not there at start-up, read now; never outside `dir`, only a servable one. A path
@@ -134,7 +167,7 @@ export function registerStatic(
     const full = resolve(dir, path);
     if (!full.startsWith(dir + sep)) return undefined;
     try {
-      const file = staticFile(path, full, await readFile(full));
+      const file = staticFile(path, full, await readFile(full), csp);
       files.set(path, file);
       return file;
     } catch {

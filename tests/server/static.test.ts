@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../server/routes/static';
 import { startTestServer, type TestServer } from '../support/server';
 import { parseError, rawRequest } from './http';
 
+/** For a config.json naming no other host (the service on this origin, the offline map). */
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
-  "worker-src 'self' blob:; connect-src 'self' https:; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "worker-src 'self' blob:; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
 const INDEX =
   '<!doctype html><html><head><title>Dispatch</title></head><body><div id="root"></div></body></html>';
 /** Large enough to be compressed (1 KiB and more). */
@@ -208,5 +210,25 @@ describe('without staticDir', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  it('lets the page reach the configured service and the map style’s host, and no other', () => {
+    const csp = contentSecurityPolicy({
+      apiBaseUrl: 'https://api.dispatch.example/base',
+      mapStyle: 'https://tiles.openfreemap.org/styles/liberty',
+    });
+    expect(csp).toContain("connect-src 'self' https://api.dispatch.example https://tiles.openfreemap.org;");
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.openfreemap.org;");
+    expect(csp).not.toMatch(/https:[;\s]/);
+    // The same origin and the offline map add nothing; a style on the service's host is named once.
+    expect(contentSecurityPolicy({ apiBaseUrl: '', mapStyle: 'offline' })).toBe(CSP);
+    expect(
+      contentSecurityPolicy({
+        apiBaseUrl: 'https://maps.example',
+        mapStyle: 'https://maps.example/style.json',
+      }),
+    ).toContain("connect-src 'self' https://maps.example;");
   });
 });

@@ -18,6 +18,9 @@ describe('the return-to target after sign-in', () => {
       'https://evil.example/jobs',
       'javascript:alert(1)',
       ' //evil.example',
+      '/.//evil.example',
+      '/x/..//evil.example/jobs',
+      '/./\\evil.example',
     ]) {
       expect(safeRedirect(target, ORIGIN), target).toBe('/jobs');
     }
