@@ -169,7 +169,7 @@ describe('npm run serve (the compiled scripts/serve.ts): production', () => {
     );
     const url = /on (\S+)/.exec(await server.startLine)![1]!;
     const outcomes: (number | string)[][] = [];
-    let signalled = 0;
+
     const loop = async (n: number) => {
       const seen: (number | string)[] = [];
       outcomes.push(seen);
@@ -191,7 +191,7 @@ describe('npm run serve (the compiled scripts/serve.ts): production', () => {
     };
     const loops = Array.from({ length: 8 }, (_, n) => loop(n));
     await new Promise((resolve) => setTimeout(resolve, 400));
-    signalled = performance.now();
+    const signalled = performance.now();
     server.child.kill('SIGTERM'); // npm's process: it passes the signal on to node
     await Promise.all(loops);
     const { code } = await server.exited;
