@@ -14,6 +14,7 @@ import { registerDocsRoutes } from './routes/docs';
 import { registerHealthRoute } from './routes/health';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
+import { MAX_BRANCH_CORNERS } from './zone-limits';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const BODY_LIMIT = 1_048_576;
@@ -30,6 +31,8 @@ export interface ServerOptions {
   staticDir?: string;
   /** The database's file (its disk's free space is part of the health check); `:memory:` by default. */
   databasePath?: string;
+  /** The most corners one branch's zones may have (server/zone-limits.ts's default). */
+  maxBranchCorners?: number;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -72,7 +75,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     async (api) => {
       api.addHook('onRequest', bearerAuth(opts.tokens));
       registerJobRoutes(api, { jobs, pageSize });
-      registerBranchRoutes(api, { branches });
+      registerBranchRoutes(api, { branches, maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS });
     },
     { prefix: API_PREFIX },
   );

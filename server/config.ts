@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_BRANCH_CORNERS } from './zone-limits';
 
 export const DEFAULT_DATABASE_PATH = 'data/dispatch.db';
 
@@ -22,6 +23,8 @@ export interface ServerConfig {
   production: boolean;
   /** SIMULATE=1: the operation runs forward while the server runs (server/simulate.ts); development only. */
   simulate: boolean;
+  /** The most corners one branch's zones may have (server/zone-limits.ts). */
+  maxBranchCorners: number;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -77,5 +80,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     staticDir,
     production,
     simulate: simulate === '1',
+    maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
   };
 }

@@ -79,6 +79,7 @@ export async function startServer(
       pageSize: config.pageSize,
       staticDir: config.staticDir,
       databasePath: config.databasePath,
+      maxBranchCorners: config.maxBranchCorners,
       logger: { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` },
     });
     try {

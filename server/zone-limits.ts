@@ -10,8 +10,12 @@
 import type { ErrorDetail } from '../src/contract';
 import { vertexCount } from '../src/geo/ring';
 
-/** Corners (a ring's positions less its closing one) of all of one branch's zones. */
-export const MAX_BRANCH_CORNERS = 20_000;
+/**
+ * Corners (a ring's positions less its closing one) of all of one branch's zones, unless
+ * MAX_BRANCH_CORNERS says otherwise. Every stop in a page of jobs embeds its branch: at this
+ * limit a branch weighs about 110 KB of JSON (docs/production.md, "Limits").
+ */
+export const MAX_BRANCH_CORNERS = 5_000;
 /**
  * Edge pairs the sweeps of one request may test (each ring alone, then the rings of a polygon
  * with holes together). Ordinary 10,000-vertex outlines need well under 100,000; a
@@ -68,19 +72,22 @@ function polygonWork(rings: readonly Ring[]): number {
  * Zones too big or too intricate to validate, as error details on
  * `branch.delivery_zones.features.N.geometry.coordinates[.R]` (empty when within the caps).
  */
-export function zoneLimitIssues(features: readonly ZoneLike[]): ErrorDetail[] {
+export function zoneLimitIssues(
+  features: readonly ZoneLike[],
+  maxCorners: number = MAX_BRANCH_CORNERS,
+): ErrorDetail[] {
   const path = (index: number) => `branch.delivery_zones.features.${index}.geometry.coordinates`;
   let total = 0;
   let firstOverTotal = -1;
   features.forEach((feature, index) => {
     total += vertexCount(feature.geometry.coordinates);
-    if (total > MAX_BRANCH_CORNERS && firstOverTotal < 0) firstOverTotal = index;
+    if (total > maxCorners && firstOverTotal < 0) firstOverTotal = index;
   });
   if (firstOverTotal >= 0) {
     return [
       {
         path: path(firstOverTotal),
-        message: `The delivery zones have ${count(total)} corners in all; a branch takes at most ${count(MAX_BRANCH_CORNERS)}. Simplify this zone or the others.`,
+        message: `The delivery zones have ${count(total)} corners in all; a branch takes at most ${count(maxCorners)}. Simplify this zone or the others.`,
       },
     ];
   }

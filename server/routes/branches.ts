@@ -36,14 +36,14 @@ function zoneGeometryIssues(body: UpdateBranchBody): ErrorDetail[] {
   );
 }
 
-function readUpdateBody(request: FastifyRequest): UpdateBranchBody {
+function readUpdateBody(request: FastifyRequest, maxCorners: number): UpdateBranchBody {
   if (!isJsonContentType(request.headers['content-type'])) {
     throw new ApiError(415, 'Send the request body as JSON with Content-Type: application/json');
   }
   const parsed = UpdateBranchBody.safeParse(request.body);
   if (!parsed.success) throw new ApiError(400, 'The branch is invalid', issuesToDetails(parsed.error.issues));
   // Before the geometry checks, whose cost grows with the square of the edges on comb-like zones.
-  const limitIssues = zoneLimitIssues(parsed.data.branch.delivery_zones?.features ?? []);
+  const limitIssues = zoneLimitIssues(parsed.data.branch.delivery_zones?.features ?? [], maxCorners);
   if (limitIssues.length > 0)
     throw new ApiError(400, 'The delivery zones are too large or too intricate to check', limitIssues);
   const geometryIssues = zoneGeometryIssues(parsed.data);
@@ -52,8 +52,11 @@ function readUpdateBody(request: FastifyRequest): UpdateBranchBody {
   return parsed.data;
 }
 
-export function registerBranchRoutes(api: FastifyInstance, deps: { branches: BranchRepository }): void {
-  const { branches } = deps;
+export function registerBranchRoutes(
+  api: FastifyInstance,
+  deps: { branches: BranchRepository; maxBranchCorners: number },
+): void {
+  const { branches, maxBranchCorners } = deps;
 
   api.get('/branches', async (request) => {
     const parsed = BranchesQuery.safeParse(request.query);
@@ -68,7 +71,7 @@ export function registerBranchRoutes(api: FastifyInstance, deps: { branches: Bra
   });
 
   api.put<{ Params: BranchParams }>('/branches/:id', async (request): Promise<{ branch: Branch }> => {
-    const { branch: patch } = readUpdateBody(request);
+    const { branch: patch } = readUpdateBody(request, maxBranchCorners);
     const result = branches.update(request.params.id, patch, request.actor!, Math.floor(Date.now() / 1000));
     switch (result.status) {
       case 'not_found':

@@ -42,7 +42,7 @@ const SCAN_CAPS = { search: 5000, map: 500, impact: 2000, open: 5000, overview: 
  * (server/zone-limits.ts): a deployment whose service takes less sets it lower. The contract
  * allows at most 500 zones.
  */
-export const ZONE_LIMITS = { zonesPerBranch: 100, cornersPerZone: 5000, cornersPerBranch: 20_000 };
+export const ZONE_LIMITS = { zonesPerBranch: 100, cornersPerZone: 2000, cornersPerBranch: 5000 };
 const limit = (fallback: number, max: number) =>
   z._default(z.int().check(z.minimum(1), z.maximum(max)), fallback);
 

@@ -49,7 +49,7 @@ function cornersOf(zones: ZoneCollection): number {
   return corners;
 }
 
-/** "At most 100 zones, 5,000 corners a zone and 20,000 corners in all (3 zones of 1,204 corners drawn)." */
+/** "This branch takes at most 100 zones, 2,000 corners a zone and 5,000 corners in all. The branch has 3 zones of 1,204 corners already." */
 function limitsText(limits: ZoneLimits, zones: number, corners: number): string {
   const drawn =
     zones > 0 ? ` The branch has ${count(zones, 'zone')} of ${count(corners, 'corner')} already.` : '';

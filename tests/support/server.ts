@@ -20,6 +20,8 @@ export interface TestServerOptions {
   seed?: number;
   pageSize?: number;
   staticDir?: string;
+  /** The most corners one branch's zones may have (the server's default unless given). */
+  maxBranchCorners?: number;
   /** The moment the data is seeded as of (default TEST_REFERENCE_TIME, a midnight: every branch closed). */
   referenceTime?: number;
 }
@@ -39,7 +41,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     jobs: opts.jobs ?? TEST_JOBS,
     referenceTime: opts.referenceTime ?? TEST_REFERENCE_TIME,
   });
-  const app = buildServer({ db, tokens: [TEST_TOKEN], pageSize: opts.pageSize, staticDir: opts.staticDir });
+  const app = buildServer({
+    db,
+    tokens: [TEST_TOKEN],
+    pageSize: opts.pageSize,
+    staticDir: opts.staticDir,
+    maxBranchCorners: opts.maxBranchCorners,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
