@@ -32,7 +32,7 @@ describe('GET /healthz', () => {
       expect(parseError(503, await health.json()).error.message).toBe(
         `The server has no room left to store changes (its disk or database is full) (${pages} pages, its limit)`,
       );
-      const zones = Array.from({ length: 40 }, (_, i) => ({
+      const zones = Array.from({ length: 20 }, (_, i) => ({
         type: 'Feature',
         id: `full-${i}`,
         properties: { name: `Zone ${i}` },
