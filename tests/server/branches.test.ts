@@ -357,6 +357,12 @@ describe('a rejected PUT leaves the stored branch byte-for-byte unchanged', () =
       { 'content-type': json },
       409,
     ],
+    [
+      'If-Match naming another version',
+      JSON.stringify({ branch: { name: 'New' } }),
+      { 'content-type': json, 'if-match': '"0.0"' },
+      412,
+    ],
     ['malformed JSON', '{"branch": {"name": "New"', { 'content-type': json }, 400],
     [
       '__proto__ key',
