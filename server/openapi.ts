@@ -131,7 +131,7 @@ function contractMetadata(): z.core.$ZodRegistry<Meta> {
       'Every field is optional: only the fields to change are sent, and unknown fields are refused. ' +
       '`contacts` and `delivery_zones` replace the stored values whole (the dashboard sends the whole ' +
       'list or collection when either changes). `id` renames the branch: the jobs that reference it follow ' +
-      'in the same transaction, and an id another branch has is 409.',
+      'in the same transaction, and an id another branch has is 409 (ids that differ only in case are the same id).',
   });
   add(c.UpdateBranchBody, { id: 'UpdateBranchBody' });
   add(c.UpdateBranchResponse, {
@@ -271,7 +271,9 @@ function errorCases(bodyLimit: number): ErrorCase[] {
     {
       name: 'Conflict',
       status: 409,
-      description: 'The new `branch.id` is the id of another branch. `details` points at `branch.id`.',
+      description:
+        'The new `branch.id` is the id of another branch, or differs from one only in case (the message names it). ' +
+        '`details` points at `branch.id`.',
     },
     {
       name: 'PreconditionFailed',

@@ -54,6 +54,7 @@ export type UpdateBranchResult =
   | ({ status: 'updated' } & VersionedBranch)
   | { status: 'not_found' }
   | { status: 'precondition_failed' }
+  /** `id`: the branch that has the new id already, or the same id in another case. */
   | { status: 'conflict'; id: string };
 
 /**
@@ -83,7 +84,10 @@ export class BranchRepository {
       zones: db.prepare<[string], ZoneRow>(
         `SELECT branch_id, feature_id, properties, geometry FROM branch_zones WHERE branch_id ${IN_IDS} ORDER BY branch_id, position`,
       ),
-      exists: db.prepare<[string], number>('SELECT 1 FROM branches WHERE id = ?').pluck(),
+      // Ids are unique regardless of case (ids are ASCII: BranchId), the branch's own aside.
+      sameIdAnyCase: db
+        .prepare<[string, string], string>('SELECT id FROM branches WHERE id = ? COLLATE NOCASE AND id <> ?')
+        .pluck(),
       version: db.prepare<[string], Pick<BranchRow, 'updated_at' | 'revision'>>(
         'SELECT updated_at, revision FROM branches WHERE id = ?',
       ),
@@ -161,7 +165,8 @@ export class BranchRepository {
       }
       const { id: newId = currentId, contacts, delivery_zones: zones, ...fields } = patch;
       if (newId !== currentId) {
-        if (statements.exists.get(newId) !== undefined) return { status: 'conflict', id: newId };
+        const taken = statements.sameIdAnyCase.get(newId, currentId);
+        if (taken !== undefined) return { status: 'conflict', id: taken };
         statements.rename.run(newId, currentId);
       }
       if (newId === currentId && Object.keys(patch).every((key) => key === 'id')) {

@@ -26,6 +26,25 @@ function notFound(id: string): ApiError {
   return new ApiError(404, `No branch with id ${JSON.stringify(id)}`);
 }
 
+/** A rename to `wanted`, an id `existing` already has (the same, or the same in another case). */
+function idTaken(existing: string, wanted: string): ApiError {
+  if (existing === wanted) {
+    return new ApiError(409, `A branch with id ${JSON.stringify(existing)} already exists`, [
+      { path: 'branch.id', message: 'This id is already taken by another branch' },
+    ]);
+  }
+  return new ApiError(
+    409,
+    `A branch with id ${JSON.stringify(existing)} already exists: ids that differ only in case are the same id`,
+    [
+      {
+        path: 'branch.id',
+        message: `Taken by branch ${existing}: ids that differ only in case are the same id`,
+      },
+    ],
+  );
+}
+
 /** Geometric checks the schema cannot express (self-intersection), as error details. */
 function zoneGeometryIssues(body: UpdateBranchBody): ErrorDetail[] {
   const features = body.branch.delivery_zones?.features ?? [];
@@ -85,9 +104,7 @@ export function registerBranchRoutes(api: FastifyInstance, deps: { branches: Bra
             '(If-Match or If-Unmodified-Since); nothing was changed. Read the branch again before saving.',
         );
       case 'conflict':
-        throw new ApiError(409, `A branch with id ${JSON.stringify(result.id)} already exists`, [
-          { path: 'branch.id', message: 'This id is already taken by another branch' },
-        ]);
+        throw idTaken(result.id, patch.id!);
       case 'updated':
         reply.header('ETag', result.etag);
         return { branch: result.branch };
