@@ -426,6 +426,32 @@ describe('saving a branch', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/branches/MAN-02'));
   });
 
+  it('refuses a rename to an id that differs from another branch’s only in case, next to the id', async () => {
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches/BER-01' });
+    await openEditor('Berlin');
+    await user.click(screen.getByRole('button', { name: 'Change id…' }));
+    const rename = await screen.findByRole('dialog', { name: 'Change the branch id?' });
+    const input = within(rename).getByLabelText('New id');
+    await user.clear(input);
+    await user.type(input, 'ams-01');
+    await user.click(within(rename).getByRole('button', { name: 'Change id' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await reviewAndSave(user, ['Id']);
+
+    const id = screen.getByLabelText('Id');
+    await waitFor(() => expect(id).toHaveAttribute('aria-invalid', 'true'));
+    expect(id).toHaveAccessibleDescription(
+      'Was BER-01: saving renames the branch. Taken by branch AMS-01: ids that differ only in case are the same id',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Not saved: the id is taken. A branch with id "AMS-01" already exists: ids that differ only in case ' +
+        'are the same id. One problem is shown next to the fields.',
+    );
+    expect(await getBranch(server, 'ams-01')).toBeNull();
+    expect((await getBranch(server, 'BER-01'))!.name).toMatch(/Berlin/);
+  });
+
   it('maps a 400’s details onto the matching fields and lists the others in a banner', async () => {
     const user = userEvent.setup();
     // A service stricter than the dashboard: the body is rewritten in flight so the real
