@@ -145,7 +145,8 @@ export function saveErrorView(
   }
   if (error.kind === 'contract' && error.status !== null && error.status < 300) {
     // The service accepted the request but answered in a shape we cannot read: the save may
-    // well have landed. Saving again re-checks the branch first (conflict check).
+    // well have landed. Saving again is on the condition of the version loaded (If-Match, or
+    // the updated_at check).
     view.banner = {
       tone: 'danger',
       title: 'The save may have gone through',
