@@ -16,8 +16,6 @@ export type RequestOptions<T> = {
   /** The response is parsed through this schema; a mismatch is an ApiError of kind 'contract'. */
   schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
-  /** Overrides the client's default timeout for this request. */
-  timeoutMs?: number;
 };
 
 export type ApiClientOptions = {
@@ -68,7 +66,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(path: string, opts: RequestOptions<T>): Promise<T> {
     const { method = 'GET', query, body, schema, signal } = opts;
-    const limit = opts.timeoutMs ?? timeoutMs;
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -79,7 +76,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, limit);
+    }, timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) controller.abort();
@@ -88,7 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (timedOut) {
         throw new ApiError(
           'timeout',
-          `The service did not answer within ${formatSeconds(limit)}. Try again.`,
+          `The service did not answer within ${formatSeconds(timeoutMs)}. Try again.`,
           { cause: e },
         );
       }
