@@ -194,6 +194,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'branch revision',
+    // Each write of a branch takes the next number over all branches (0: never written since
+    // the seed): with updated_at, the branch's ETag (server/repo/branches.ts).
+    sql: `
+      ALTER TABLE branches ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX branches_by_revision ON branches (revision);
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction. */

@@ -16,6 +16,13 @@ import { STATUS_LABELS } from './statuses';
 type Json = Record<string, unknown>;
 type Meta = { id?: string; description?: string; type?: string };
 
+/**
+ * The reference server's list of branches: each with its ETag in the body (an extension: one
+ * response has one ETag header, and a list holds many branches).
+ */
+const ListedBranch = z.extend(contract.Branch, { etag: z.optional(z.string()) });
+const BranchesPage = z.extend(contract.BranchesResponse, { branches: z.array(ListedBranch) });
+
 const SCHEMAS = '#/components/schemas/';
 const RESPONSES = '#/components/responses/';
 const ref = (name: string, base = SCHEMAS) => ({ $ref: `${base}${name}` });
@@ -124,7 +131,7 @@ function contractMetadata(): z.core.$ZodRegistry<Meta> {
       'Every field is optional: only the fields to change are sent, and unknown fields are refused. ' +
       '`contacts` and `delivery_zones` replace the stored values whole (the dashboard sends the whole ' +
       'list or collection when either changes). `id` renames the branch: the jobs that reference it follow ' +
-      'in the same transaction, and an id another branch has is 409.',
+      'in the same transaction, and an id another branch has is 409 (ids that differ only in case are the same id).',
   });
   add(c.UpdateBranchBody, { id: 'UpdateBranchBody' });
   add(c.UpdateBranchResponse, {
@@ -133,7 +140,19 @@ function contractMetadata(): z.core.$ZodRegistry<Meta> {
       'The interface promises the branch id; the reference server answers with the whole branch as stored.',
   });
   add(c.BranchResponse, { id: 'BranchResponse' });
-  add(c.BranchesResponse, { id: 'BranchesResponse', description: 'A page of branches, with the totals.' });
+  add(ListedBranch, {
+    id: 'ListedBranch',
+    description:
+      'A Branch in the list of the reference server, with its ETag: the value of the `ETag` header of ' +
+      '`GET /v1/branches/{id}` for the same version (without a content coding), for `If-Match` on a PUT.',
+  });
+  add(ListedBranch.shape.etag, {
+    description: 'Extension of the reference server: the strong validator of the branch as listed.',
+  });
+  add(BranchesPage, {
+    id: 'BranchesResponse',
+    description: 'A page of branches, each with its ETag, with the totals.',
+  });
 
   add(c.ErrorDetail, {
     id: 'ErrorDetail',
@@ -252,7 +271,16 @@ function errorCases(bodyLimit: number): ErrorCase[] {
     {
       name: 'Conflict',
       status: 409,
-      description: 'The new `branch.id` is the id of another branch. `details` points at `branch.id`.',
+      description:
+        'The new `branch.id` is the id of another branch, or differs from one only in case (the message names it). ' +
+        '`details` points at `branch.id`.',
+    },
+    {
+      name: 'PreconditionFailed',
+      status: 412,
+      description:
+        'The branch changed since the version named in `If-Match` (or since `If-Unmodified-Since`): nothing was ' +
+        'changed. Read the branch again (its new ETag) before saving.',
     },
     {
       name: 'PayloadTooLarge',
@@ -319,6 +347,42 @@ const COMMON_ERRORS = [400, 413, 415, 500, 503];
 /** And the /v1 operations, which need a token. */
 const API_ERRORS = [...COMMON_ERRORS, 401];
 
+/** The ETag of a branch: its stored version (the same for every coding, but for a suffix). */
+const BRANCH_ETAG = {
+  ETag: {
+    description:
+      'Strong validator of the branch as stored: it changes on every write. Send it in `If-Match` on a PUT to ' +
+      'save only over this version. A compressed answer carries it with the coding appended (`"…-br"`, ' +
+      '`"…-gzip"`), which `If-Match` accepts as well.',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
+/** Conditions of a PUT on the stored branch (RFC 9110 §13.1). */
+const PRECONDITIONS: Json[] = [
+  {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description:
+      'Extension of the reference server: save only if the branch is still at one of these versions (ETags of ' +
+      '`GET /v1/branches/{id}`, of the list, or of an earlier PUT; weak tags never match); otherwise 412 and ' +
+      'nothing changes. Checked in the same transaction as the write. `*`, or no header: no condition.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'If-Unmodified-Since',
+    in: 'header',
+    required: false,
+    description:
+      'Extension of the reference server, ignored with `If-Match` or when not a date: save only if the ' +
+      "branch's `updated_at` is not later than this HTTP date; otherwise 412. Seconds are the granularity: " +
+      '`If-Match` is the exact condition.',
+    schema: { type: 'string' },
+  },
+];
+
 const HEADERS = {
   ETag: {
     description: 'Strong validator of this representation (each content coding has its own).',
@@ -358,6 +422,7 @@ Where the interface leaves a gap, this document states what the dashboard and th
 - **Status codes** (of jobs, pickups and deliveries), payment types and rider statuses have no meaning in the interface: the dashboard labels them from the dictionaries of its runtime configuration (config.json) and shows "Status N" for an unknown code.
 - **Errors** have one JSON shape, \`ErrorBody\`, with a \`code\` per status. A service that answers otherwise (plain text, a proxy's HTML page) still gets a clear message in the dashboard.
 - **Authentication**: every /v1 request but this document carries \`Authorization: Bearer <token>\`. The reference server takes its tokens from \`API_TOKENS\` (comma-separated); the dashboard keeps the token for the browser session and returns to sign-in on 401.
+- **Concurrent saves**: a branch carries an ETag (the header of GET /v1/branches/{id} and of a PUT's answer, an \`etag\` field in the list), which changes on every write. A PUT with \`If-Match\` saves only over that version, otherwise answers 412 and changes nothing; without it, the last save wins. The dashboard sends it when the service gave an ETag, and otherwise compares \`updated_at\` just before the PUT.
 - **Caching**: pages of GET /v1/jobs carry an ETag and \`Cache-Control: private, no-cache\`; \`If-None-Match\` with the ETag of an unchanged page is answered 304. Responses of 1 KiB and more are compressed with br or gzip when \`Accept-Encoding\` allows it.
 - **Other methods** on a known path are 405 with an \`Allow\` header; unknown paths are 404. A request too slow to arrive is 408, one with too large headers 431. During shutdown, new requests are 503.`;
 
@@ -434,14 +499,20 @@ export function openApiDocument(options: OpenApiOptions): Json {
           summary: 'Update a branch',
           description:
             'Changes the fields sent, and only those, in one transaction. Checks in order: the token, the content ' +
-            'type, the body against the schema, the size of the zones, the geometry of each ring (self-intersection).',
+            'type, the body against the schema, the size of the zones, the geometry of each ring (self-intersection), ' +
+            'then, in the transaction of the write, that the branch exists and meets `If-Match` (412), and that a new id is free (409).',
+          parameters: PRECONDITIONS,
           requestBody: {
             required: true,
             content: { 'application/json': { schema: ref('UpdateBranchBody') } },
           },
           responses: {
-            '200': json('UpdateBranchResponse', 'The branch as stored, under its new id if it was renamed.'),
-            ...byStatus(...API_ERRORS, 404, 409, 414, 507),
+            '200': json(
+              'UpdateBranchResponse',
+              'The branch as stored, under its new id if it was renamed.',
+              BRANCH_ETAG,
+            ),
+            ...byStatus(...API_ERRORS, 404, 409, 412, 414, 507),
           },
         },
         get: {
@@ -451,7 +522,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
           description:
             'Without this extension the dashboard finds a branch in the stops of `GET /v1/jobs?branch_id=ID`, which embed the whole Branch.',
           responses: {
-            '200': json('BranchResponse', 'The branch.'),
+            '200': json('BranchResponse', 'The branch.', BRANCH_ETAG),
             ...byStatus(...API_ERRORS, 404, 414),
           },
         },

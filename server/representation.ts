@@ -152,6 +152,10 @@ export function installResponseCompression(app: FastifyInstance): void {
     const compressed = await compress(body, coding);
     if (compressed.length >= body.length) return payload;
     reply.header('Content-Encoding', coding);
+    // Each coding is its own representation, with its own ETag (as `Representation.etagOf`).
+    const etag = reply.getHeader('ETag');
+    if (typeof etag === 'string' && etag.endsWith('"'))
+      reply.header('ETag', `${etag.slice(0, -1)}-${coding}"`);
     return compressed;
   });
 }

@@ -19,6 +19,7 @@ interface BranchRow {
   updated_by_type: string;
   updated_by_id: string;
   updated_by_name: string;
+  revision: number;
 }
 
 interface ContactRow {
@@ -37,11 +38,35 @@ interface ZoneRow {
   geometry: string;
 }
 
+/** What a write's precondition (If-Match, If-Unmodified-Since) is checked against: the stored version. */
+export interface BranchVersion {
+  etag: string;
+  updatedAt: number;
+}
+
+/** A branch with the strong validator of its stored version. */
+export interface VersionedBranch {
+  branch: Branch;
+  etag: string;
+}
+
 export type UpdateBranchResult =
-  { status: 'updated'; branch: Branch } | { status: 'not_found' } | { status: 'conflict'; id: string };
+  | ({ status: 'updated' } & VersionedBranch)
+  | { status: 'not_found' }
+  | { status: 'precondition_failed' }
+  /** `id`: the branch that has the new id already, or the same id in another case. */
+  | { status: 'conflict'; id: string };
+
+/**
+ * The ETag of a stored branch: its `updated_at` and its revision, a number no other write of
+ * any branch has had (so it changes on every write, two in one second included, and a tag
+ * never names another branch's version, even after renames swap their ids).
+ */
+export const branchEtag = (row: Pick<BranchRow, 'updated_at' | 'revision'>) =>
+  `"${row.updated_at}.${row.revision}"`;
 
 const BRANCH_COLUMNS = `id, name, time_zone, formatted_address, active, latitude, longitude, created_at, updated_at,
-  created_by_type, created_by_id, created_by_name, updated_by_type, updated_by_id, updated_by_name`;
+  created_by_type, created_by_id, created_by_name, updated_by_type, updated_by_id, updated_by_name, revision`;
 
 export class BranchRepository {
   private readonly statements;
@@ -59,8 +84,14 @@ export class BranchRepository {
       zones: db.prepare<[string], ZoneRow>(
         `SELECT branch_id, feature_id, properties, geometry FROM branch_zones WHERE branch_id ${IN_IDS} ORDER BY branch_id, position`,
       ),
-      exists: db.prepare<[string], number>('SELECT 1 FROM branches WHERE id = ?').pluck(),
-      updatedAt: db.prepare<[string], number>('SELECT updated_at FROM branches WHERE id = ?').pluck(),
+      // Ids are unique regardless of case (ids are ASCII: BranchId), the branch's own aside.
+      sameIdAnyCase: db
+        .prepare<[string, string], string>('SELECT id FROM branches WHERE id = ? COLLATE NOCASE AND id <> ?')
+        .pluck(),
+      version: db.prepare<[string], Pick<BranchRow, 'updated_at' | 'revision'>>(
+        'SELECT updated_at, revision FROM branches WHERE id = ?',
+      ),
+      nextRevision: db.prepare<[], number>('SELECT coalesce(max(revision), 0) + 1 FROM branches').pluck(),
       // Foreign keys ON UPDATE CASCADE carry the new id to contacts, zones, jobs, pickups and deliveries.
       rename: db.prepare<[string, string]>('UPDATE branches SET id = ? WHERE id = ?'),
       update: db.prepare(`UPDATE branches SET
@@ -70,6 +101,7 @@ export class BranchRepository {
           longitude = coalesce(@longitude, longitude),
           formatted_address = coalesce(@formatted_address, formatted_address),
           updated_at = @updated_at,
+          revision = @revision,
           updated_by_type = @updated_by_type, updated_by_id = @updated_by_id, updated_by_name = @updated_by_name
         WHERE id = @id`),
       deleteContacts: db.prepare<[string]>('DELETE FROM branch_contacts WHERE branch_id = ?'),
@@ -87,6 +119,15 @@ export class BranchRepository {
     return this.getMany([id]).get(id);
   }
 
+  /** A branch and its ETag; `knownZones`: its zones when they are known already (then not read). */
+  read(id: string, knownZones?: ZoneFeature[]): VersionedBranch | undefined {
+    const list = idList([id]);
+    const row = this.statements.byIds.get(list);
+    if (!row) return undefined;
+    const zones = knownZones && new Map([[id, knownZones]]);
+    return { branch: this.assemble([row], list, zones).get(id)!, etag: branchEtag(row) };
+  }
+
   /** Full branches (contacts and zones included) by id, in three queries whatever the count. */
   getMany(ids: readonly string[]): Map<string, Branch> {
     if (ids.length === 0) return new Map();
@@ -94,29 +135,42 @@ export class BranchRepository {
     return this.assemble(this.statements.byIds.all(list), list);
   }
 
-  list(page: number, pageSize: number): Page & { branches: Branch[] } {
+  /** A page of branches, each with its ETag (`etag`, an extension: one header cannot hold them). */
+  list(page: number, pageSize: number): Page & { branches: (Branch & { etag: string })[] } {
     const { offset, ...info } = pageInfo(this.statements.count.get()!, page, pageSize);
     const rows = this.statements.page.all(pageSize, offset);
     const branches = this.assemble(rows, idList(rows.map((row) => row.id)));
-    return { branches: rows.map((row) => branches.get(row.id)!), ...info };
+    return { branches: rows.map((row) => ({ ...branches.get(row.id)!, etag: branchEtag(row) })), ...info };
   }
 
   /**
-   * Applies a validated patch in one transaction: all of it or (not found, id taken)
-   * nothing. Contacts and zones, when given, replace the stored ones wholesale.
+   * Applies a validated patch in one transaction: all of it or (not found, precondition
+   * failed, id taken) nothing. `precondition` is checked against the stored version inside the
+   * transaction, so no other write can land between the check and this one. Contacts and
+   * zones, when given, replace the stored ones wholesale.
    */
-  update(currentId: string, patch: BranchPatch, actor: Actor, nowSeconds: number): UpdateBranchResult {
+  update(
+    currentId: string,
+    patch: BranchPatch,
+    actor: Actor,
+    nowSeconds: number,
+    precondition?: (stored: BranchVersion) => boolean,
+  ): UpdateBranchResult {
     const { statements } = this;
     const apply = this.db.transaction((): UpdateBranchResult => {
-      const previousUpdatedAt = statements.updatedAt.get(currentId);
-      if (previousUpdatedAt === undefined) return { status: 'not_found' };
+      const stored = statements.version.get(currentId);
+      if (stored === undefined) return { status: 'not_found' };
+      if (precondition && !precondition({ etag: branchEtag(stored), updatedAt: stored.updated_at })) {
+        return { status: 'precondition_failed' };
+      }
       const { id: newId = currentId, contacts, delivery_zones: zones, ...fields } = patch;
       if (newId !== currentId) {
-        if (statements.exists.get(newId) !== undefined) return { status: 'conflict', id: newId };
+        const taken = statements.sameIdAnyCase.get(newId, currentId);
+        if (taken !== undefined) return { status: 'conflict', id: taken };
         statements.rename.run(newId, currentId);
       }
       if (newId === currentId && Object.keys(patch).every((key) => key === 'id')) {
-        return { status: 'updated', branch: this.get(currentId)! }; // nothing to change
+        return { status: 'updated', ...this.read(currentId)! }; // nothing to change
       }
 
       statements.update.run({
@@ -127,7 +181,8 @@ export class BranchRepository {
         longitude: fields.coordinates?.longitude ?? null,
         formatted_address: fields.formatted_address ?? null,
         // Never earlier than, nor equal to, the previous stamp: clients can rely on it to see a change.
-        updated_at: Math.max(nowSeconds, previousUpdatedAt + 1),
+        updated_at: Math.max(nowSeconds, stored.updated_at + 1),
+        revision: statements.nextRevision.get()!,
         updated_by_type: actor.user_type,
         updated_by_id: actor.user_id,
         updated_by_name: actor.user_name,
@@ -158,18 +213,15 @@ export class BranchRepository {
           );
         });
       }
-      if (!zones) return { status: 'updated', branch: this.get(newId)! };
       // The zones just written answer as they were given, not read back and parsed from the
       // text just stored (~5 ms for a zone of 10,000 corners); the wire form is the same.
-      const written = zones.features.map((f): ZoneFeature => ({
+      const written = zones?.features.map((f): ZoneFeature => ({
         type: 'Feature',
         id: f.id,
         properties: f.properties,
         geometry: f.geometry,
       }));
-      const list = idList([newId]);
-      const branch = this.assemble(statements.byIds.all(list), list, new Map([[newId, written]]));
-      return { status: 'updated', branch: branch.get(newId)! };
+      return { status: 'updated', ...this.read(newId, written)! };
     });
     return apply.immediate();
   }

@@ -4,6 +4,7 @@ import { JobsQuery, UpdateBranchBody, issuesToDetails, type ErrorDetail } from '
 import { ApiError } from '../errors';
 import type { BranchRepository } from '../repo/branches';
 import type { Branch } from '../repo/resources';
+import { writePrecondition } from '../preconditions';
 import { validatePolygon } from '../../src/geo';
 import { rejectOtherMethods } from './method-not-allowed';
 import { zoneLimitIssues } from '../zone-limits';
@@ -23,6 +24,25 @@ function isJsonContentType(header: string | undefined): boolean {
 
 function notFound(id: string): ApiError {
   return new ApiError(404, `No branch with id ${JSON.stringify(id)}`);
+}
+
+/** A rename to `wanted`, an id `existing` already has (the same, or the same in another case). */
+function idTaken(existing: string, wanted: string): ApiError {
+  if (existing === wanted) {
+    return new ApiError(409, `A branch with id ${JSON.stringify(existing)} already exists`, [
+      { path: 'branch.id', message: 'This id is already taken by another branch' },
+    ]);
+  }
+  return new ApiError(
+    409,
+    `A branch with id ${JSON.stringify(existing)} already exists: ids that differ only in case are the same id`,
+    [
+      {
+        path: 'branch.id',
+        message: `Taken by branch ${existing}: ids that differ only in case are the same id`,
+      },
+    ],
+  );
 }
 
 /** Geometric checks the schema cannot express (self-intersection), as error details. */
@@ -64,23 +84,32 @@ export function registerBranchRoutes(
     return branches.list(parsed.data.page, BRANCH_PAGE_SIZE);
   });
 
-  api.get<{ Params: BranchParams }>('/branches/:id', async (request): Promise<{ branch: Branch }> => {
-    const branch = branches.get(request.params.id);
-    if (!branch) throw notFound(request.params.id);
-    return { branch };
+  // The branch's ETag names its stored version: a PUT with If-Match sends it back.
+  api.get<{ Params: BranchParams }>('/branches/:id', async (request, reply): Promise<{ branch: Branch }> => {
+    const found = branches.read(request.params.id);
+    if (!found) throw notFound(request.params.id);
+    reply.header('ETag', found.etag);
+    return { branch: found.branch };
   });
 
-  api.put<{ Params: BranchParams }>('/branches/:id', async (request): Promise<{ branch: Branch }> => {
+  api.put<{ Params: BranchParams }>('/branches/:id', async (request, reply): Promise<{ branch: Branch }> => {
+    const { id } = request.params;
     const { branch: patch } = readUpdateBody(request, maxBranchCorners);
-    const result = branches.update(request.params.id, patch, request.actor!, Math.floor(Date.now() / 1000));
+    const now = Math.floor(Date.now() / 1000);
+    const result = branches.update(id, patch, request.actor!, now, writePrecondition(request.headers));
     switch (result.status) {
       case 'not_found':
-        throw notFound(request.params.id);
+        throw notFound(id);
+      case 'precondition_failed':
+        throw new ApiError(
+          412,
+          `Branch ${JSON.stringify(id)} has changed since the version this request names ` +
+            '(If-Match or If-Unmodified-Since); nothing was changed. Read the branch again before saving.',
+        );
       case 'conflict':
-        throw new ApiError(409, `A branch with id ${JSON.stringify(result.id)} already exists`, [
-          { path: 'branch.id', message: 'This id is already taken by another branch' },
-        ]);
+        throw idTaken(result.id, patch.id!);
       case 'updated':
+        reply.header('ETag', result.etag);
         return { branch: result.branch };
     }
   });

@@ -9,11 +9,13 @@ export type RequestOptions<T> = {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** More request headers (If-Match). */
+  headers?: Record<string, string>;
+  /** Sees the answer (its ETag) once it is a success, before its body is parsed. */
+  seen?: (response: Response) => void;
   /** The response is parsed through this schema; a mismatch is an ApiError of kind 'contract'. */
   schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
-  /** Overrides the client's default timeout for this request. */
-  timeoutMs?: number;
 };
 
 export type ApiClientOptions = {
@@ -64,8 +66,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(path: string, opts: RequestOptions<T>): Promise<T> {
     const { method = 'GET', query, body, schema, signal } = opts;
-    const limit = opts.timeoutMs ?? timeoutMs;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -75,7 +76,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, limit);
+    }, timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) controller.abort();
@@ -84,7 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (timedOut) {
         throw new ApiError(
           'timeout',
-          `The service did not answer within ${formatSeconds(limit)}. Try again.`,
+          `The service did not answer within ${formatSeconds(timeoutMs)}. Try again.`,
           { cause: e },
         );
       }
@@ -122,6 +123,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (error.kind === 'unauthorized') onUnauthorized?.(error);
         throw error;
       }
+      opts.seen?.(response);
       let json: unknown;
       try {
         json = text === '' ? null : JSON.parse(text);

@@ -11,10 +11,11 @@ export type ApiErrorKind =
 
 /** Every failure of the api layer is one of these, with a message a person can read. */
 export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  readonly status: number | null;
-  readonly code: string | null;
-  readonly details: ErrorDetail[];
+  // Set in the constructor: `declare` keeps the build from defining each field twice.
+  declare readonly kind: ApiErrorKind;
+  declare readonly status: number | null;
+  declare readonly code: string | null;
+  declare readonly details: ErrorDetail[];
 
   constructor(
     kind: ApiErrorKind,

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branchListQueryOptions, jobsQueryOptions, queryKeys } from '../../src/api';
+import { branchListQueryOptions, etagOf, jobsQueryOptions, queryKeys } from '../../src/api';
+import type { Branch } from '../../src/contract';
 import { formatDateTime } from '../../src/ui';
 import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
@@ -27,7 +28,7 @@ afterAll(async () => {
   await server.close();
 });
 
-type Call = { method: string; url: string; body: unknown };
+type Call = { method: string; url: string; body: unknown; headers: Record<string, string> };
 
 type Change = { fail?: boolean; body?: unknown; answer?: (response: Response) => Promise<Response> };
 
@@ -42,6 +43,7 @@ function recordingFetch(hook?: (call: Call, n: number) => Change | void) {
       method: init?.method ?? 'GET',
       url: String(input),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);
     const change = hook?.(call, calls.filter((c) => c.method === call.method).length);
@@ -51,6 +53,21 @@ function recordingFetch(hook?: (call: Call, n: number) => Change | void) {
     return change?.answer ? change.answer(response) : response;
   };
   return { calls, impl, puts: () => calls.filter((c) => c.method === 'PUT') };
+}
+
+/** The service's answer without its ETag: a service that names no versions. */
+function withoutEtag(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.delete('etag');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The ETag the service now gives a branch. */
+async function etagNow(server: TestServer, id: string): Promise<string> {
+  const response = await fetch(`${server.url}/v1/branches/${id}`, {
+    headers: { Authorization: `Bearer ${server.token}`, 'Accept-Encoding': 'identity' },
+  });
+  return response.headers.get('etag')!;
 }
 
 describe('saving a branch', () => {
@@ -103,11 +120,14 @@ describe('saving a branch', () => {
         formatted_address: 'Westerstraat 1, Amsterdam',
       },
     });
-    // A conflict check preceded the PUT; the PUT's answer (the whole branch) is not read again.
+    // The PUT was conditional on the version loaded (If-Match: its ETag), with no read just
+    // before it; its answer (the whole branch) is not read again.
     const branchUrl = `${server.url}/v1/branches/AMS-01`;
     const putIndex = rec.calls.findIndex((c) => c.method === 'PUT');
-    expect(rec.calls[putIndex - 1]).toMatchObject({ method: 'GET', url: branchUrl });
+    expect(rec.calls.filter((c) => c.url === branchUrl && c.method === 'GET')).toHaveLength(1);
     expect(rec.calls.slice(putIndex + 1).filter((c) => c.url === branchUrl)).toEqual([]);
+    const ifMatch = rec.puts()[0]!.headers['If-Match']!;
+    expect(ifMatch).toMatch(/^"\d+\.\d+(-\w+)?"$/);
 
     const saved = await getBranch(server, 'AMS-01');
     expect(saved).toMatchObject({
@@ -120,10 +140,11 @@ describe('saving a branch', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Amsterdam Jordaan');
     expect(draftOf(server, 'AMS-01')).toBeNull();
     // Caches: the branch holds the saved version; lists and jobs that embed it are invalidated.
-    expect(queryClient.getQueryData(queryKeys.branch('AMS-01'))).toMatchObject({
-      name: 'Amsterdam Jordaan',
-      updated_at: saved!.updated_at,
-    });
+    // (with the saved version's ETag, which a next save sends: the one the service now gives)
+    const cached = queryClient.getQueryData<Branch>(queryKeys.branch('AMS-01'))!;
+    expect(cached).toMatchObject({ name: 'Amsterdam Jordaan', updated_at: saved!.updated_at });
+    expect(etagOf(cached)).not.toBe(ifMatch);
+    expect(etagOf(cached)!.replace(/-\w+"$/, '"')).toBe(await etagNow(server, 'AMS-01'));
     expect(queryClient.getQueryState(jobsKey)?.isInvalidated).toBe(true);
     // The zone map watches the branch list (other branches' zones), so invalidating it
     // refetches it at once: it then holds the saved branch.
@@ -405,6 +426,32 @@ describe('saving a branch', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/branches/MAN-02'));
   });
 
+  it('refuses a rename to an id that differs from another branch’s only in case, next to the id', async () => {
+    const user = userEvent.setup();
+    renderBranchApp({ server, path: '/branches/BER-01' });
+    await openEditor('Berlin');
+    await user.click(screen.getByRole('button', { name: 'Change id…' }));
+    const rename = await screen.findByRole('dialog', { name: 'Change the branch id?' });
+    const input = within(rename).getByLabelText('New id');
+    await user.clear(input);
+    await user.type(input, 'ams-01');
+    await user.click(within(rename).getByRole('button', { name: 'Change id' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await reviewAndSave(user, ['Id']);
+
+    const id = screen.getByLabelText('Id');
+    await waitFor(() => expect(id).toHaveAttribute('aria-invalid', 'true'));
+    expect(id).toHaveAccessibleDescription(
+      'Was BER-01: saving renames the branch. Taken by branch AMS-01: ids that differ only in case are the same id',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Not saved: the id is taken. A branch with id "AMS-01" already exists: ids that differ only in case ' +
+        'are the same id. One problem is shown next to the fields.',
+    );
+    expect(await getBranch(server, 'ams-01')).toBeNull();
+    expect((await getBranch(server, 'BER-01'))!.name).toMatch(/Berlin/);
+  });
+
   it('maps a 400’s details onto the matching fields and lists the others in a banner', async () => {
     const user = userEvent.setup();
     // A service stricter than the dashboard: the body is rewritten in flight so the real
@@ -496,10 +543,11 @@ describe('saving a branch', () => {
   });
 });
 
-describe('conflict check before saving', () => {
+describe('conflicting saves', () => {
   it('shows what changed on the server and can overwrite, keeping the server’s other fields', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/LDN-01' });
+    const rec = recordingFetch();
+    renderBranchApp({ server, path: '/branches/LDN-01', fetch: rec.impl });
     await openEditor('London Shoreditch');
     const name = screen.getByLabelText('Name', { selector: 'input[name="name"]' });
     await user.clear(name);
@@ -513,9 +561,16 @@ describe('conflict check before saving', () => {
     expect(within(dialog).getByText('99 City Road, London')).toBeInTheDocument();
     expect(within(dialog).queryByText('you changed this too')).not.toBeInTheDocument();
     expect((await getBranch(server, 'LDN-01'))!.name).toBe('London Shoreditch');
+    // The service refused the PUT on the version loaded (412), and the branch was read again.
+    expect(rec.puts()).toHaveLength(1);
+    expect(rec.puts()[0]!.headers['If-Match']).toBeDefined();
+    expect(rec.calls.at(-1)).toMatchObject({ method: 'GET', url: `${server.url}/v1/branches/LDN-01` });
 
     await user.click(within(dialog).getByRole('button', { name: 'Overwrite with my changes' }));
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    // Overwriting is the manager's choice: no condition.
+    expect(rec.puts()).toHaveLength(2);
+    expect(rec.puts()[1]!.headers['If-Match']).toBeUndefined();
     const saved = (await getBranch(server, 'LDN-01'))!;
     expect(saved.name).toBe('London Old Street');
     expect(saved.formatted_address).toBe('99 City Road, London');
@@ -546,5 +601,85 @@ describe('conflict check before saving', () => {
     await reviewAndSave(user, ['Berlin Friedrichshain', 'Berlin Kreuzberg']);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
     expect(await getBranch(server, 'BER-01')).toMatchObject({ name: 'Berlin Kreuzberg', active: false });
+  });
+
+  it('shows both versions when another save lands as ours is sent (412 to ours), and saves nothing of ours', async () => {
+    const user = userEvent.setup();
+    // Another manager's save reaches the service just before ours.
+    const rec = recordingFetch();
+    const impl: typeof fetch = async (input, init) => {
+      if (init?.method === 'PUT')
+        await putBranch(server, 'AMS-01', { formatted_address: 'Damrak 1, Amsterdam' });
+      return rec.impl(input, init);
+    };
+    renderBranchApp({ server, path: '/branches/AMS-01', fetch: impl });
+    await openEditor('Amsterdam');
+    const address = screen.getByLabelText('Formatted address');
+    await user.clear(address);
+    await user.type(address, 'Keizersgracht 2, Amsterdam');
+    await reviewAndSave(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'This branch changed on the server' });
+    // Theirs, flagged as changed by this manager too; ours is still in the form.
+    expect(within(dialog).getByText('Damrak 1, Amsterdam')).toBeInTheDocument();
+    expect(within(dialog).getByText('you changed this too')).toBeInTheDocument();
+    expect(address).toHaveValue('Keizersgracht 2, Amsterdam');
+    expect((await getBranch(server, 'AMS-01'))!.formatted_address).toBe('Damrak 1, Amsterdam');
+    expect(rec.puts()).toHaveLength(1);
+  });
+
+  it('against a service that names no versions, compares updated_at just before the PUT', async () => {
+    const user = userEvent.setup();
+    const rec = recordingFetch(() => ({ answer: async (response) => withoutEtag(response) }));
+    renderBranchApp({ server, path: '/branches/MAD-01', fetch: rec.impl });
+    await openEditor('Madrid');
+    const address = screen.getByLabelText('Formatted address');
+    await user.clear(address);
+    await user.type(address, 'Gran Vía 1, Madrid');
+
+    await putBranch(server, 'MAD-01', { name: 'Madrid Centro' }); // another manager
+    await reviewAndSave(user);
+    const dialog = await screen.findByRole('dialog', { name: 'This branch changed on the server' });
+    expect(within(dialog).getByText('Madrid Centro')).toBeInTheDocument();
+    expect(rec.puts()).toEqual([]); // stopped by the check
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reload, keep my edits' }));
+    await reviewAndSave(user, ['Gran Vía 1, Madrid']);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    // Read again just before it, sent without a condition.
+    const branchUrl = `${server.url}/v1/branches/MAD-01`;
+    const putIndex = rec.calls.findIndex((c) => c.method === 'PUT');
+    expect(rec.calls[putIndex - 1]).toMatchObject({ method: 'GET', url: branchUrl });
+    expect(rec.puts()[0]!.headers['If-Match']).toBeUndefined();
+    expect(await getBranch(server, 'MAD-01')).toMatchObject({
+      name: 'Madrid Centro',
+      formatted_address: 'Gran Vía 1, Madrid',
+    });
+  });
+
+  it('closes the check’s gap with If-Match when the branch read just before the PUT has an ETag', async () => {
+    const user = userEvent.setup();
+    const branchUrl = `${server.url}/v1/branches/PAR-01`;
+    // The editor's first read of the branch comes without an ETag (as from a cache that drops it).
+    const rec = recordingFetch((call, n) =>
+      call.method === 'GET' && call.url === branchUrl && n === 1
+        ? { answer: async (response) => withoutEtag(response) }
+        : undefined,
+    );
+    const impl: typeof fetch = async (input, init) => {
+      if (init?.method === 'PUT') await putBranch(server, 'PAR-01', { name: 'Paris Bastille' }); // lands in the gap
+      return rec.impl(input, init);
+    };
+    renderBranchApp({ server, path: '/branches/PAR-01', fetch: impl });
+    await openEditor('Paris');
+    const address = screen.getByLabelText('Formatted address');
+    await user.clear(address);
+    await user.type(address, 'Rue de Rivoli 1, Paris');
+    await reviewAndSave(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'This branch changed on the server' });
+    expect(within(dialog).getByText('Paris Bastille')).toBeInTheDocument();
+    expect(rec.puts()[0]!.headers['If-Match']).toBeDefined();
+    expect((await getBranch(server, 'PAR-01'))!.formatted_address).not.toBe('Rue de Rivoli 1, Paris');
   });
 });

@@ -97,12 +97,12 @@ export async function reviewAndSave(
   // overlap in some branches): confirmed once more when the review names warnings.
   const label =
     warnings === undefined
-      ? /^(Rename and save|Save) \d+ changes?$|^Save with \d+ warnings?$/
+      ? /^(Rename and save|Save) (\d+ changes?|with \d+ warnings?)$/
       : `Save with ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
   const save = within(dialog).getByRole('button', { name: label });
   const name = save.textContent ?? '';
   await user.click(save);
-  if (name.startsWith('Save with')) {
+  if (/ with \d+ warnings?$/.test(name)) {
     const confirm = await screen.findByRole('alertdialog', { name: `${name}?` });
     await user.click(within(confirm).getByRole('button', { name }));
   }

@@ -5,11 +5,11 @@ import { draftKey } from '../../src/features/branches/draft-keys';
 export const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
 
 /**
- * Review and save: once Save is enabled, opens the review and confirms it. Its button names
- * `changes` changes when given, or `warnings` warnings (then the save is confirmed once more);
- * with neither, the save goes ahead whatever the branch's open warnings (the seed's zones overlap
- * in some branches). Returns when the request is on its way: callers wait for the outcome they
- * expect (`branchSaved`, or a failure).
+ * Review and save: once Save is enabled, opens the review and confirms it. With `warnings`, its
+ * button names that many warnings (then the save is confirmed once more); otherwise the save goes
+ * ahead whatever the branch's open warnings (the seed's zones overlap in some branches), and with
+ * `changes` the review counts that many changes. Returns when the request is on its way: callers
+ * wait for the outcome they expect (`branchSaved`, or a failure).
  */
 export async function reviewAndSave(
   page: Page,
@@ -20,12 +20,14 @@ export async function reviewAndSave(
   await saveButton(page).click();
   const review = page.getByRole('dialog', { name: 'Review changes' });
   await review.waitFor();
+  const counted =
+    changes === undefined ? '\\d+ changes?' : `${changes} ${changes === 1 ? 'change' : 'changes'}`;
+  // The dialog's description counts the changes, warnings or not.
+  await review.getByText(new RegExp(`^${counted} to branch `)).waitFor();
   const label =
     warnings !== undefined
       ? `Save with ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`
-      : changes !== undefined
-        ? `Save ${changes} ${changes === 1 ? 'change' : 'changes'}`
-        : /^Save \d+ changes?$|^Save with \d+ warnings?$/;
+      : new RegExp(`^Save ${counted}$|^Save with \\d+ warnings?$`);
   const save = review.getByRole('button', { name: label });
   const name = (await save.textContent()) ?? '';
   await save.click();

@@ -279,6 +279,39 @@ describe('PUT /v1/branches/{id}: rename', () => {
     expect(jobCount('LDN-01')).toBe(jobs);
   });
 
+  it('409s when the new id differs from another only in case, naming that branch, and changes nothing', async () => {
+    const [london, berlin] = [await branchText('LDN-01'), await branchText('BER-01')];
+    for (const wanted of ['ber-01', 'Ber-01', 'bEr-01']) {
+      const { status, body } = await putBranch('LDN-01', { id: wanted, name: 'Should not stick' });
+      expect(status, wanted).toBe(409);
+      const { error } = parseError(409, body);
+      expect(error.message).toBe(
+        'A branch with id "BER-01" already exists: ids that differ only in case are the same id',
+      );
+      expect(error.details).toEqual([
+        {
+          path: 'branch.id',
+          message: 'Taken by branch BER-01: ids that differ only in case are the same id',
+        },
+      ]);
+    }
+    expect(await branchText('LDN-01')).toBe(london);
+    expect(await branchText('BER-01')).toBe(berlin);
+    expect((await api.get('/v1/branches/ber-01')).status).toBe(404);
+  });
+
+  it('renames a branch to its own id in another case', async () => {
+    const jobs = jobCount('LDN-01');
+    const { status, body } = await putBranch('LDN-01', { id: 'ldn-01' });
+    expect(status).toBe(200);
+    expect(UpdateBranchResponse.parse(body).branch.id).toBe('ldn-01');
+    expect((await api.get('/v1/branches/LDN-01')).status).toBe(404);
+    expect(jobCount('ldn-01')).toBe(jobs);
+    // And back: the only id equal to LDN-01 regardless of case is its own.
+    expect((await putBranch('ldn-01', { id: 'LDN-01' })).status).toBe(200);
+    expect(jobCount('LDN-01')).toBe(jobs);
+  });
+
   it('refuses an id outside the safe alphabet', async () => {
     const { status, body } = await putBranch('LDN-01', { id: '../etc' });
     expect(status).toBe(400);
@@ -356,6 +389,18 @@ describe('a rejected PUT leaves the stored branch byte-for-byte unchanged', () =
       JSON.stringify({ branch: { id: 'BER-01', name: 'New' } }),
       { 'content-type': json },
       409,
+    ],
+    [
+      'duplicate id in another case',
+      JSON.stringify({ branch: { id: 'ber-01', name: 'New' } }),
+      { 'content-type': json },
+      409,
+    ],
+    [
+      'If-Match naming another version',
+      JSON.stringify({ branch: { name: 'New' } }),
+      { 'content-type': json, 'if-match': '"0.0"' },
+      412,
     ],
     ['malformed JSON', '{"branch": {"name": "New"', { 'content-type': json }, 400],
     [

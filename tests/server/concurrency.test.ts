@@ -22,6 +22,7 @@ import { parseError, rawRequest, type RawResponse } from './http';
 const TOKEN = 'concurrency-token';
 const ROUNDS = 200;
 const RENAME_ROUNDS = 30;
+const IF_MATCH_ROUNDS = 100;
 
 let dir: string;
 let db: Database;
@@ -77,10 +78,15 @@ afterAll(async () => {
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 
-function put(server: 0 | 1, id: string, branch: object): Promise<RawResponse> {
+function put(
+  server: 0 | 1,
+  id: string,
+  branch: object,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return rawRequest(`${urls[server]}/v1/branches/${id}`, {
     method: 'PUT',
-    headers: { ...auth, 'content-type': 'application/json' },
+    headers: { ...auth, 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ branch }),
   });
 }
@@ -175,6 +181,41 @@ describe('two editors saving the same branch at once', () => {
       previous = stored.updated_at;
     }
     console.log(`concurrent saves: the last writer was A ${winners.A} times, B ${winners.B} times`);
+  }, 60_000);
+
+  it(`${IF_MATCH_ROUNDS} rounds with the same If-Match: exactly one save lands, the other is 412 and leaves no trace`, async () => {
+    const id = 'PAR-01';
+    const wins = { A: 0, B: 0 };
+    for (let round = 0; round < IF_MATCH_ROUNDS; round++) {
+      const read = await rawRequest(`${urls[0]}/v1/branches/${id}`, { headers: auth });
+      const etag = read.headers.etag as string;
+      expect(etag, `round ${round}`).toMatch(/^"\d+\.\d+"$/);
+      const bodies = { A: fullBody('A', round), B: fullBody('B', round) };
+      const [a, b] = round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+      const condition = { 'if-match': etag };
+      const [responseA, responseB] = await Promise.all([
+        put(a, id, bodies.A, condition),
+        put(b, id, bodies.B, condition),
+      ]);
+      const statuses = [responseA.status, responseB.status];
+      expect(
+        [...statuses].sort(),
+        `round ${round}: ${responseA.text.slice(0, 200)} ${responseB.text.slice(0, 200)}`,
+      ).toEqual([200, 412]);
+
+      const [winner, saved, refused] =
+        responseA.status === 200
+          ? (['A', responseA, responseB] as const)
+          : (['B', responseB, responseA] as const);
+      wins[winner]++;
+      parseError(412, refused.json());
+      // The stored branch is the winner's save whole, under the ETag its answer gave.
+      const stored = await rawRequest(`${urls[1]}/v1/branches/${id}`, { headers: auth });
+      expect(editable(BranchResponse.parse(stored.json()).branch), `round ${round}`).toEqual(bodies[winner]);
+      expect(stored.headers.etag).toBe(saved.headers.etag);
+      expect(saved.headers.etag).not.toBe(etag);
+    }
+    console.log(`If-Match races: A saved ${wins.A} times, B ${wins.B} times, the other was 412 each time`);
   }, 60_000);
 
   it(`${RENAME_ROUNDS} rounds of one editor renaming while the other edits: the rename always lands, the edit lands only if it came first`, async () => {

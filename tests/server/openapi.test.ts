@@ -107,6 +107,8 @@ describe('the document', () => {
       'dictionary of its runtime configuration', // 4: status codes
       'replace the stored values whole', // 5: PUT semantics
       'an id another branch has is 409', // 6: rename
+      'ids that differ only in case are the same id',
+      'A PUT with `If-Match` saves only over that version', // concurrent saves
       'unknown fields are kept', // 12: lenient reading
     ]) {
       expect(text).toContain(decision);
@@ -181,6 +183,21 @@ const cases: Case[] = [
   ['PUT', '/v1/branches/{id}', '/v1/branches/LDN-01', { token: false, headers: json, body: put({}) }, 401],
   ['PUT', '/v1/branches/{id}', '/v1/branches/NOPE-99', { headers: json, body: put({ name: 'x' }) }, 404],
   ['PUT', '/v1/branches/{id}', '/v1/branches/LDN-01', { headers: json, body: put({ id: 'MAN-01' }) }, 409],
+  ['PUT', '/v1/branches/{id}', '/v1/branches/LDN-01', { headers: json, body: put({ id: 'man-01' }) }, 409],
+  [
+    'PUT',
+    '/v1/branches/{id}',
+    '/v1/branches/LDN-01',
+    { headers: { ...json, 'if-match': '"0.0"' }, body: put({ name: 'Stale' }) },
+    412,
+  ],
+  [
+    'PUT',
+    '/v1/branches/{id}',
+    '/v1/branches/LDN-01',
+    { headers: { ...json, 'if-match': '*' }, body: put({ name: 'London' }) },
+    200,
+  ],
   [
     'PUT',
     '/v1/branches/{id}',

@@ -1,16 +1,53 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, fetchJobs } from '../../src/api';
+import { ApiError, createApiClient, etagOf, fetchBranch, fetchJobs, updateBranch } from '../../src/api';
 
 /** A real HTTP server that misbehaves in the ways a proxy, a crash or a network can. */
 let server: Server;
 let baseUrl: string;
-const seen: { auth?: string; url?: string } = {};
+const seen: { auth?: string; url?: string; ifMatch?: string } = {};
 /** Every URL the 'strict' scenarios were asked for, in order. */
 let strictUrls: string[] = [];
 
 const validPage = { jobs: [], total_records: 0, page: 1, total_pages: 0 };
+
+const storedBranch = {
+  id: 'B1',
+  name: 'Branch one',
+  active: true,
+  coordinates: { latitude: 51.5, longitude: -0.1 },
+  created_at: 1_767_225_600,
+  updated_at: 1_767_225_600,
+  contacts: [],
+  delivery_zones: null,
+};
+
+/**
+ * Branch versions: 'versioned' names them in ETag (`"v1"`, then `"v2"` once saved) and refuses
+ * a PUT whose If-Match names another (412); 'weak' names them with a weak tag, 'plain' not at
+ * all, and 'field' only in the body (an `etag` field that is not a header).
+ */
+function branchScenario(scenario: string, req: IncomingMessage, res: ServerResponse) {
+  seen.ifMatch = req.headers['if-match'];
+  const etag = { versioned: '"v1"', weak: 'W/"v1"' }[scenario];
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  if (req.method === 'GET') {
+    const branch = scenario === 'field' ? { ...storedBranch, etag: '"not-a-header"' } : storedBranch;
+    return json(200, { branch }, etag ? { etag } : {});
+  }
+  if (seen.ifMatch !== undefined && seen.ifMatch !== '"v1"') {
+    return json(412, {
+      error: { code: 'precondition_failed', message: 'Branch "B1" has changed.', details: [] },
+    });
+  }
+  return json(
+    200,
+    { branch: { ...storedBranch, name: 'Saved' } },
+    etag ? { etag: etag.replace('v1', 'v2') } : {},
+  );
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -73,6 +110,12 @@ beforeAll(async () => {
         res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ jobs: [{ id: 'seven' }], total_records: 1, page: 1, total_pages: 1 }));
+        return;
+      case 'versioned':
+      case 'weak':
+      case 'plain':
+      case 'field':
+        branchScenario(scenario, req, res);
         return;
       case 'stall':
         return; // never answers
@@ -222,5 +265,41 @@ describe('api client', () => {
     const client = createApiClient({ baseUrl: `${baseUrl}/ok`, getToken: () => null });
     await fetchJobs(client, {});
     expect(seen.auth).toBeUndefined();
+  });
+});
+
+describe('branch versions (ETag)', () => {
+  const clientOf = (scenario: string) =>
+    createApiClient({ baseUrl: `${baseUrl}/${scenario}`, getToken: () => 'abc' });
+
+  it('keeps the ETag a branch was read with, sends it in If-Match, and keeps the saved version’s', async () => {
+    const client = clientOf('versioned');
+    const branch = (await fetchBranch(client, 'B1'))!;
+    expect(etagOf(branch)).toBe('"v1"');
+    const saved = await updateBranch(client, 'B1', { name: 'Saved' }, { ifMatch: etagOf(branch) });
+    expect(seen.ifMatch).toBe('"v1"');
+    expect(saved.branch).toMatchObject({ id: 'B1', name: 'Saved', etag: '"v2"' });
+  });
+
+  it('sends no If-Match when the service named no version, or only a weak or in-body one', async () => {
+    for (const scenario of ['plain', 'weak', 'field']) {
+      const client = clientOf(scenario);
+      const branch = (await fetchBranch(client, 'B1'))!;
+      expect(etagOf(branch), scenario).toBeUndefined();
+      const saved = await updateBranch(client, 'B1', { name: 'Saved' }, { ifMatch: etagOf(branch) });
+      expect(seen.ifMatch, scenario).toBeUndefined();
+      expect(etagOf(saved.branch as typeof branch), scenario).toBeUndefined();
+    }
+  });
+
+  it('turns a refused If-Match into a 412 ApiError with the service’s message', async () => {
+    const refused = updateBranch(clientOf('versioned'), 'B1', { name: 'Stale' }, { ifMatch: '"v0"' });
+    await expect(refused).rejects.toMatchObject({
+      kind: 'http',
+      status: 412,
+      code: 'precondition_failed',
+      message: 'Branch "B1" has changed.',
+    });
+    expect(seen.ifMatch).toBe('"v0"');
   });
 });

@@ -106,6 +106,9 @@ export function unsendableView(details: readonly ErrorDetail[], contactCount: nu
   };
 }
 
+/** A message as a sentence, to be followed by others: the service's often end without a full stop. */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
 /**
  * What the form shows for a failed save of `patch`: the service's error details on their
  * fields, a taken id on the id, and a banner that says what happened and whether the edits
@@ -142,17 +145,18 @@ export function saveErrorView(
   }
   if (error.kind === 'contract' && error.status !== null && error.status < 300) {
     // The service accepted the request but answered in a shape we cannot read: the save may
-    // well have landed. Saving again re-checks the branch first (conflict check).
+    // well have landed. Saving again is on the condition of the version loaded (If-Match, or
+    // the updated_at check).
     view.banner = {
       tone: 'danger',
       title: 'The save may have gone through',
-      message: `${error.message} Your edits are kept. Reload the branch to see what the service holds, or review and save again.`,
+      message: `${sentence(error.message)} Your edits are kept. Reload the branch to see what the service holds, or review and save again.`,
     };
   } else if (error.retryable) {
     view.banner = {
       tone: 'danger',
       title: 'Not saved',
-      message: `${error.message} Your edits are kept; try again when the connection is back.`,
+      message: `${sentence(error.message)} Your edits are kept; try again when the connection is back.`,
       retry: true,
     };
   } else {
@@ -160,7 +164,7 @@ export function saveErrorView(
       tone: 'danger',
       title:
         error.status === 409 ? 'Not saved: the id is taken' : 'Not saved: the service refused the changes',
-      message: `${error.message}${mapped > 0 ? ` ${mapped === 1 ? 'One problem is' : `${mapped} problems are`} shown next to the fields.` : ''}`,
+      message: `${sentence(error.message)}${mapped > 0 ? ` ${mapped === 1 ? 'One problem is' : `${mapped} problems are`} shown next to the fields.` : ''}`,
       lines: others,
     };
   }
