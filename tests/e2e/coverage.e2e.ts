@@ -400,7 +400,9 @@ describe('the impact of a zone change', () => {
     // The window asked for: the branch's jobs created since 7 days before the (fixed) clock.
     expect(requests.some((u) => new URL(u).searchParams.get('timestamp_from') === String(since))).toBe(true);
     // The save is not held up by the preview, and the list opens a job.
-    await expect(review.getByRole('button', { name: /^Save \d+ changes?$/ }).isEnabled()).resolves.toBe(true);
+    await expect(
+      review.getByRole('button', { name: /^Save (\d+ changes?|with \d+ warnings?)$/ }).isEnabled(),
+    ).resolves.toBe(true);
     await impact.getByText(/^Newly outside \(\d+\)$/).click();
     const jobLink = impact.getByRole('link', { name: /^Job \d+/ }).first();
     const href = new URL((await jobLink.getAttribute('href'))!, app.url);
