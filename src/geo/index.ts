@@ -4,7 +4,7 @@
  */
 export { ringArea, polygonAreaKm2 } from './area';
 export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collection';
-export { zoneName } from './collection';
+export { featureId, zoneName } from './collection';
 export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
 export { formatAreaKm2, formatPoint, formatShare } from './format';
 export { zonesToKml } from './kml';

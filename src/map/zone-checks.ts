@@ -4,6 +4,7 @@
  */
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point } from 'geojson';
 import {
+  featureId,
   interiorPoint,
   polygonAreaKm2,
   validateZones,
@@ -115,10 +116,7 @@ function labelPoint(coordinates: number[][][]): [number, number] | null {
 
 /** The id src/geo gives a feature in warnings: its id as text, else `#n`. */
 function geoId(feature: ZoneCollection['features'][number], index: number): string {
-  const { id } = feature;
-  if (typeof id === 'string' && id !== '') return id;
-  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
-  return `#${index + 1}`;
+  return featureId(feature) ?? `#${index + 1}`;
 }
 
 export type WarnFn = typeof zoneWarnings;

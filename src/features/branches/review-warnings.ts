@@ -1,4 +1,4 @@
-import type { ZoneWarning, zoneWarnings } from '../../geo';
+import { featureId, type ZoneWarning, type zoneWarnings } from '../../geo';
 import { errorMessage } from '../../lib/error-message';
 import type { ContextArea } from '../../map';
 import { pinOf, unusualHours, type BranchFormValues, type ZoneCollection } from './form-model';
@@ -27,13 +27,7 @@ function zoneSubject(zones: ZoneCollection, index: number): string {
 function zoneIndexes(zones: ZoneCollection): Map<string, number> {
   const indexes = new Map<string, number>();
   zones.features.forEach((feature, index) => {
-    const { id } = feature;
-    const geoId =
-      typeof id === 'string' && id !== ''
-        ? id
-        : typeof id === 'number' && Number.isFinite(id)
-          ? String(id)
-          : `#${index + 1}`;
+    const geoId = featureId(feature) ?? `#${index + 1}`;
     if (!indexes.has(geoId)) indexes.set(geoId, index);
     const geometry = feature.geometry;
     if (geometry?.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
