@@ -17,20 +17,24 @@ function originOf(value: unknown): string | null {
 
 /**
  * The dashboard's Content-Security-Policy: its own origin, plus the hosts its runtime config
- * names: the service (`apiBaseUrl`, when it is another origin) for requests, and the map style
- * (`mapStyle`: the style, its tiles, glyphs and sprites on the style's host) for requests and
- * images. Nothing else: a style whose tiles live on other hosts needs them added here.
+ * names: the service (`apiBaseUrl`, when it is another origin) for requests and images, the map
+ * style (`mapStyle`: the style, its tiles, glyphs and sprites on the style's host) for requests
+ * and images, and `imageOrigins` (where the service's photos and signatures live) for images.
+ * Nothing else: a style whose tiles live on other hosts needs them added here.
  */
-export function contentSecurityPolicy(config: { apiBaseUrl?: unknown; mapStyle?: unknown } = {}): string {
+export function contentSecurityPolicy(
+  config: { apiBaseUrl?: unknown; mapStyle?: unknown; imageOrigins?: unknown } = {},
+): string {
   const api = originOf(config.apiBaseUrl);
   const map = originOf(config.mapStyle);
+  const images = Array.isArray(config.imageOrigins) ? config.imageOrigins.map(originOf) : [];
   const hosts = (...origins: (string | null)[]) =>
     [...new Set(origins.filter((o): o is string => o !== null))].map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${hosts(map)}`,
+    `img-src 'self' data: blob:${hosts(api, map, ...images)}`,
     "worker-src 'self' blob:",
     `connect-src 'self'${hosts(api, map)}`,
     "font-src 'self' data:",

@@ -13,7 +13,7 @@ declare module 'vitest' {
 
 /**
  * Chromium, and the build the tests serve: a copy of dist/ whose config.json names the embedded
- * offline base map. No test then reaches for the online style the shipped config.json names
+ * offline base map and the seed's image hosts (for the CSP). No test then reaches for the online style the shipped config.json names
  * (there is no network here, and how long a map rests before its style would load must not
  * decide a test); every map draws the same picture each run.
  */
@@ -26,7 +26,9 @@ export default function setup(project: TestProject) {
   cpSync('dist', build, { recursive: true });
   const configPath = join(build, 'config.json');
   const config = JSON.parse(readFileSync(configPath, 'utf8')) as Record<string, unknown>;
-  writeFileSync(configPath, JSON.stringify({ ...config, mapStyle: 'offline' }, null, 2));
+  // The seed's photos, signatures and rider pictures live on these hosts (answered by the tests).
+  const imageOrigins = ['https://pod.example.com', 'https://images.example.com'];
+  writeFileSync(configPath, JSON.stringify({ ...config, mapStyle: 'offline', imageOrigins }, null, 2));
   project.provide('appBuild', build);
   return () => rmSync(build, { recursive: true, force: true });
 }

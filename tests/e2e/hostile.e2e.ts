@@ -6,11 +6,10 @@
  *
  * Decision on images from other hosts: the dashboard renders only http(s) URLs as images
  * (proof of delivery and signatures legitimately live on a storage host), lazily and
- * without a referrer, and the page's CSP allows `https:` images (not plain `http:`). So the
- * only requests allowed to leave the app's origin are image requests for exactly the planted
- * http(s) image URLs; they are answered here by a route (a 1x1 PNG), the network being closed.
- * Every other request (javascript:, data:, the rider's picture, links in addresses) must not
- * happen at all.
+ * without a referrer; the page's CSP allows images only from the hosts config.json names, and
+ * evil.example is not one. So no request may leave the app's origin at all: not the planted
+ * images (a route would answer them with a 1x1 PNG, so one that got through would show), not
+ * javascript:, data:, the rider's picture or links in addresses.
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
@@ -170,7 +169,7 @@ describe('hostile data in Chromium', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    // The planted http(s) images, answered here (nothing leaves the machine).
+    // The planted http(s) images, answered here should the CSP let one through (it must not).
     await page.route(
       (url) => url.hostname === 'evil.example',
       (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
@@ -224,12 +223,16 @@ describe('hostile data in Chromium', () => {
     const images = tabpanel.getByRole('list', { name: 'Proof of delivery image' }).first();
     // Lazy images load near the viewport: bring them there.
     await images.getByRole('img', { name: 'Proof of delivery image 3' }).scrollIntoViewIfNeeded();
-    // The https one is the only image the page loads (plain http is refused by the CSP).
+    // Neither loads: the CSP's img-src names only the service's, the map's and config.json's
+    // image hosts (evil.example is none of them); each stays a link to open it.
     await page.waitForFunction(() =>
       [...document.images].some(
-        (img) => img.src === 'https://evil.example/y.png' && img.complete && img.naturalWidth === 1,
+        (img) => img.src === 'https://evil.example/y.png' && img.complete && img.naturalWidth === 0,
       ),
     );
+    expect(
+      await images.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(expect.arrayContaining([HTTP_IMAGE, HTTPS_IMAGE]));
     const shownImages = await tabpanel
       .getByRole('img')
       .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
@@ -249,7 +252,8 @@ describe('hostile data in Chromium', () => {
     await expectNothingInjected(page);
     expect(dialogs).toEqual([]);
 
-    // Nothing left the origin but the planted http(s) images, as images, without a referrer.
+    // Nothing left the origin: the planted images were asked for, as images, and the page's
+    // CSP stopped each before it went out.
     const foreign = requests.filter((r) => {
       const url = new URL(r.url());
       return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin;
@@ -258,7 +262,8 @@ describe('hostile data in Chromium', () => {
     for (const r of foreign) {
       expect([HTTP_IMAGE, HTTPS_IMAGE]).toContain(r.url());
       expect(r.resourceType()).toBe('image');
-      expect((await r.headerValue('referer')) ?? '').toBe('');
+      expect(r.failure()?.errorText).toBe('csp');
+      expect(await r.response()).toBeNull();
     }
     // No request for the rider's picture, a data: or javascript: URL, ever.
     expect(

@@ -134,7 +134,9 @@ describe('zones files in Chromium', () => {
     await zonesHeading(page, before + 1).waitFor();
     await page.getByRole('button', { name: 'Review and save' }).click();
     const review = page.getByRole('dialog', { name: 'Review changes' });
-    const listed = review.getByRole('list', { name: `${offered.length} warnings` }).getByRole('listitem');
+    const list = review.getByRole('list', { name: `${offered.length} warnings` });
+    await list.waitFor();
+    const listed = list.getByRole('listitem');
     expect(await listed.allTextContents()).toEqual(offered.map((w) => `Zone ${before + 1} (Area 1): ${w}`));
     await review.getByRole('button', { name: `Save with ${offered.length} warnings` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Save with ${offered.length} warnings?` });

@@ -214,13 +214,19 @@ describe('without staticDir', () => {
 });
 
 describe('the Content-Security-Policy', () => {
-  it('lets the page reach the configured service and the map style’s host, and no other', () => {
+  it('lets the page reach the configured service, the map style’s host and the image hosts, and no other', () => {
     const csp = contentSecurityPolicy({
       apiBaseUrl: 'https://api.dispatch.example/base',
       mapStyle: 'https://tiles.openfreemap.org/styles/liberty',
     });
     expect(csp).toContain("connect-src 'self' https://api.dispatch.example https://tiles.openfreemap.org;");
-    expect(csp).toContain("img-src 'self' data: blob: https://tiles.openfreemap.org;");
+    expect(csp).toContain(
+      "img-src 'self' data: blob: https://api.dispatch.example https://tiles.openfreemap.org;",
+    );
+    // The service's photos and signatures, where config.json says they live.
+    expect(
+      contentSecurityPolicy({ imageOrigins: ['https://pod.example.com/photos', 'javascript:alert(1)', 7] }),
+    ).toContain("img-src 'self' data: blob: https://pod.example.com;");
     expect(csp).not.toMatch(/https:[;\s]/);
     // The same origin and the offline map add nothing; a style on the service's host is named once.
     expect(contentSecurityPolicy({ apiBaseUrl: '', mapStyle: 'offline' })).toBe(CSP);
