@@ -23,7 +23,9 @@ const MAP_MODULES = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'bench/out', 'coverage', 'tests/e2e/artifacts'] },
+  {
+    ignores: ['dist', 'dist-server', 'node_modules', 'data', 'bench/out', 'coverage', 'tests/e2e/artifacts'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],
