@@ -8,6 +8,12 @@ import { buildServer, closeServer } from '../../server/app';
 import { openDatabase } from '../../server/db';
 import type { ServerChildConfig, ServerChildReady } from './servers';
 
+/**
+ * The editor's and the PUT's scenarios hold 10,000 corners on one branch (20 zones of 500, one
+ * ring of 10,000): twice the default limit, as a deployment may set with MAX_BRANCH_CORNERS.
+ */
+const BENCH_BRANCH_CORNERS = 10_000;
+
 async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2]!) as ServerChildConfig;
   const db = openDatabase(config.dbPath);
@@ -18,6 +24,7 @@ async function main(): Promise<void> {
       tokens: [config.token],
       pageSize: instance.pageSize,
       staticDir: instance.staticDir,
+      maxBranchCorners: BENCH_BRANCH_CORNERS,
     }),
   }));
   const urls: Record<string, string> = {};
