@@ -72,10 +72,7 @@ function polygonWork(rings: readonly Ring[]): number {
  * Zones too big or too intricate to validate, as error details on
  * `branch.delivery_zones.features.N.geometry.coordinates[.R]` (empty when within the caps).
  */
-export function zoneLimitIssues(
-  features: readonly ZoneLike[],
-  maxCorners: number = MAX_BRANCH_CORNERS,
-): ErrorDetail[] {
+export function zoneLimitIssues(features: readonly ZoneLike[], maxCorners: number): ErrorDetail[] {
   const path = (index: number) => `branch.delivery_zones.features.${index}.geometry.coordinates`;
   let total = 0;
   let firstOverTotal = -1;

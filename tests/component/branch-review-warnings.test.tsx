@@ -6,38 +6,20 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getBranch } from '../support/branches';
 import { square } from '../support/geo';
-import { startTestServer } from '../support/server';
 import {
+  zoneMapSuite,
   openEditor,
   putBranch,
   renderBranchApp,
   reviewAndSave,
   saveButton,
-  type TestServer,
   zoneList,
 } from './branch-support';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ jobs: 30 });
-  // The map's chunk, transformed once before the screens wait for it (see branch-zones.test.tsx).
-  await import('../../src/map/ZoneEditor');
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  // maplibre reports the missing WebGL context on the console.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const suite = zoneMapSuite();
 
 /** The review's list of warnings, each item as text. */
 function reviewWarnings(review: HTMLElement): string[] {
@@ -53,10 +35,10 @@ describe('the review of a save with warnings', () => {
   it('lists a zone far from the branch and its overlap with another branch’s zone, as the editor counts them, and saves once confirmed', async () => {
     const user = userEvent.setup();
     // A London zone on the Manchester branch, over LDN-01's location (inside its "Central").
-    const london = (await getBranch(server, 'LDN-01'))!.coordinates;
-    const manchester = (await getBranch(server, 'MAN-01'))!;
+    const london = (await getBranch(suite(), 'LDN-01'))!.coordinates;
+    const manchester = (await getBranch(suite(), 'MAN-01'))!;
     const own = manchester.delivery_zones!.features;
-    await putBranch(server, 'MAN-01', {
+    await putBranch(suite(), 'MAN-01', {
       delivery_zones: {
         type: 'FeatureCollection',
         features: [
@@ -75,7 +57,7 @@ describe('the review of a save with warnings', () => {
     });
     const number = own.length + 1;
 
-    renderBranchApp({ server, path: '/branches/MAN-01' });
+    renderBranchApp({ server: suite(), path: '/branches/MAN-01' });
     await openEditor('Manchester');
     const list = await zoneList();
     // The editor warns (once the other branches' zones are in).
@@ -123,7 +105,7 @@ describe('the review of a save with warnings', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Review changes' })).toBeInTheDocument();
-    expect((await getBranch(server, 'MAN-01'))!.delivery_zones!.features[number - 1]!.properties.name).toBe(
+    expect((await getBranch(suite(), 'MAN-01'))!.delivery_zones!.features[number - 1]!.properties.name).toBe(
       'Shoreditch',
     );
 
@@ -134,14 +116,14 @@ describe('the review of a save with warnings', () => {
       }),
     );
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    expect((await getBranch(server, 'MAN-01'))!.delivery_zones!.features[number - 1]!.properties.name).toBe(
+    expect((await getBranch(suite(), 'MAN-01'))!.delivery_zones!.features[number - 1]!.properties.name).toBe(
       'Shoreditch (London)',
     );
   });
 
   it('lists the branch location outside its zones when the location moves away from them', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/DXB-01' });
+    renderBranchApp({ server: suite(), path: '/branches/DXB-01' });
     await openEditor('Dubai');
     const list = await zoneList();
     expect(within(list).getAllByRole('listitem')).toHaveLength(1); // the seed's one zone
@@ -161,14 +143,14 @@ describe('the review of a save with warnings', () => {
       'Branch location: The branch location is outside its zone. Check the location, or draw a zone around it.',
     ]);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    expect((await getBranch(server, 'DXB-01'))!.coordinates.latitude).toBe(Number(moved));
+    expect((await getBranch(suite(), 'DXB-01'))!.coordinates.latitude).toBe(Number(moved));
   });
 });
 
 describe('the review of open warnings whatever the save changes', () => {
   it('lists the overlaps of zones the save does not touch, and asks to confirm a rename', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/PAR-01' });
+    renderBranchApp({ server: suite(), path: '/branches/PAR-01' });
     await openEditor('Paris');
     const list = await zoneList();
     // The seed's zones of this branch overlap each other: the editor warns.
@@ -183,12 +165,12 @@ describe('the review of open warnings whatever the save changes', () => {
       expect.stringMatching(/^Zone \d \(.+\): Zones ".+" and ".+" overlap: /),
     ]);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    expect((await getBranch(server, 'PAR-01'))!.name).toBe('Paris Bastille');
+    expect((await getBranch(suite(), 'PAR-01'))!.name).toBe('Paris Bastille');
   });
 
   it('is a plain "Save N changes" for a branch without warnings', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/MAD-01' });
+    renderBranchApp({ server: suite(), path: '/branches/MAD-01' });
     await openEditor('Madrid');
     const list = await zoneList();
     await waitFor(() => expect(within(list).getByText('All valid')).toBeInTheDocument());

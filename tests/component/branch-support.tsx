@@ -1,16 +1,41 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { App } from '../../src/app/App';
 import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
 import { RuntimeConfig } from '../../src/config';
 import { draftKey } from '../../src/features/branches/draft-keys';
-import type { startTestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { testStatuses } from './render';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * The hooks of a file that opens the zone map: a reference server of `jobs` jobs for the file,
+ * the map's chunk transformed once before the screens wait for it (transforming maplibre the
+ * first time takes longer than their waits; a browser has it prefetched with the editor), and
+ * maplibre's complaints about the missing WebGL kept off the console. Returns the server.
+ */
+export function zoneMapSuite(jobs = 30): () => TestServer {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ jobs });
+    await import('../../src/map/ZoneEditor');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  return () => server;
+}
 
 /**
  * `renderApp` with a hook on the app's fetch (to lose the network once, or to make the

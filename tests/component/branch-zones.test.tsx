@@ -6,38 +6,19 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getBranch } from '../support/branches';
 import { square, type Ring } from '../support/geo';
-import { startTestServer } from '../support/server';
 import {
+  zoneMapSuite,
   openEditor,
   renderBranchApp,
   reviewAndSave,
   saveButton,
-  type TestServer,
   zoneList,
 } from './branch-support';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ jobs: 30 });
-  // The editor loads the map's chunk lazily; transforming maplibre the first time takes
-  // longer than the screens' waits here (a browser has it prefetched with the editor).
-  await import('../../src/map/ZoneEditor');
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  // maplibre reports the missing WebGL context on the console.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const suite = zoneMapSuite();
 
 function geojsonFile(name: string, features: { id?: string; name: string; ring: Ring }[]): File {
   const fc = {
@@ -67,10 +48,10 @@ const saveReason = () => document.getElementById(saveButton().getAttribute('aria
 
 describe('zone map in the branch editor', () => {
   it('shows one zone list, beside the map loaded on demand (no WebGL here: it says so), with the branch’s zones', async () => {
-    renderBranchApp({ server, path: '/branches/BER-01' });
+    renderBranchApp({ server: suite(), path: '/branches/BER-01' });
     const form = await openEditor('Berlin Mitte');
     const list = await zoneList();
-    const stored = (await getBranch(server, 'BER-01'))!.delivery_zones!.features;
+    const stored = (await getBranch(suite(), 'BER-01'))!.delivery_zones!.features;
     expect(stored).toHaveLength(3);
     expect(names(list)).toEqual(stored.map((f) => f.properties.name));
     expect(within(list).getByRole('heading', { name: '3 zones' })).toBeInTheDocument();
@@ -97,7 +78,7 @@ describe('zone map in the branch editor', () => {
 
   it('makes a typed zone name one undo step through the form, and undo leaves nothing to save', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/AMS-01' });
+    renderBranchApp({ server: suite(), path: '/branches/AMS-01' });
     await openEditor('Amsterdam Centrum');
     const list = await zoneList();
     const name = within(list).getByRole('textbox', { name: 'Name of zone 2' });
@@ -116,7 +97,7 @@ describe('zone map in the branch editor', () => {
 
   it('blocks Save with the reason while a zone is invalid (bow tie), and frees it when the zone is fixed or gone', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/PAR-01' });
+    renderBranchApp({ server: suite(), path: '/branches/PAR-01' });
     await openEditor('Paris Le Marais');
     const list = await zoneList();
     const before = names(list);
@@ -155,7 +136,7 @@ describe('zone map in the branch editor', () => {
 
   it('warns about overlaps with other branches’ zones and about zones far from the pin, which follows the typed coordinates', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/LDN-01' });
+    renderBranchApp({ server: suite(), path: '/branches/LDN-01' });
     await openEditor('London Shoreditch');
     const list = await zoneList();
     // Over Amsterdam's "Central" zone, from London.
@@ -202,7 +183,7 @@ describe('zone map in the branch editor', () => {
 
   it('warns, once, when the branch location lies outside all of its zones, and not once it is inside one', async () => {
     const user = userEvent.setup();
-    renderBranchApp({ server, path: '/branches/LDN-01' });
+    renderBranchApp({ server: suite(), path: '/branches/LDN-01' });
     await openEditor('London Shoreditch');
     const list = await zoneList();
     const general = () => within(list).queryByRole('list', { name: 'Warnings about the zones' });
@@ -247,7 +228,7 @@ describe('zone map in the branch editor', () => {
       body.branch.delivery_zones.features = [multi];
       return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
     };
-    renderBranchApp({ server, path: '/branches/MAD-01', fetch: lenient });
+    renderBranchApp({ server: suite(), path: '/branches/MAD-01', fetch: lenient });
     await openEditor('Madrid Malasaña');
     const list = await zoneList();
     expect(names(list)).toEqual(['Two parts', 'Two parts']);
@@ -259,7 +240,7 @@ describe('zone map in the branch editor', () => {
     await user.type(second, 'East part');
     await reviewAndSave(user);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
-    const saved = (await getBranch(server, 'MAD-01'))!;
+    const saved = (await getBranch(suite(), 'MAD-01'))!;
     expect(saved.delivery_zones!.features.map((f) => [f.id, f.properties.name, f.geometry?.type])).toEqual([
       ['mad-01-split-1', 'Two parts', 'Polygon'],
       ['mad-01-split-2', 'East part', 'Polygon'],

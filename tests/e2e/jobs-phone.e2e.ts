@@ -4,11 +4,10 @@
  * opened by a tap and closed by Back or a tap, the filters in a sheet that counts them, the pager
  * clear of the map, and axe clean in light and dark.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REFERENCE_TIME } from '../support/server';
-import { screenshot, searchOf, signIn, startApp, type App, type PageOptions } from './support';
+import { screenshot, searchOf, signIn, startApp, type App, type PageOptions, seriousAxe } from './support';
 
 const PHONE: PageOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const TABLET: PageOptions = { viewport: { width: 1024, height: 768 }, hasTouch: true };
@@ -35,16 +34,6 @@ const widths = (page: Page) =>
   page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
 
 const firstRow = (page: Page) => page.locator('tr[data-job-id]').first();
-
-/** Serious and critical WCAG 2 A/AA findings, as "rule: target". */
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 describe('on a phone (390×844, touch)', () => {
   it('keeps every screen within the device’s width: the jobs, their map, the branch list', async () => {
@@ -165,19 +154,19 @@ describe('on a phone (390×844, touch)', () => {
     it(`passes axe in ${colorScheme}: the list, the filters sheet, a job, the map`, async () => {
       const page = await open({ ...PHONE, colorScheme });
       await page.getByRole('navigation', { name: 'Pages' }).waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await seriousAxe(page)).toEqual([]);
       await page.getByRole('button', { name: 'Filters', exact: true }).tap();
       await page.getByRole('dialog', { name: 'Filters' }).getByRole('combobox', { name: 'Status' }).waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await seriousAxe(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Filters' }).waitFor({ state: 'detached' });
       await firstRow(page).tap();
       await page.getByRole('dialog', { name: /^Job / }).getByRole('tab', { name: 'Overview' }).waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await seriousAxe(page)).toEqual([]);
       await page.goBack();
       await page.getByRole('button', { name: 'Map', exact: true }).tap();
       await page.locator('[data-ops-map] [data-map-idle]').waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await seriousAxe(page)).toEqual([]);
       await page.context().close();
     });
   }
@@ -221,14 +210,14 @@ describe('on a tablet (1024×768, touch)', () => {
     it(`passes axe in ${colorScheme}: the table, the filters sheet, a job`, async () => {
       const page = await open({ ...TABLET, colorScheme });
       await page.getByRole('navigation', { name: 'Pages' }).waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await seriousAxe(page)).toEqual([]);
       await page.getByRole('button', { name: 'Filters', exact: true }).tap();
       await page.getByRole('dialog', { name: 'Filters' }).getByRole('combobox', { name: 'Status' }).waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await seriousAxe(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await firstRow(page).tap();
       await page.getByRole('dialog', { name: /^Job / }).getByRole('tab', { name: 'Overview' }).waitFor();
-      expect(await axe(page)).toEqual([]);
+      expect(await seriousAxe(page)).toEqual([]);
       await page.context().close();
     });
   }

@@ -5,7 +5,6 @@
  * "Save with N warnings" and asks once to confirm, and the save lands. On a phone the review and
  * its warnings stay within the screen.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Branch } from '../../src/contract';
@@ -13,7 +12,7 @@ import { zoneWarnings } from '../../src/geo';
 import { getBranch } from '../support/branches';
 import { square } from '../support/geo';
 import { saveButton } from './branch-support';
-import { screenshot, signIn, startApp, type App, type PageOptions } from './support';
+import { screenshot, signIn, startApp, type App, type PageOptions, seriousAxe } from './support';
 
 const PHONE: PageOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -85,16 +84,6 @@ async function renameZone(page: Page, n: number, name: string): Promise<void> {
   await page.getByText('1 unsaved change').waitFor();
 }
 
-/** Serious and critical WCAG 2 A/AA findings, as "rule: target". */
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
 const plural = (n: number) => `${n} ${n === 1 ? 'warning' : 'warnings'}`;
 
 describe('the review of zones with warnings, in Chromium', () => {
@@ -130,14 +119,14 @@ describe('the review of zones with warnings, in Chromium', () => {
       items.filter((text) => text.startsWith(`Zone ${n + 1} (Hackney): `)).length,
     ).toBeGreaterThanOrEqual(1);
     await screenshot(page, 'review-warnings-1280');
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousAxe(page)).toEqual([]);
 
     const label = `Save with ${plural(expected.length)}`;
     await review.getByRole('button', { name: label }).click();
     const confirm = page.getByRole('alertdialog', { name: `${label}?` });
     await confirm.waitFor();
     await screenshot(page, 'review-warnings-confirm-1280');
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousAxe(page)).toEqual([]);
     expect((await getBranch(app, 'MAN-01'))!.delivery_zones!.features[n - 1]!.properties.name).toBe(
       'Shoreditch',
     );

@@ -3,6 +3,7 @@
  * server on one origin, Debian's Chromium through playwright-core, sign-in, waiting for a map to
  * have drawn, and screenshots saved to tests/e2e/artifacts/ (git-ignored) for people to look at.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -161,4 +162,14 @@ export async function mapDrawnSince(page: Page, since: number, within = ''): Pro
     { selector: `${within} [data-map-idle]`.trim(), since },
     { timeout: 30_000 },
   );
+}
+
+/** Serious and critical WCAG 2 A/AA findings on the page as it is, as "rule: target". */
+export async function seriousAxe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }

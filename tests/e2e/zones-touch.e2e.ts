@@ -5,13 +5,21 @@
  * both sizes, light and dark. The built app with the offline base map, against the in-process
  * reference server, read back to check what was saved.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getBranch } from '../support/branches';
 import type { Ring } from '../support/geo';
 import { branchSaved, reviewAndSave } from './branch-support';
-import { mapDrawnSince, mapIdles, screenshot, signIn, startApp, type App, type PageOptions } from './support';
+import {
+  mapDrawnSince,
+  mapIdles,
+  screenshot,
+  signIn,
+  startApp,
+  type App,
+  type PageOptions,
+  seriousAxe,
+} from './support';
 
 const TABLET: PageOptions = { viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false };
 const PHONE: PageOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -113,15 +121,6 @@ async function fingerDrag(page: Page, canvas: Locator, from: [number, number], t
 
 const zonePanel = (page: Page) => page.getByRole('region', { name: 'Zones', exact: true });
 const modeLine = (page: Page) => page.locator('[aria-live="polite"]', { hasText: /^Mode:/ });
-
-async function seriousAxe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** axe on the editor as it is, then in the other theme (the map is made again for it). */
 async function axeLightAndDark(page: Page): Promise<Record<string, string[]>> {
