@@ -19,6 +19,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const ERROR_CODES = {
   400: 'invalid_request',
   401: 'unauthorized',
+  403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
