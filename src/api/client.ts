@@ -21,7 +21,12 @@ export type RequestOptions<T> = {
 export type ApiClientOptions = {
   baseUrl: string;
   getToken: () => string | null;
-  /** Called on every 401 so the app can send the user to sign in. */
+  /**
+   * After a 401: one try at a new token (the identity provider's refresh), given the token
+   * refused; true when there is one, and the request is then sent once more.
+   */
+  renew?: (refused: string | null) => Promise<boolean>;
+  /** Called on a 401 that renewal did not mend, so the app can send the user to sign in. */
   onUnauthorized?: (error: ApiError) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -29,6 +34,8 @@ export type ApiClientOptions = {
 
 export type ApiClient = {
   readonly baseUrl: string;
+  /** The access token requests carry now (what it allows: src/api/access.ts). */
+  readonly token: () => string | null;
   request<T>(path: string, options: RequestOptions<T>): Promise<T>;
 };
 
@@ -60,11 +67,11 @@ function describeHost(baseUrl: string): string {
  * contract, and one typed error with a human message for every way a request can fail.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { baseUrl, getToken, onUnauthorized, timeoutMs = 20_000 } = options;
+  const { baseUrl, getToken, renew, onUnauthorized, timeoutMs = 20_000 } = options;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const host = describeHost(baseUrl);
 
-  async function request<T>(path: string, opts: RequestOptions<T>): Promise<T> {
+  async function request<T>(path: string, opts: RequestOptions<T>, renewed = false): Promise<T> {
     const { method = 'GET', query, body, schema, signal } = opts;
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const token = getToken();
@@ -120,7 +127,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!response.ok) {
         const error = errorFromResponse(response.status, response.headers.get('content-type') ?? '', text);
-        if (error.kind === 'unauthorized') onUnauthorized?.(error);
+        if (error.kind === 'unauthorized') {
+          if (!renewed && (await renew?.(token))) return request(path, opts, true);
+          onUnauthorized?.(error);
+        }
         throw error;
       }
       opts.seen?.(response);
@@ -157,5 +167,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { baseUrl, request };
+  return { baseUrl, token: getToken, request: (path, opts) => request(path, opts) };
 }

@@ -22,6 +22,8 @@ export function Layout() {
     tokenStore.clear();
     queryClient.clear();
     clearAllDrafts();
+    // Signed in through the identity provider: its session ends too (it sends the browser back here).
+    await router.options.context.session?.signOut();
   };
   return (
     <div className={s.app}>

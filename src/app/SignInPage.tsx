@@ -2,12 +2,66 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { createApiClient, errorMessage, fetchJobs, isApiError, useApi } from '../api';
 import { Banner, Button, Field, inputClass } from '../ui';
-import { tokenStore } from './auth';
+import { tokenStore, type Session } from './auth';
 import { safeRedirect } from './redirect';
 import { useConfig } from '../config';
 import s from './shell.module.css';
 
 export function SignInPage({ redirect, expired }: { redirect?: string; expired?: boolean }) {
+  const { session } = useRouter().options.context;
+  return session ? (
+    <ProviderSignIn session={session} redirect={redirect} expired={expired} />
+  ) : (
+    <TokenSignIn redirect={redirect} expired={expired} />
+  );
+}
+
+const EXPIRED = 'Your session ended or the token was refused. Sign in again to continue where you were.';
+
+/** Sign-in through the organisation's identity provider: one button to its sign-in page. */
+function ProviderSignIn({
+  session,
+  redirect,
+  expired,
+}: {
+  session: Session;
+  redirect?: string;
+  expired?: boolean;
+}) {
+  const [leaving, setLeaving] = useState(false);
+  const [error, setError] = useState(session.problem);
+  async function go() {
+    setLeaving(true);
+    setError(null);
+    try {
+      await session.signIn(redirect ?? '/jobs');
+    } catch (err) {
+      setError(`Could not reach the sign-in service at ${session.provider}: ${errorMessage(err)}`);
+      setLeaving(false);
+    }
+  }
+  return (
+    <div className={s.centerPage}>
+      <div className={s.card} role="region" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign in to Dispatch</h1>
+        {expired && !error && <Banner tone="warning">{EXPIRED}</Banner>}
+        {error && <Banner tone="danger">{error}</Banner>}
+        <p className={s.cardLead}>
+          Sign in with your organisation’s account at <strong>{session.provider}</strong>. Unsaved edits stay
+          in this browser while you do.
+        </p>
+        <div className={s.row}>
+          <Button variant="primary" onClick={() => void go()} disabled={leaving} autoFocus>
+            {leaving ? 'Opening the sign-in page…' : 'Continue to sign-in'}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Sign-in with a pasted access token, checked against the service before it is kept. */
+function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boolean }) {
   const api = useApi();
   const config = useConfig();
   const router = useRouter();
@@ -49,11 +103,7 @@ export function SignInPage({ redirect, expired }: { redirect?: string; expired?:
     <div className={s.centerPage}>
       <form className={s.card} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in to Dispatch</h1>
-        {expired && (
-          <Banner tone="warning">
-            Your session ended or the token was refused. Sign in again to continue where you were.
-          </Banner>
-        )}
+        {expired && <Banner tone="warning">{EXPIRED}</Banner>}
         <p className={s.cardLead}>Paste the access token for the delivery service.</p>
         <div className={s.serviceBox}>
           Service: <code>{api.baseUrl || window.location.origin}</code>

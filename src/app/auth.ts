@@ -2,9 +2,10 @@ import { clearEarlyGets } from '../api/early';
 import { readStored, writeStored } from '../lib/storage';
 
 /**
- * The sign-in token lives in sessionStorage only (docs/design.md, decision 8): never in the
+ * The access token lives in sessionStorage only (docs/design.md, decision 8): never in the
  * URL or localStorage, gone when the tab closes, cleared on sign-out. Without storage it is
- * kept in memory for this page.
+ * kept in memory for this page. A pasted token and one from the identity provider
+ * (src/app/oidc-session.ts) are both kept here.
  */
 const KEY = 'dispatch.token';
 
@@ -22,4 +23,18 @@ export const tokenStore = {
     clearEarlyGets();
     writeStored('session', KEY, null);
   },
+};
+
+/** A sign-in through the identity provider, when config.json's `auth.type` is `oidc`. */
+export type Session = {
+  /** One renewal after `refused` (the token a 401 answered); true when a new token is in place. */
+  renew(refused: string | null): Promise<boolean>;
+  /** To the provider's sign-in page, coming back to `target` (a path of this app). */
+  signIn(target: string): Promise<void>;
+  /** Ends the session here and at the provider, which sends the browser back to sign-in. */
+  signOut(): Promise<void>;
+  /** The provider's host, for the sign-in page. */
+  readonly provider: string;
+  /** Why the last sign-in did not complete, if it did not. */
+  readonly problem: string | null;
 };

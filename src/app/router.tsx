@@ -10,7 +10,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api';
 import type { RuntimeConfig } from '../config';
-import { tokenStore } from './auth';
+import { tokenStore, type Session } from './auth';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { safeRedirect } from './redirect';
@@ -31,7 +31,13 @@ import { BranchEditorPage, BranchListPage, preloadBranchList } from '../features
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
 const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
 
-export type RouterContext = { queryClient: QueryClient; api: ApiClient; config: RuntimeConfig };
+export type RouterContext = {
+  queryClient: QueryClient;
+  api: ApiClient;
+  config: RuntimeConfig;
+  /** The identity provider's sign-in; null where people paste a token. */
+  session: Session | null;
+};
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

@@ -12,17 +12,25 @@ export function start(configResponse: Promise<Response>): void {
   // User Timing mark (DevTools, the bench's load milestones): the app's code is in and evaluated.
   performance.mark('dispatch:app-start');
   const root = createRoot(document.getElementById('root')!);
-  loadRuntimeConfig(CONFIG_URL, configResponse).then(
-    (config) => {
-      root.render(
-        <StrictMode>
-          <App {...createAppInstance(config)} />
-        </StrictMode>,
-      );
-    },
-    (error: unknown) => {
-      const file = error instanceof ConfigError ? error.file : CONFIG_URL;
-      root.render(<ConfigErrorScreen file={file} message={errorMessage(error)} />);
-    },
-  );
+  loadRuntimeConfig(CONFIG_URL, configResponse)
+    .then(async (config) => {
+      // The identity provider's library loads only where config.json asks for it.
+      const { auth } = config;
+      const session =
+        auth.type === 'oidc' ? await import('./oidc-session').then((m) => m.startOidcSession(auth)) : null;
+      return createAppInstance(config, { session });
+    })
+    .then(
+      (app) => {
+        root.render(
+          <StrictMode>
+            <App {...app} />
+          </StrictMode>,
+        );
+      },
+      (error: unknown) => {
+        const file = error instanceof ConfigError ? error.file : CONFIG_URL;
+        root.render(<ConfigErrorScreen file={file} message={errorMessage(error)} />);
+      },
+    );
 }

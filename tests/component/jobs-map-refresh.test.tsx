@@ -35,6 +35,7 @@ function testClient() {
   let gate = Promise.resolve();
   const held: ApiClient = {
     baseUrl: client.baseUrl,
+    token: client.token,
     async request(path, options) {
       control.asked++;
       const later = Number(options.query?.page ?? 1) > 1;

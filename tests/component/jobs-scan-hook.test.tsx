@@ -50,6 +50,7 @@ function testClient({ token = server.token, holdFrom = Infinity } = {}) {
   const answers: Promise<unknown>[] = [];
   const held: ApiClient = {
     baseUrl: client.baseUrl,
+    token: client.token,
     request(path, options) {
       const page = Number(options.query?.page ?? 1);
       asked.push(page);
@@ -303,6 +304,7 @@ describe('useJobsScan', () => {
     const client = createApiClient({ baseUrl: server.url, getToken: () => server.token });
     const failing: ApiClient = {
       baseUrl: client.baseUrl,
+      token: client.token,
       request: (path, options) =>
         client.request(
           path,

@@ -90,6 +90,12 @@ beforeAll(async () => {
       case 'unauthorized':
         res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
         return;
+      case 'renewable':
+        // Takes only the renewed token.
+        if (req.headers.authorization === 'Bearer renewed')
+          return void res.writeHead(200).end(JSON.stringify(validPage));
+        res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end();
+        return;
       case 'html502':
         res
           .writeHead(502, { 'content-type': 'text/html' })
@@ -216,6 +222,39 @@ describe('api client', () => {
     expect(e.kind).toBe('unauthorized');
     expect(e.message).toMatch(/refused the sign-in token/);
     expect(told).toBe(1);
+  });
+
+  it('after a 401, renews the token once and sends the request again with it', async () => {
+    let token = 'expired';
+    const refused: (string | null)[] = [];
+    let told = 0;
+    const client = (renewTo: string | null) =>
+      createApiClient({
+        baseUrl: `${baseUrl}/renewable`,
+        getToken: () => token,
+        renew: async (stale) => {
+          refused.push(stale);
+          if (renewTo) token = renewTo;
+          return renewTo !== null;
+        },
+        onUnauthorized: () => told++,
+      });
+    expect((await fetchJobs(client('renewed'), { page: 1 })).total_pages).toBe(0);
+    expect(refused).toEqual(['expired']);
+    expect(seen.auth).toBe('Bearer renewed');
+    expect(told).toBe(0);
+
+    // A renewed token refused again: no second renewal, and the app is told.
+    token = 'expired';
+    await expect(fetchJobs(client('also-refused'), { page: 1 })).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    expect(refused).toEqual(['expired', 'expired']);
+    expect(told).toBe(1);
+    // No renewal to be had: the app is told at once.
+    token = 'expired';
+    await expect(fetchJobs(client(null), { page: 1 })).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(told).toBe(2);
   });
 
   it('explains an HTML error page from a proxy instead of showing markup', async () => {

@@ -18,6 +18,7 @@ function fakeService(
   let mostOpen = 0;
   const client: ApiClient = {
     baseUrl: '',
+    token: () => null,
     async request<T>(_path: string, options: RequestOptions<T>): Promise<T> {
       const page = Number(options.query?.page ?? 1);
       asked.push(page);
@@ -121,6 +122,7 @@ describe('the whole-result scan', () => {
     const seen: number[] = [];
     const shifted: ApiClient = {
       baseUrl: '',
+      token: () => null,
       request: async (path, options) => {
         const body = (await service.client.request(path, options)) as { jobs: { id: number }[] };
         const page = Number(options.query?.page);

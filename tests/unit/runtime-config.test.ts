@@ -71,6 +71,7 @@ describe('runtime config (config.json)', () => {
       scanCaps: { search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 },
       statusCounts: true,
       zoneLimits: { zonesPerBranch: 100, cornersPerZone: 2000, cornersPerBranch: 5000 },
+      auth: { type: 'token' },
     });
     expect(config.zoneLimits).toEqual({
       zonesPerBranch: 100,
@@ -101,6 +102,25 @@ describe('runtime config (config.json)', () => {
       open: 5000,
       overview: 10_000,
     });
+  });
+
+  it('reads sign-in through an identity provider, and names what is wrong with it', () => {
+    const oidc = { type: 'oidc', authority: 'https://idp.example/realms/dispatch', clientId: 'dispatch' };
+    expect(RuntimeConfig.parse({ auth: oidc }).auth).toEqual({
+      ...oidc,
+      scope: 'openid profile offline_access',
+    });
+    expect(RuntimeConfig.parse({ auth: { ...oidc, audience: 'dispatch-api' } }).auth).toMatchObject({
+      audience: 'dispatch-api',
+    });
+    const wrong = (auth: unknown) => {
+      const result = RuntimeConfig.safeParse({ auth });
+      return result.success ? null : result.error.issues[0]!;
+    };
+    expect(wrong({ ...oidc, authority: 'idp.example' })?.path).toEqual(['auth', 'authority']);
+    expect(wrong({ ...oidc, authority: 'ftp://idp.example' })?.message).toMatch(/http\(s\) issuer URL/);
+    expect(wrong({ ...oidc, clientId: '' })?.path).toEqual(['auth', 'clientId']);
+    expect(wrong({ type: 'saml' })?.path).toEqual(['auth', 'type']);
   });
 
   it('labels payment types and rider statuses like statuses, unknown codes by their number', () => {

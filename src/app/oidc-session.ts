@@ -1,0 +1,134 @@
+import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { RuntimeConfig } from '../config';
+import { errorMessage } from '../lib/error-message';
+import { tokenStore, type Session } from './auth';
+import { safeRedirect } from './redirect';
+
+/*
+ * Sign-in through the organisation's identity provider (docs/design.md, "Concurrency and auth"):
+ * Authorization Code with PKCE through oidc-client-ts. This module and the library load only
+ * when config.json's `auth.type` is `oidc` (src/app/start.tsx).
+ *
+ * - Tokens: the provider's answer (with the refresh token) is kept by oidc-client-ts in
+ *   sessionStorage, and the access token in the same place as a pasted token (src/app/auth.ts),
+ *   so everything that sends requests reads it the same way. Nothing goes to localStorage or
+ *   the URL: the redirect back carries only the one-time code.
+ * - Renewal: with the refresh token, before the access token expires and once after a 401;
+ *   never through a hidden iframe (blocked third-party cookies break it).
+ * - Several tabs: a tab opened from another starts with a copy of its sessionStorage, so both
+ *   hold the same refresh token, and a provider that rotates refresh tokens refuses (and
+ *   revokes) one that is used twice. Renewals are serialised across the tabs with a Web Lock,
+ *   and a tab that renewed hands the new tokens to the tabs that held its old refresh token
+ *   (BroadcastChannel): when their turn comes they find fresh tokens and do not renew.
+ */
+
+type OidcAuth = Extract<RuntimeConfig['auth'], { type: 'oidc' }>;
+
+const CALLBACK = 'auth/callback';
+const LOCK = 'dispatch-sign-in-renewal';
+
+/** Seconds before expiry a renewal starts, `left` seconds before it: a minute, or a quarter of a short token's life. */
+export function renewalLead(left: number): number {
+  return Math.max(1, Math.min(60, left / 4));
+}
+
+export async function startOidcSession(auth: OidcAuth): Promise<Session> {
+  const base = `${window.location.origin}${import.meta.env.BASE_URL}`;
+  const store = new WebStorageStateStore({ store: window.sessionStorage });
+  const manager = new UserManager({
+    authority: auth.authority,
+    client_id: auth.clientId,
+    redirect_uri: `${base}${CALLBACK}`,
+    post_logout_redirect_uri: `${base}sign-in`,
+    scope: auth.scope,
+    // Auth0 and others name the API the token is for; providers that do not know it ignore it.
+    extraQueryParams: auth.audience ? { audience: auth.audience } : {},
+    userStore: store,
+    stateStore: store,
+    automaticSilentRenew: false,
+    monitorSession: false,
+  });
+  let problem: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOCK) : null;
+
+  /** Uses `user`'s access token from now on, and plans its renewal. */
+  const adopt = (user: User) => {
+    tokenStore.set(user.access_token);
+    clearTimeout(timer);
+    const left = user.expires_in;
+    if (left === undefined || !user.refresh_token) return;
+    timer = setTimeout(() => void renew(user.access_token), Math.max(0, left - renewalLead(left)) * 1000);
+  };
+
+  const renewLocked = async (refused: string | null): Promise<boolean> => {
+    const current = await manager.getUser();
+    if (!current) return false;
+    // Another tab renewed meanwhile and handed this tab its tokens.
+    if (current.access_token !== refused && !current.expired) {
+      adopt(current);
+      return true;
+    }
+    if (!current.refresh_token) return false;
+    let next: User | null;
+    try {
+      next = await manager.signinSilent();
+    } catch {
+      return false;
+    }
+    if (!next) return false;
+    channel?.postMessage({ previous: current.refresh_token, user: next.toStorageString() });
+    adopt(next);
+    return true;
+  };
+
+  /** One renewal, in turn with this origin's other tabs; true when a new access token is in place. */
+  const renew = (refused: string | null): Promise<boolean> =>
+    navigator.locks ? navigator.locks.request(LOCK, () => renewLocked(refused)) : renewLocked(refused);
+
+  if (channel) {
+    channel.onmessage = async (event: MessageEvent<{ previous: string; user: string }>) => {
+      const current = await manager.getUser();
+      if (current?.refresh_token !== event.data.previous) return;
+      const next = User.fromStorageString(event.data.user);
+      await manager.storeUser(next);
+      adopt(next);
+    };
+  }
+
+  const here = window.location;
+  if (here.pathname === `${import.meta.env.BASE_URL}${CALLBACK}`) {
+    // Back from the provider: exchange the code, then go where the user was going.
+    let target: string | undefined;
+    try {
+      const user = await manager.signinRedirectCallback();
+      target = typeof user.state === 'string' ? user.state : undefined;
+      adopt(user);
+    } catch (error) {
+      problem = `The sign-in did not complete: ${errorMessage(error)}`;
+      target = `${import.meta.env.BASE_URL}sign-in`;
+    }
+    window.history.replaceState(null, '', problem ? target : safeRedirect(target));
+  } else {
+    const user = await manager.getUser();
+    if (user && (user.refresh_token || !user.expired)) adopt(user);
+  }
+
+  return {
+    renew,
+    get problem() {
+      return problem;
+    },
+    provider: new URL(auth.authority).host,
+    async signIn(target: string) {
+      problem = null;
+      await manager.signinRedirect({ state: safeRedirect(target) });
+    },
+    async signOut() {
+      clearTimeout(timer);
+      tokenStore.clear();
+      // Ends the provider's session too (id_token_hint from the stored user), then back to sign-in.
+      await manager.signoutRedirect();
+    },
+  };
+}
