@@ -1,5 +1,5 @@
 import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { RuntimeConfig } from '../config';
+import { readOidcAuth } from '../config/auth';
 import { errorMessage } from '../lib/error-message';
 import { tokenStore, type Session } from './auth';
 import { safeRedirect } from './redirect';
@@ -22,8 +22,6 @@ import { safeRedirect } from './redirect';
  *   (BroadcastChannel): when their turn comes they find fresh tokens and do not renew.
  */
 
-type OidcAuth = Extract<RuntimeConfig['auth'], { type: 'oidc' }>;
-
 const CALLBACK = 'auth/callback';
 const LOCK = 'dispatch-sign-in-renewal';
 
@@ -32,7 +30,9 @@ export function renewalLead(left: number): number {
   return Math.max(1, Math.min(60, left / 4));
 }
 
-export async function startOidcSession(auth: OidcAuth): Promise<Session> {
+/** Reads config.json's `auth` (a ConfigError when it is incomplete) and the stored sign-in, if any. */
+export async function startOidcSession(config: unknown): Promise<Session> {
+  const auth = readOidcAuth(config);
   const base = `${window.location.origin}${import.meta.env.BASE_URL}`;
   const store = new WebStorageStateStore({ store: window.sessionStorage });
   const manager = new UserManager({

@@ -13,7 +13,6 @@ import type { RuntimeConfig } from '../config';
 import { tokenStore, type Session } from './auth';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
-import { safeRedirect } from './redirect';
 
 import {
   JobsPage,
@@ -188,12 +187,15 @@ export function createAppRouter(
   });
 }
 
-/** After a 401 anywhere: drop the token and go to sign-in, coming back to the same URL after. */
+/**
+ * After a 401 anywhere: drop the token and go to sign-in, coming back to the same URL after
+ * (the sign-in page checks where it sends people: src/app/redirect.ts).
+ */
 export function sendToSignIn(router: AnyRouter) {
   const here = router.state.location.href;
   if (router.state.location.pathname === '/sign-in') return;
   tokenStore.clear();
-  void router.navigate({ to: '/sign-in', search: { redirect: safeRedirect(here), expired: true } });
+  void router.navigate({ to: '/sign-in', search: { redirect: here, expired: true } });
 }
 
 declare module '@tanstack/react-router' {

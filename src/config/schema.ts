@@ -46,23 +46,6 @@ export const ZONE_LIMITS = { zonesPerBranch: 100, cornersPerZone: 2000, cornersP
 const limit = (fallback: number, max: number) =>
   z._default(z.int().check(z.minimum(1), z.maximum(max)), fallback);
 
-/**
- * How people sign in: a pasted access token, or the organisation's identity provider through
- * OpenID Connect (Authorization Code with PKCE; src/app/oidc-session.ts).
- */
-const Auth = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('token') }),
-  z.object({
-    type: z.literal('oidc'),
-    /** The issuer, e.g. https://idp.example/realms/dispatch: its discovery document is read from there. */
-    authority: z.url({ protocol: /^https?$/, error: 'authority must be the provider’s http(s) issuer URL' }),
-    clientId: z.string().check(z.minLength(1)),
-    scope: z._default(z.string().check(z.minLength(1)), 'openid profile offline_access'),
-    /** The API the tokens are for, where the provider asks for it (Auth0's `audience`). */
-    audience: z.optional(z.string().check(z.minLength(1))),
-  }),
-]);
-
 /** Runtime configuration, read from `config.json` beside index.html (docs/design.md, "Runtime configuration"). */
 export const RuntimeConfig = z.object({
   apiBaseUrl: z.pipe(
@@ -104,7 +87,11 @@ export const RuntimeConfig = z.object({
   ),
   /** Count chips above the jobs table: one `page=1` request per configured status. */
   statusCounts: z._default(z.boolean(), true),
-  auth: z._default(Auth, { type: 'token' }),
+  /**
+   * How people sign in: `token` (a pasted access token) or `oidc` (the organisation's identity
+   * provider; the rest of the object is read by src/config/auth.ts, on the chunk that needs it).
+   */
+  auth: z._default(z.looseObject({ type: z.enum(['token', 'oidc']) }), { type: 'token' }),
   /** What one branch's zones may hold: a zones file beyond it is refused or simplified to fit. */
   zoneLimits: z._default(
     z.object({

@@ -10,6 +10,7 @@ import {
   describeStatus,
   loadRuntimeConfig,
 } from '../../src/config';
+import { readOidcAuth } from '../../src/config/auth';
 
 describe('runtime config (config.json)', () => {
   const load = (body: unknown) =>
@@ -106,21 +107,26 @@ describe('runtime config (config.json)', () => {
 
   it('reads sign-in through an identity provider, and names what is wrong with it', () => {
     const oidc = { type: 'oidc', authority: 'https://idp.example/realms/dispatch', clientId: 'dispatch' };
-    expect(RuntimeConfig.parse({ auth: oidc }).auth).toEqual({
-      ...oidc,
-      scope: 'openid profile offline_access',
-    });
-    expect(RuntimeConfig.parse({ auth: { ...oidc, audience: 'dispatch-api' } }).auth).toMatchObject({
-      audience: 'dispatch-api',
-    });
+    expect(RuntimeConfig.parse({ auth: oidc }).auth.type).toBe('oidc');
+    expect(RuntimeConfig.safeParse({ auth: { type: 'saml' } }).error?.issues[0]?.path).toEqual([
+      'auth',
+      'type',
+    ]);
+    expect(readOidcAuth(oidc)).toEqual({ ...oidc, scope: 'openid profile offline_access' });
+    expect(readOidcAuth({ ...oidc, audience: 'dispatch-api' }).audience).toBe('dispatch-api');
     const wrong = (auth: unknown) => {
-      const result = RuntimeConfig.safeParse({ auth });
-      return result.success ? null : result.error.issues[0]!;
+      try {
+        readOidcAuth(auth);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected a ConfigError');
     };
-    expect(wrong({ ...oidc, authority: 'idp.example' })?.path).toEqual(['auth', 'authority']);
-    expect(wrong({ ...oidc, authority: 'ftp://idp.example' })?.message).toMatch(/http\(s\) issuer URL/);
-    expect(wrong({ ...oidc, clientId: '' })?.path).toEqual(['auth', 'clientId']);
-    expect(wrong({ type: 'saml' })?.path).toEqual(['auth', 'type']);
+    expect(wrong({ ...oidc, authority: 'idp.example' })).toMatch(
+      /^auth\.authority: must be the provider’s http\(s\) issuer URL/,
+    );
+    expect(wrong({ ...oidc, authority: undefined })).toMatch(/^auth\.authority: /);
+    expect(wrong({ ...oidc, clientId: '' })).toMatch(/^auth\.clientId: /);
   });
 
   it('labels payment types and rider statuses like statuses, unknown codes by their number', () => {

@@ -1,8 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { EditorSkeleton } from './EditorSkeleton';
+import { PageSkeleton } from '../../ui';
 
 /**
- * The editor and its form library load in their own chunk, only when a branch is opened. The
+ * The editor and its form library load in their own chunk, only when a branch is opened (its
+ * skeleton, in the shape of the form, comes with it: while its branch loads). The
  * zone map's chunk (maplibre, draw), which the editor loads lazily in turn, starts downloading
  * at the same time instead of after the editor's chunk has arrived.
  */
@@ -15,7 +16,7 @@ const Editor = lazy(() => {
 
 export function BranchEditorPage({ id }: { id: string }) {
   return (
-    <Suspense fallback={<EditorSkeleton id={id} />}>
+    <Suspense fallback={<PageSkeleton label={`Loading branch ${id}…`} />}>
       <Editor id={id} />
     </Suspense>
   );
