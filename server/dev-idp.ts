@@ -196,6 +196,8 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         post_logout_redirect_uris: [...origins].map((origin) => `${origin}/sign-in`),
       },
     ],
+    // The authorization code flow only (no implicit or hybrid response types in discovery).
+    responseTypes: ['code'],
     // PKCE, S256 only, for every request (oidc-provider's defaults too, stated here).
     pkce: { methods: ['S256'], required: () => true },
     claims: { openid: ['sub'], profile: ['name'] },

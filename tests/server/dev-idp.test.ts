@@ -23,6 +23,7 @@ interface Discovery {
   end_session_endpoint: string;
   code_challenge_methods_supported: string[];
   grant_types_supported: string[];
+  response_types_supported: string[];
 }
 
 interface TokenResponse {
