@@ -19,8 +19,11 @@ import { describeMove, moveToToday } from './time-shift';
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 */
   url: string;
-  /** An accepted token: the generated development token, or the first of API_TOKENS. */
-  token: string;
+  /**
+   * An accepted token: the development token, or the first of API_TOKENS; null when only the
+   * identity provider's tokens are accepted (OIDC_ISSUER in production without API_TOKENS).
+   */
+  token: string | null;
   /** Stops listening, then closes the database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -73,9 +76,11 @@ export async function startServer(
     }
     const jobCount = db.prepare('SELECT count(*) FROM jobs').pluck().get() as number;
 
+    const { tokens } = config;
     const app = buildServer({
       db,
-      tokens: config.tokens,
+      tokens,
+      oidc: config.oidc ?? undefined,
       pageSize: config.pageSize,
       staticDir: config.staticDir,
       databasePath: config.databasePath,
@@ -89,10 +94,11 @@ export async function startServer(
     }
     const { port } = app.server.address() as AddressInfo;
     const url = `http://${displayHost(config.host)}:${port}`;
-    const token = config.tokens[0]!;
+    const token = tokens[0]?.token ?? null;
     log(
       `Dispatch reference server on ${url} · database ${config.databasePath} · ${jobCount} jobs${seeded}` +
         (config.staticDir ? ` · dashboard from ${config.staticDir}` : '') +
+        (config.oidc ? ` · sign-in through ${config.oidc.issuer}` : '') +
         (config.tokenGenerated ? ` · development token: ${token}` : ''),
     );
 
