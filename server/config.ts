@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BRANCH_ID_PATTERN } from '../src/contract';
 import type { ApiToken, Permissions } from './auth';
+import { MEMORY } from './db';
 import type { OidcOptions } from './oidc-tokens';
 import { MAX_BRANCH_CORNERS } from './zone-limits';
 
 export const DEFAULT_DATABASE_PATH = 'data/dispatch.db';
+
+/** The development token's file, beside the database (data/ is not committed). */
+export const DEV_TOKEN_FILE = 'dev-token';
 
 export interface ServerConfig {
   port: number;
@@ -16,6 +20,11 @@ export interface ServerConfig {
   tokens: ApiToken[];
   /** True when no API_TOKENS were given and a development token was made up. */
   tokenGenerated: boolean;
+  /**
+   * Where the development token is kept across restarts (`dev-token` beside the database);
+   * null when it is not: tokens were given, or the database is in memory (`keptDevToken`).
+   */
+  devTokenFile: string | null;
   /** OIDC_ISSUER and OIDC_AUDIENCE: access tokens of the identity provider are accepted too; null: not. */
   oidc: Pick<OidcOptions, 'issuer' | 'audience'> | null;
   pageSize: number;
@@ -202,6 +211,9 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     databasePath,
     tokens,
     tokenGenerated,
+    // An in-memory database keeps nothing across restarts, and neither does its development token.
+    devTokenFile:
+      tokenGenerated && databasePath !== MEMORY ? join(dirname(databasePath), DEV_TOKEN_FILE) : null,
     oidc,
     pageSize: integer(env, 'PAGE_SIZE', 20, 1, 1000),
     seedJobs: production && !env.SEED_JOBS?.trim() ? null : integer(env, 'SEED_JOBS', 5000, 0, 10_000_000),
@@ -211,4 +223,28 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     simulate: simulate === '1',
     maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
   };
+}
+
+/** What a kept development token must look like to be used again; anything else is replaced. */
+const KEPT_TOKEN = /^[A-Za-z0-9\-._~+/]{16,256}=*$/;
+
+/**
+ * The development token kept in `file` (its content, trimmed), or, when the file is missing or
+ * holds something else, `fresh`, written there readable by this user only (0600): a restart
+ * keeps the token a browser tab or a script signed in with. Throws when the file can be neither
+ * read nor written (the caller goes on with `fresh` for this run).
+ */
+export function keptDevToken(file: string, fresh: string): { token: string; reused: boolean } {
+  let kept = '';
+  try {
+    kept = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (KEPT_TOKEN.test(kept)) return { token: kept, reused: true };
+  // Removed first: writeFileSync's mode applies only to a file it creates.
+  rmSync(file, { force: true });
+  writeFileSync(file, `${fresh}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600); // whatever the umask
+  return { token: fresh, reused: false };
 }

@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildServer, closeServer } from './app';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, keptDevToken, readConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { processTimeZone } from './local-time';
 import { seed } from './seed';
@@ -76,7 +76,21 @@ export async function startServer(
     }
     const jobCount = db.prepare('SELECT count(*) FROM jobs').pluck().get() as number;
 
-    const { tokens } = config;
+    // The development token is kept beside the database, so a restart does not sign out the
+    // browser tabs and scripts that use it; with an in-memory database a new one each time.
+    let tokens = config.tokens;
+    let tokenNote = '';
+    if (config.devTokenFile !== null) {
+      const [generated] = config.tokens;
+      try {
+        const kept = keptDevToken(config.devTokenFile, generated!.token);
+        tokens = [{ ...generated!, token: kept.token }];
+        tokenNote = ` (${kept.reused ? 'kept' : 'new, kept'} in ${config.devTokenFile})`;
+      } catch (error) {
+        tokenNote = ` (for this run only, not kept in ${config.devTokenFile}: ${describeError(error)})`;
+      }
+    }
+
     const app = buildServer({
       db,
       tokens,
@@ -99,7 +113,7 @@ export async function startServer(
       `Dispatch reference server on ${url} · database ${config.databasePath} · ${jobCount} jobs${seeded}` +
         (config.staticDir ? ` · dashboard from ${config.staticDir}` : '') +
         (config.oidc ? ` · sign-in through ${config.oidc.issuer}` : '') +
-        (config.tokenGenerated ? ` · development token: ${token}` : ''),
+        (config.tokenGenerated ? ` · development token: ${token}${tokenNote}` : ''),
     );
 
     let closing: Promise<void> | undefined;
