@@ -12,7 +12,7 @@ runUntilStopped('npm start', async () => {
     [
       ['Dispatch dashboard', stack.url],
       ['Reference service', stack.api.url],
-      ['Sign-in token', stack.api.token],
+      ['Sign-in token', stack.api.token ?? 'none (API_TOKENS is empty: sign in through OIDC_ISSUER)'],
     ],
     ['Ctrl+C stops both.'],
   );
