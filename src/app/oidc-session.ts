@@ -1,4 +1,4 @@
-import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { readOidcAuth } from '../config/auth';
 import { errorMessage } from '../lib/error-message';
 import { tokenStore, type Session } from './auth';
@@ -26,7 +26,7 @@ const CALLBACK = 'auth/callback';
 const LOCK = 'dispatch-sign-in-renewal';
 
 /** Seconds before expiry a renewal starts, `left` seconds before it: a minute, or a quarter of a short token's life. */
-export function renewalLead(left: number): number {
+function renewalLead(left: number): number {
   return Math.max(1, Math.min(60, left / 4));
 }
 
@@ -73,7 +73,10 @@ export async function startOidcSession(config: unknown): Promise<Session> {
     let next: User | null;
     try {
       next = await manager.signinSilent();
-    } catch {
+    } catch (error) {
+      // The provider refused the refresh token (expired, revoked): it is of no more use, and a
+      // reload goes to sign-in rather than trying it again. A network failure keeps it.
+      if (error instanceof ErrorResponse) await manager.removeUser();
       return false;
     }
     if (!next) return false;
