@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { bearerAuth } from './auth';
+import { bearerAuth, type ApiToken } from './auth';
 import { API_PREFIX, installCors } from './cors';
 import { MEMORY, type Database } from './db';
 import { installDrain } from './drain';
 import { clientErrorHandler, installErrorHandling, sendError, toApiError } from './errors';
 import { installJsonBodyParser } from './json-body';
+import { oidcTokenCheck, type OidcOptions } from './oidc-tokens';
 import { BranchRepository } from './repo/branches';
 import { JobRepository } from './repo/jobs';
 import { CompactRequestLog } from './request-log';
@@ -21,8 +22,17 @@ export const BODY_LIMIT = 1_048_576;
 
 export interface ServerOptions {
   db: Database;
-  /** Accepted Bearer tokens. */
-  tokens: string[];
+  /**
+   * Accepted Bearer tokens: a string can do everything; an ApiToken carries the limits of its
+   * API_TOKENS entry (read-only, some branches only).
+   */
+  tokens: readonly (string | ApiToken)[];
+  /**
+   * Access tokens of this identity provider are accepted too (server/oidc-tokens.ts): its
+   * issuer, the audience of this service, and how soon an unknown signing key may fetch the
+   * provider's keys again (`jwksCooldownMs`, jose's 30 s by default).
+   */
+  oidc?: OidcOptions;
   /** Jobs per page (docs/design.md, decision 3). */
   pageSize?: number;
   /** Fastify (pino) logger options; off by default. */
@@ -41,9 +51,10 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   if (!Number.isSafeInteger(pageSize) || pageSize < 1)
     throw new Error(`pageSize must be a whole number ≥ 1, got ${pageSize}`);
 
+  const secrets = opts.tokens.map((entry) => (typeof entry === 'string' ? entry : entry.token));
   const app = Fastify({
     logger: opts.logger ?? false,
-    logController: new CompactRequestLog(opts.tokens),
+    logController: new CompactRequestLog(secrets),
     bodyLimit: BODY_LIMIT,
     // Long unknown ids are "no such branch" (404) rather than "parameter too long" (414).
     routerOptions: { maxParamLength: 1024 },
@@ -73,7 +84,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   const jobs = new JobRepository(opts.db, branches);
   app.register(
     async (api) => {
-      api.addHook('onRequest', bearerAuth(opts.tokens));
+      api.addHook('onRequest', bearerAuth(opts.tokens, { jwt: opts.oidc && oidcTokenCheck(opts.oidc) }));
       registerJobRoutes(api, { jobs, pageSize });
       registerBranchRoutes(api, { branches, maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS });
     },

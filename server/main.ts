@@ -8,7 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildServer, closeServer } from './app';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, keptDevToken, readConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { processTimeZone } from './local-time';
 import { seed } from './seed';
@@ -19,8 +19,11 @@ import { describeMove, moveToToday } from './time-shift';
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:8787 */
   url: string;
-  /** An accepted token: the generated development token, or the first of API_TOKENS. */
-  token: string;
+  /**
+   * An accepted token: the development token, or the first of API_TOKENS; null when only the
+   * identity provider's tokens are accepted (OIDC_ISSUER in production without API_TOKENS).
+   */
+  token: string | null;
   /** Stops listening, then closes the database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -73,9 +76,25 @@ export async function startServer(
     }
     const jobCount = db.prepare('SELECT count(*) FROM jobs').pluck().get() as number;
 
+    // The development token is kept beside the database, so a restart does not sign out the
+    // browser tabs and scripts that use it; with an in-memory database a new one each time.
+    let tokens = config.tokens;
+    let tokenNote = '';
+    if (config.devTokenFile !== null) {
+      const [generated] = config.tokens;
+      try {
+        const kept = keptDevToken(config.devTokenFile, generated!.token);
+        tokens = [{ ...generated!, token: kept.token }];
+        tokenNote = ` (${kept.reused ? 'kept' : 'new, kept'} in ${config.devTokenFile})`;
+      } catch (error) {
+        tokenNote = ` (for this run only, not kept in ${config.devTokenFile}: ${describeError(error)})`;
+      }
+    }
+
     const app = buildServer({
       db,
-      tokens: config.tokens,
+      tokens,
+      oidc: config.oidc ?? undefined,
       pageSize: config.pageSize,
       staticDir: config.staticDir,
       databasePath: config.databasePath,
@@ -89,11 +108,12 @@ export async function startServer(
     }
     const { port } = app.server.address() as AddressInfo;
     const url = `http://${displayHost(config.host)}:${port}`;
-    const token = config.tokens[0]!;
+    const token = tokens[0]?.token ?? null;
     log(
       `Dispatch reference server on ${url} · database ${config.databasePath} · ${jobCount} jobs${seeded}` +
         (config.staticDir ? ` · dashboard from ${config.staticDir}` : '') +
-        (config.tokenGenerated ? ` · development token: ${token}` : ''),
+        (config.oidc ? ` · sign-in through ${config.oidc.issuer}` : '') +
+        (config.tokenGenerated ? ` · development token: ${token}${tokenNote}` : ''),
     );
 
     let closing: Promise<void> | undefined;

@@ -236,14 +236,28 @@ function errorCases(bodyLimit: number): ErrorCase[] {
     {
       name: 'Unauthorized',
       status: 401,
-      description: 'The Authorization header is missing, not `Bearer <token>`, or names an unknown token.',
+      description:
+        'The Authorization header is missing or not `Bearer <token>`, or the token is refused: unknown, or an ' +
+        "identity provider's token that has expired, was issued for another service or by another issuer, or " +
+        'could not be checked (the provider not answering). `error.message` says which, and what to do.',
       headers: {
         'WWW-Authenticate': {
-          description: 'Always `Bearer`.',
+          description:
+            '`Bearer` when no token could be read from the request; `Bearer error="invalid_token"` when a token ' +
+            'was presented and refused (RFC 6750 §3.1): sign in again.',
           required: true,
-          schema: { type: 'string', const: 'Bearer' },
+          schema: { type: 'string', enum: ['Bearer', 'Bearer error="invalid_token"'] },
         },
       },
+    },
+    {
+      name: 'Forbidden',
+      status: 403,
+      description:
+        'The token is accepted but may not save this branch: it may only read (no `branches:write` scope, or ' +
+        'an `API_TOKENS` entry marked `read-only`), or it may save other branches only (the `branch_ids` claim, ' +
+        '`branches=` in `API_TOKENS`), or the body renames the branch to an id outside them. Nothing is changed; ' +
+        '`error.message` names the branches it may save.',
     },
     { name: 'NotFound', status: 404, description: 'No branch has this id, or no route has this path.' },
     {
@@ -421,7 +435,7 @@ Where the interface leaves a gap, this document states what the dashboard and th
 - **Responses are read leniently**: unknown fields are kept, and a field documented as "may be empty" or "or null" may also be null or missing. The response schemas here describe what the dashboard accepts; the reference server sends every field.
 - **Status codes** (of jobs, pickups and deliveries), payment types and rider statuses have no meaning in the interface: the dashboard labels them from the dictionaries of its runtime configuration (config.json) and shows "Status N" for an unknown code.
 - **Errors** have one JSON shape, \`ErrorBody\`, with a \`code\` per status. A service that answers otherwise (plain text, a proxy's HTML page) still gets a clear message in the dashboard.
-- **Authentication**: every /v1 request but this document carries \`Authorization: Bearer <token>\`. The reference server takes its tokens from \`API_TOKENS\` (comma-separated); the dashboard keeps the token for the browser session and returns to sign-in on 401.
+- **Authentication**: every /v1 request but this document carries \`Authorization: Bearer <token>\`. The reference server accepts the tokens of \`API_TOKENS\` (comma-separated, each optionally limited: \`read-only\`, \`branches=ID|ID\`) and, with \`OIDC_ISSUER\` and \`OIDC_AUDIENCE\`, access tokens (JWTs) of that identity provider, whose \`branches:write\` scope lets them save branches and \`branch_ids\` claim limits which. A save the token may not make is 403; the dashboard returns to sign-in on 401.
 - **Concurrent saves**: a branch carries an ETag (the header of GET /v1/branches/{id} and of a PUT's answer, an \`etag\` field in the list), which changes on every write. A PUT with \`If-Match\` saves only over that version, otherwise answers 412 and changes nothing; without it, the last save wins. The dashboard sends it when the service gave an ETag, and otherwise compares \`updated_at\` just before the PUT.
 - **Caching**: pages of GET /v1/jobs carry an ETag and \`Cache-Control: private, no-cache\`; \`If-None-Match\` with the ETag of an unchanged page is answered 304. Responses of 1 KiB and more are compressed with br or gzip when \`Accept-Encoding\` allows it.
 - **Other methods** on a known path are 405 with an \`Allow\` header; unknown paths are 404. A request too slow to arrive is 408, one with too large headers 431. During shutdown, new requests are 503.`;
@@ -498,9 +512,11 @@ export function openApiDocument(options: OpenApiOptions): Json {
           tags: ['Interface'],
           summary: 'Update a branch',
           description:
-            'Changes the fields sent, and only those, in one transaction. Checks in order: the token, the content ' +
+            'Changes the fields sent, and only those, in one transaction. Checks in order: the token (401), that it ' +
+            'may save this branch (403, before the body is read, so also before an unknown id is 404), the content ' +
             'type, the body against the schema, the size of the zones, the geometry of each ring (self-intersection), ' +
-            'then, in the transaction of the write, that the branch exists and meets `If-Match` (412), and that a new id is free (409).',
+            'that a new id is one it may save (403), then, in the transaction of the write, that the branch exists and ' +
+            'meets `If-Match` (412), and that a new id is free (409).',
           parameters: PRECONDITIONS,
           requestBody: {
             required: true,
@@ -512,7 +528,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
               'The branch as stored, under its new id if it was renamed.',
               BRANCH_ETAG,
             ),
-            ...byStatus(...API_ERRORS, 404, 409, 412, 414, 507),
+            ...byStatus(...API_ERRORS, 403, 404, 409, 412, 414, 507),
           },
         },
         get: {
@@ -578,7 +594,9 @@ export function openApiDocument(options: OpenApiOptions): Json {
           type: 'http',
           scheme: 'bearer',
           description:
-            'How a token is obtained is not part of the interface. The reference server accepts the tokens listed in `API_TOKENS`.',
+            'How a token is obtained is not part of the interface. The reference server accepts the tokens listed in ' +
+            '`API_TOKENS`, and, when configured, access tokens (JWTs) of an OpenID Connect provider (`OIDC_ISSUER`, ' +
+            '`OIDC_AUDIENCE`): checked against its published keys, issuer, audience and expiry.',
         },
       },
       schemas,

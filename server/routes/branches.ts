@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '../../src/contract/zod';
 import { JobsQuery, UpdateBranchBody, issuesToDetails, type ErrorDetail } from '../../src/contract';
+import type { Permissions } from '../auth';
 import { ApiError } from '../errors';
 import type { BranchRepository } from '../repo/branches';
 import type { Branch } from '../repo/resources';
@@ -40,6 +41,62 @@ function idTaken(existing: string, wanted: string): ApiError {
       {
         path: 'branch.id',
         message: `Taken by branch ${existing}: ids that differ only in case are the same id`,
+      },
+    ],
+  );
+}
+
+/** Ids are unique regardless of case (decision 6), so a permission for LEE-01 covers lee-01. */
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** "LEE-01", "LEE-01 and LEE-02", "LEE-01, LEE-02 and MAN-01". */
+function listOf(ids: readonly string[]): string {
+  return ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
+}
+
+/** What this sign-in may save, as the first half of a 403's message. */
+function mayChange(branchIds: readonly string[]): string {
+  if (branchIds.length === 0) return 'This sign-in may change no branch';
+  return `This sign-in may change ${branchIds.length === 1 ? 'branch' : 'branches'} ${listOf(branchIds)} only`;
+}
+
+/**
+ * May this sign-in save branch `id`? Checked before the body is read: a sign-in that may not
+ * save learns nothing from the checks of a body it could not save anyway. And before the
+ * branch is looked up, so a 403 comes before a 404: a sign-in limited to some branches is not
+ * told whether others exist.
+ */
+function forbiddenToSave(permissions: Permissions, id: string): ApiError | null {
+  if (!permissions.writeBranches) {
+    return new ApiError(
+      403,
+      'This sign-in may read branches but not change them: saving needs the branches:write permission. ' +
+        'Ask an administrator or the branch’s manager.',
+    );
+  }
+  const { branchIds } = permissions;
+  if (branchIds !== null && !branchIds.some((allowed) => sameId(allowed, id))) {
+    return new ApiError(
+      403,
+      `${mayChange(branchIds)}, not ${id}. ${id} is saved by its own manager or an administrator.`,
+    );
+  }
+  return null;
+}
+
+/** A rename is a save under the new id too: it must be one this sign-in may save. */
+function forbiddenRename(permissions: Permissions, newId: string | undefined): ApiError | null {
+  const { branchIds } = permissions;
+  if (newId === undefined || branchIds === null || branchIds.some((allowed) => sameId(allowed, newId))) {
+    return null;
+  }
+  return new ApiError(
+    403,
+    `${mayChange(branchIds)}, so it cannot rename a branch to ${newId}. Nothing was changed.`,
+    [
+      {
+        path: 'branch.id',
+        message: `Outside the branches this sign-in may change (${listOf(branchIds) || 'none'})`,
       },
     ],
   );
@@ -92,27 +149,39 @@ export function registerBranchRoutes(
     return { branch: found.branch };
   });
 
-  api.put<{ Params: BranchParams }>('/branches/:id', async (request, reply): Promise<{ branch: Branch }> => {
-    const { id } = request.params;
-    const { branch: patch } = readUpdateBody(request, maxBranchCorners);
-    const now = Math.floor(Date.now() / 1000);
-    const result = branches.update(id, patch, request.actor!, now, writePrecondition(request.headers));
-    switch (result.status) {
-      case 'not_found':
-        throw notFound(id);
-      case 'precondition_failed':
-        throw new ApiError(
-          412,
-          `Branch ${JSON.stringify(id)} has changed since the version this request names ` +
-            '(If-Match or If-Unmodified-Since); nothing was changed. Read the branch again before saving.',
-        );
-      case 'conflict':
-        throw idTaken(result.id, patch.id!);
-      case 'updated':
-        reply.header('ETag', result.etag);
-        return { branch: result.branch };
-    }
-  });
+  api.put<{ Params: BranchParams }>(
+    '/branches/:id',
+    {
+      // After the token's check (the /v1 onRequest hook), before the body arrives.
+      onRequest: async (request) => {
+        const forbidden = forbiddenToSave(request.actor!.permissions, request.params.id);
+        if (forbidden) throw forbidden;
+      },
+    },
+    async (request, reply): Promise<{ branch: Branch }> => {
+      const { id } = request.params;
+      const { branch: patch } = readUpdateBody(request, maxBranchCorners);
+      const renameForbidden = forbiddenRename(request.actor!.permissions, patch.id);
+      if (renameForbidden) throw renameForbidden;
+      const now = Math.floor(Date.now() / 1000);
+      const result = branches.update(id, patch, request.actor!, now, writePrecondition(request.headers));
+      switch (result.status) {
+        case 'not_found':
+          throw notFound(id);
+        case 'precondition_failed':
+          throw new ApiError(
+            412,
+            `Branch ${JSON.stringify(id)} has changed since the version this request names ` +
+              '(If-Match or If-Unmodified-Since); nothing was changed. Read the branch again before saving.',
+          );
+        case 'conflict':
+          throw idTaken(result.id, patch.id!);
+        case 'updated':
+          reply.header('ETag', result.etag);
+          return { branch: result.branch };
+      }
+    },
+  );
 
   rejectOtherMethods(api, '/branches', ['GET']);
   rejectOtherMethods(api, '/branches/:id', ['GET', 'PUT']);

@@ -19,14 +19,18 @@ function originOf(value: unknown): string | null {
  * The dashboard's Content-Security-Policy: its own origin, plus the hosts its runtime config
  * names: the service (`apiBaseUrl`, when it is another origin) for requests and images, the map
  * style (`mapStyle`: the style, its tiles, glyphs and sprites on the style's host) for requests
- * and images, and `imageOrigins` (where the service's photos and signatures live) for images.
+ * and images, `imageOrigins` (where the service's photos and signatures live) for images, and
+ * with `auth.type` "oidc" the identity provider (`auth.authority`) for requests: the page
+ * fetches its discovery document and exchanges the sign-in's code at its token endpoint.
  * Nothing else: a style whose tiles live on other hosts needs them added here.
  */
 export function contentSecurityPolicy(
-  config: { apiBaseUrl?: unknown; mapStyle?: unknown; imageOrigins?: unknown } = {},
+  config: { apiBaseUrl?: unknown; mapStyle?: unknown; imageOrigins?: unknown; auth?: unknown } = {},
 ): string {
   const api = originOf(config.apiBaseUrl);
   const map = originOf(config.mapStyle);
+  const auth = config.auth as { type?: unknown; authority?: unknown } | null | undefined;
+  const provider = auth && typeof auth === 'object' && auth.type === 'oidc' ? originOf(auth.authority) : null;
   const images = Array.isArray(config.imageOrigins) ? config.imageOrigins.map(originOf) : [];
   const hosts = (...origins: (string | null)[]) =>
     [...new Set(origins.filter((o): o is string => o !== null))].map((o) => ` ${o}`).join('');
@@ -36,7 +40,7 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${hosts(api, map, ...images)}`,
     "worker-src 'self' blob:",
-    `connect-src 'self'${hosts(api, map)}`,
+    `connect-src 'self'${hosts(api, map, provider)}`,
     "font-src 'self' data:",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -32,24 +32,31 @@ describe('401: missing or unknown token', () => {
     ['GET', '/v1/branches/LDN-01'],
     ['PUT', '/v1/branches/LDN-01'],
   ];
-  const credentials: [string, Record<string, string>][] = [
-    ['no Authorization header', {}],
-    ['an unknown token', { authorization: 'Bearer not-a-token' }],
-    ['a token that is a prefix of a valid one', { authorization: `Bearer ${TEST_TOKEN.slice(0, -1)}` }],
-    ['a valid token with a suffix', { authorization: `Bearer ${TEST_TOKEN}x` }],
-    ['another scheme', { authorization: 'Basic dGVzdDp0ZXN0' }],
-    ['Bearer without a token', { authorization: 'Bearer ' }],
+  // RFC 6750 §3.1: no token read from the request, the bare challenge; a token refused, invalid_token.
+  const BARE = 'Bearer';
+  const INVALID = 'Bearer error="invalid_token"';
+  const credentials: [string, Record<string, string>, string][] = [
+    ['no Authorization header', {}, BARE],
+    ['an unknown token', { authorization: 'Bearer not-a-token' }, INVALID],
+    [
+      'a token that is a prefix of a valid one',
+      { authorization: `Bearer ${TEST_TOKEN.slice(0, -1)}` },
+      INVALID,
+    ],
+    ['a valid token with a suffix', { authorization: `Bearer ${TEST_TOKEN}x` }, INVALID],
+    ['another scheme', { authorization: 'Basic dGVzdDp0ZXN0' }, BARE],
+    ['Bearer without a token', { authorization: 'Bearer ' }, BARE],
   ];
 
   it.each(routes)('%s %s asks for a Bearer token', async (method, path) => {
-    for (const [label, headers] of credentials) {
+    for (const [label, headers, challenge] of credentials) {
       const response = await fetch(`${server.url}${path}`, {
         method,
         headers: { ...headers, 'content-type': 'application/json' },
         body: method === 'PUT' ? JSON.stringify({ branch: { name: 'x' } }) : undefined,
       });
       expect(response.status, label).toBe(401);
-      expect(response.headers.get('www-authenticate'), label).toBe('Bearer');
+      expect(response.headers.get('www-authenticate'), label).toBe(challenge);
       parseError(401, await response.json());
     }
   });

@@ -1,8 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
 import { SERVE, spawnServer } from './server-process';
@@ -80,6 +91,62 @@ describe('npm run server (server/main.ts)', () => {
     expect(((await branch.json()) as { branch: { name: string } }).branch.name).toBe('Kept across restarts');
     second.child.kill('SIGINT');
     expect((await second.exited).code).toBe(0);
+  });
+
+  it('keeps the development token beside the database across restarts, readable by its owner only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-dev-token-'));
+    tempDirs.push(dir);
+    const env = {
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATABASE_PATH: join(dir, 'data', 'dispatch.db'),
+      SEED_JOBS: '5',
+    };
+    const file = join(dir, 'data', 'dev-token');
+    /** One start: the token it prints, its start line, and whether the token was accepted. */
+    const start = async () => {
+      const server = spawnServer(env);
+      const line = await server.startLine;
+      const [, url, token] = /on (\S+) .*development token: (\S+)/.exec(line) ?? [];
+      expect(token, line).toBeDefined();
+      const jobs = await fetch(`${url}/v1/jobs`, { headers: { authorization: `Bearer ${token}` } });
+      server.child.kill('SIGTERM');
+      expect((await server.exited).code).toBe(0);
+      return { token: token!, line, status: jobs.status };
+    };
+    const mode = () => statSync(file).mode & 0o777;
+
+    const first = await start();
+    expect(first.status).toBe(200);
+    expect(first.line).toContain(`(new, kept in ${file})`);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.token);
+    expect(mode()).toBe(0o600);
+
+    const second = await start();
+    expect(second.token).toBe(first.token);
+    expect(second.status).toBe(200);
+    expect(second.line).toContain(`(kept in ${file})`);
+
+    // A file that holds something else is replaced, and readable by its owner only again.
+    writeFileSync(file, 'not a token\n', { mode: 0o644 });
+    const third = await start();
+    expect(third.token).not.toBe(first.token);
+    expect(third.status).toBe(200);
+    expect(readFileSync(file, 'utf8').trim()).toBe(third.token);
+    expect(mode()).toBe(0o600);
+  });
+
+  it('keeps no development token for an in-memory database, nor when API_TOKENS are given', () => {
+    expect(readConfig({}).devTokenFile).toBe(join('data', 'dev-token'));
+    expect(readConfig({ DATABASE_PATH: '/srv/dispatch/db.sqlite' }).devTokenFile).toBe(
+      '/srv/dispatch/dev-token',
+    );
+    expect(readConfig({ DATABASE_PATH: ':memory:' }).devTokenFile).toBeNull();
+    expect(readConfig({ API_TOKENS: 'given-token' }).devTokenFile).toBeNull();
+    // Each in-memory start makes up its own.
+    expect(readConfig({ DATABASE_PATH: ':memory:' }).tokens[0]!.token).not.toBe(
+      readConfig({ DATABASE_PATH: ':memory:' }).tokens[0]!.token,
+    );
   });
 });
 

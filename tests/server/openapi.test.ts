@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { square } from '../support/geo';
-import { startTestServer, type TestServer } from '../support/server';
+import { TEST_TOKEN, startTestServer, type TestServer } from '../support/server';
 import { rawRequest, type RawResponse } from './http';
 import { documentChecker } from './openapi-check';
 
@@ -19,8 +19,14 @@ let server: TestServer;
 let doc: Json;
 let checker: ReturnType<typeof documentChecker>;
 
+/** A token of API_TOKENS marked read-only: its saves are 403. */
+const READ_ONLY = 'read-only-token';
+
 beforeAll(async () => {
-  server = await startTestServer({ jobs: 120 });
+  server = await startTestServer({
+    jobs: 120,
+    tokens: [TEST_TOKEN, { token: READ_ONLY, permissions: { writeBranches: false, branchIds: null } }],
+  });
   doc = (await rawRequest(`${server.url}/v1/openapi.json`)).json() as Json;
   checker = documentChecker(doc);
 });
@@ -181,6 +187,20 @@ const cases: Case[] = [
     400,
   ],
   ['PUT', '/v1/branches/{id}', '/v1/branches/LDN-01', { token: false, headers: json, body: put({}) }, 401],
+  [
+    'PUT',
+    '/v1/branches/{id}',
+    '/v1/branches/LDN-01',
+    { token: false, headers: { ...json, authorization: 'Bearer not-a-known-token' }, body: put({}) },
+    401,
+  ],
+  [
+    'PUT',
+    '/v1/branches/{id}',
+    '/v1/branches/LDN-01',
+    { token: false, headers: { ...json, authorization: `Bearer ${READ_ONLY}` }, body: put({ name: 'x' }) },
+    403,
+  ],
   ['PUT', '/v1/branches/{id}', '/v1/branches/NOPE-99', { headers: json, body: put({ name: 'x' }) }, 404],
   ['PUT', '/v1/branches/{id}', '/v1/branches/LDN-01', { headers: json, body: put({ id: 'MAN-01' }) }, 409],
   ['PUT', '/v1/branches/{id}', '/v1/branches/LDN-01', { headers: json, body: put({ id: 'man-01' }) }, 409],

@@ -237,4 +237,46 @@ describe('the Content-Security-Policy', () => {
       }),
     ).toContain("connect-src 'self' https://maps.example;");
   });
+
+  it('lets the page reach the identity provider when config.json signs in through one', () => {
+    const oidc = {
+      type: 'oidc',
+      authority: 'https://idp.example/realms/dispatch',
+      clientId: 'dispatch-dashboard',
+      scope: 'openid profile branches:write',
+      audience: 'dispatch-api',
+    };
+    const csp = contentSecurityPolicy({ apiBaseUrl: 'https://api.dispatch.example', auth: oidc });
+    // Requests only: the discovery document and the token endpoint. Not images, not scripts.
+    expect(csp).toContain("connect-src 'self' https://api.dispatch.example https://idp.example;");
+    expect(csp).toContain("img-src 'self' data: blob: https://api.dispatch.example;");
+    expect(csp).toContain("script-src 'self';");
+    // Token sign-in, or an authority that is not an http(s) URL, adds nothing.
+    expect(contentSecurityPolicy({ auth: { type: 'token' } })).toBe(CSP);
+    expect(contentSecurityPolicy({ auth: { ...oidc, authority: 'javascript:alert(1)' } })).toBe(CSP);
+    expect(contentSecurityPolicy({ auth: { ...oidc, type: 'token' } })).toBe(CSP);
+    expect(contentSecurityPolicy({ auth: 'oidc' })).toBe(CSP);
+  });
+
+  it('is built from the config.json of the served build', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'dispatch-static-oidc-'));
+    writeFileSync(join(site, 'index.html'), INDEX);
+    writeFileSync(
+      join(site, 'config.json'),
+      JSON.stringify({
+        apiBaseUrl: '',
+        auth: { type: 'oidc', authority: 'http://127.0.0.1:8080/realms/x/' },
+      }),
+    );
+    const withProvider = await startTestServer({ jobs: 1, staticDir: site });
+    try {
+      const response = await fetch(`${withProvider.url}/branches`);
+      expect(response.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' http://127.0.0.1:8080;",
+      );
+    } finally {
+      await withProvider.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 /**
- * Access tokens: compared in constant time, asked for with `WWW-Authenticate: Bearer`, never
- * taken from the URL and never written to the request log. (The basic 401 cases of every route
- * are in errors.test.ts.)
+ * Access tokens: compared in constant time, asked for with `WWW-Authenticate: Bearer` (with
+ * `error="invalid_token"` when one was refused), never taken from the URL and never written to
+ * the request log. (The basic 401 cases of every route are in errors.test.ts.)
  */
 import * as crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -99,7 +99,8 @@ describe('401 answers carry WWW-Authenticate: Bearer', () => {
     rawRequest(`${server.url}${path}`, { headers });
 
   // Decisions: the scheme name is case-insensitive (RFC 7235 §2.1), one or more spaces follow it
-  // (RFC 7235: 1*SP), and the token is one token68 word; anything else is refused.
+  // (RFC 7235: 1*SP), and the token is one token68 word; anything else is refused. Where no
+  // token can be read, the challenge is bare (RFC 6750 §3.1: no error code).
   it.each([
     ['Bearer with no space and no token', () => 'Bearer'],
     ['Bearer followed by spaces only', () => 'Bearer    '],
@@ -109,13 +110,22 @@ describe('401 answers carry WWW-Authenticate: Bearer', () => {
     ['the token without a scheme', (t: string) => t],
     ['another scheme carrying the token', (t: string) => `Token ${t}`],
     ['Basic with the token as user name', (t: string) => `Basic ${Buffer.from(`${t}:`).toString('base64')}`],
-    ['a quoted token', (t: string) => `Bearer "${t}"`],
-    ['an unknown token', () => 'Bearer 0123456789abcdef'],
   ])('%s → 401', async (_label, header) => {
     const response = await get('/v1/branches', { authorization: header(server.token) });
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer');
     parseError(401, response.json());
+  });
+
+  // A token was read and refused: the client is told to get another (RFC 6750 §3.1).
+  it.each([
+    ['a quoted token', (t: string) => `Bearer "${t}"`],
+    ['an unknown token', () => 'Bearer 0123456789abcdef'],
+  ])('%s → 401 invalid_token', async (_label, header) => {
+    const response = await get('/v1/branches', { authorization: header(server.token) });
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    expect(parseError(401, response.json()).error.message).toBe('The access token is not valid');
   });
 
   it.each([

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildServer, closeServer } from '../../server/app';
+import { buildServer, closeServer, type ServerOptions } from '../../server/app';
 import { MEMORY, openDatabase, type Database } from '../../server/db';
 import { seed } from '../../server/seed';
 
@@ -24,10 +24,17 @@ export interface TestServerOptions {
   maxBranchCorners?: number;
   /** The moment the data is seeded as of (default TEST_REFERENCE_TIME, a midnight: every branch closed). */
   referenceTime?: number;
+  /** Accepted tokens, limits included (default: TEST_TOKEN alone, which can do everything). */
+  tokens?: ServerOptions['tokens'];
+  /** An identity provider whose access tokens are accepted too (none by default). */
+  oidc?: ServerOptions['oidc'];
+  /** Fastify (pino) logger options; off by default. */
+  logger?: ServerOptions['logger'];
 }
 
 export interface TestServer {
   url: string;
+  /** TEST_TOKEN, whether or not `tokens` lists it. */
   token: string;
   db: Database;
   app: FastifyInstance;
@@ -43,7 +50,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   });
   const app = buildServer({
     db,
-    tokens: [TEST_TOKEN],
+    tokens: opts.tokens ?? [TEST_TOKEN],
+    oidc: opts.oidc,
+    logger: opts.logger,
     pageSize: opts.pageSize,
     staticDir: opts.staticDir,
     maxBranchCorners: opts.maxBranchCorners,
