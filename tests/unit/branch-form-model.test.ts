@@ -344,6 +344,7 @@ describe('a failed save, as the form shows it', () => {
         tone: 'danger',
         title: 'You may not save this branch',
         message: `${message} Your edits are kept as a draft in this browser.`,
+        lines: [],
       },
     });
     // A message without a full stop gets one before the note.
@@ -355,6 +356,30 @@ describe('a failed save, as the form shows it', () => {
     expect(saveErrorView(readOnly, {}, 0)!.banner!.message).toBe(
       'This sign-in may read branches but not change them: saving needs the branches:write permission. Your edits are kept as a draft in this browser.',
     );
+  });
+
+  it('says a rename outside the branches this sign-in may change on the id (403)', () => {
+    const forbidden = new ApiError(
+      'http',
+      'This sign-in may change branch LDN-01 only, so it cannot rename a branch to LDN-09. Nothing was changed.',
+      {
+        status: 403,
+        code: 'forbidden',
+        details: [{ path: 'branch.id', message: 'Outside the branches this sign-in may change (LDN-01)' }],
+      },
+    );
+    const view = saveErrorView(forbidden, { id: 'LDN-09' }, 0)!;
+    expect(view.fields).toEqual([
+      { field: 'id', message: 'Outside the branches this sign-in may change (LDN-01)' },
+    ]);
+    expect(view.focus).toBe('id');
+    expect(view.banner).toMatchObject({
+      title: 'You may not rename this branch to LDN-09',
+      message: expect.stringMatching(
+        /Nothing was changed\. Your edits are kept as a draft in this browser\.$/,
+      ),
+    });
+    expect(view.banner!.retry).toBeUndefined();
   });
 
   it('shows nothing for a refused token or a cancelled request (sign-in takes over; the draft keeps the edits)', () => {

@@ -154,12 +154,14 @@ export function saveErrorView(
     };
   } else if (error.kind === 'http' && error.status === 403) {
     // This sign-in may not change the branch (no write permission, or another manager's
-    // branch): the service's message says who may. Sending it again cannot help, so no Retry;
-    // the draft, written before the save, keeps the edits for someone who may.
+    // branch), or not rename it to that id: the service's message says who may. Sending it
+    // again cannot help, so no Retry; the draft, written before the save, keeps the edits.
+    const renaming = patch.id !== undefined && fields.some((f) => f.field === 'id');
     view.banner = {
       tone: 'danger',
-      title: 'You may not save this branch',
+      title: renaming ? `You may not rename this branch to ${patch.id}` : 'You may not save this branch',
       message: `${sentence(error.message)} Your edits are kept as a draft in this browser.`,
+      lines: others,
     };
   } else if (error.retryable) {
     view.banner = {
