@@ -60,6 +60,11 @@ function useTouch() {
   return { touch: last === null ? coarse : last === 'touch', onPointerDown };
 }
 
+/** The event's target is the map (its canvas, a marker, a control). */
+function isInMap(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('.maplibregl-map') !== null;
+}
+
 function isTextInput(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -111,6 +116,17 @@ const touchHints: HintOf = (mode, selected, corners, snapHint) =>
     pin: 'Tap the map to place the location. “Set location” again stops.',
   })[mode];
 
+/** What the status line says in the read-only editor: look, select, move the map. */
+function viewHint(selected: boolean, touch: boolean): string {
+  if (touch)
+    return selected
+      ? 'Tap elsewhere to deselect. Drag to move the map, pinch to zoom.'
+      : 'Tap a zone to select it. Drag to move the map, pinch to zoom.';
+  return selected
+    ? 'Esc deselects. Drag to move the map, scroll to zoom.'
+    : 'Click a zone to select it. Drag to move the map, scroll to zoom.';
+}
+
 /** The zones overlapping one, in words, another branch's by branch: "East and Paris (Central, South)". */
 function overlapList(neighbours: readonly OverlapWith[]): string {
   const byBranch = new Map<string | undefined, string[]>();
@@ -130,6 +146,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
     exportName = 'delivery-zones',
     zoneErrors,
     toolsId,
+    readOnly = false,
   } = props;
   const [editor] = useState(() => new ZoneEditorController(props));
   useLayoutEffect(() => editor.setProps(props));
@@ -141,12 +158,20 @@ export default function ZoneEditor(props: ZoneEditorProps) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [initialView] = useState(() => initialViewOf(props.value, props.pin, props.focus));
-  const pinEditable = props.onPinChange !== undefined;
+  const pinEditable = props.onPinChange !== undefined && !readOnly;
   const { touch, onPointerDown } = useTouch();
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
+    if (readOnly) {
+      // Only Esc (deselect): nothing here edits.
+      if (event.key === 'Escape' && !isTextInput(event.target) && isInMap(event.target)) {
+        event.preventDefault();
+        editor.escape();
+      }
+      return;
+    }
     if (mod && !event.altKey && (key === 'z' || key === 'y')) {
       if (isTextInput(event.target)) return; // the field's own undo
       event.preventDefault();
@@ -154,9 +179,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       else editor.undo();
       return;
     }
-    const inMap = event.target instanceof HTMLElement && event.target.closest('.maplibregl-map') !== null;
     if (
-      !inMap ||
+      !isInMap(event.target) ||
       isTextInput(event.target) ||
       (event.target instanceof HTMLButtonElement && event.key === 'Enter')
     )
@@ -199,7 +223,9 @@ export default function ZoneEditor(props: ZoneEditorProps) {
     : touch
       ? ' Corners snap to nearby zones (turn “Snap” off to place them freely).'
       : ' Corners snap to nearby zones (hold Alt to place freely).';
-  const hint = (touch ? touchHints : mouseHints)(mode, selectedKey !== null, selectedCorners > 0, snapHint);
+  const hint = readOnly
+    ? viewHint(selectedKey !== null, touch)
+    : (touch ? touchHints : mouseHints)(mode, selectedKey !== null, selectedCorners > 0, snapHint);
   const deleteLabel =
     mode === 'draw'
       ? 'Cancel zone'
@@ -220,101 +246,107 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       onPointerDownCapture={onPointerDown}
       style={height === undefined ? undefined : ({ '--zone-map-height': `${height}px` } as CSSProperties)}
       onKeyDown={onKeyDown}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
+      // Read-only: no import, so a dropped file is left to the browser as anywhere else.
+      onDragOver={readOnly ? undefined : onDragOver}
+      onDragLeave={readOnly ? undefined : onDragLeave}
+      onDrop={readOnly ? undefined : onDrop}
+      data-read-only={readOnly || undefined}
     >
-      {/* Two rows: shaping zones, then history, the location, the view and files. */}
+      {/* Two rows: shaping zones, then history, the location, the view and files (read-only: the view and export). */}
       <div className={s.toolbar} role="group" aria-label="Zone tools" id={toolsId}>
-        <div className={s.toolRow}>
-          <div className={s.toolGroup}>
-            <Button
-              variant={mode === 'draw' ? 'primary' : 'default'}
-              size="sm"
-              onClick={editor.startDrawing}
-              disabled={!ready}
-              aria-pressed={mode === 'draw'}
-              title={`Draw a new zone: ${touch ? 'tap' : 'click'} to add corners`}
-            >
-              Draw zone
-            </Button>
-            {touch && (
-              // No Enter key on a touch screen: the corners placed so far become the zone (or hole).
+        {!readOnly && (
+          <div className={s.toolRow}>
+            <div className={s.toolGroup}>
+              <Button
+                variant={mode === 'draw' ? 'primary' : 'default'}
+                size="sm"
+                onClick={editor.startDrawing}
+                disabled={!ready}
+                aria-pressed={mode === 'draw'}
+                title={`Draw a new zone: ${touch ? 'tap' : 'click'} to add corners`}
+              >
+                Draw zone
+              </Button>
+              {touch && (
+                // No Enter key on a touch screen: the corners placed so far become the zone (or hole).
+                <ToolButton
+                  variant={drawing && view.drawnCorners >= 3 ? 'primary' : 'default'}
+                  onClick={editor.finishDrawing}
+                  disabled={!drawing || view.drawnCorners < 3}
+                  title={
+                    drawing
+                      ? `Finish the ${mode === 'hole' ? 'hole' : 'zone'} with the corners placed (at least 3)`
+                      : 'Finish a zone or hole being drawn'
+                  }
+                >
+                  Finish
+                </ToolButton>
+              )}
               <ToolButton
-                variant={drawing && view.drawnCorners >= 3 ? 'primary' : 'default'}
-                onClick={editor.finishDrawing}
-                disabled={!drawing || view.drawnCorners < 3}
+                variant={mode === 'hole' ? 'primary' : 'default'}
+                onClick={mode === 'hole' ? editor.escape : editor.startHole}
+                disabled={!canCutHole && mode !== 'hole'}
+                aria-pressed={mode === 'hole'}
+                title="Cut a hole in the selected zone: an area inside it where it does not deliver"
+              >
+                Cut hole
+              </ToolButton>
+              <ToolButton
+                className={s.deleteButton}
+                onClick={editor.deleteSelection}
+                disabled={!ready || (mode !== 'draw' && mode !== 'hole' && selectedKey === null)}
+                title={`${deleteLabel} (Delete)`}
+              >
+                {deleteLabel}
+              </ToolButton>
+            </div>
+            <div className={s.toolGroup}>
+              <ToolButton
+                onClick={() => selectedKey !== null && void editor.clipZone(selectedKey)}
+                disabled={!selectedRow || selectedRow.overlaps === 0}
+                title="Remove from the selected zone every area its neighbours overlap"
+              >
+                Clip to neighbours
+              </ToolButton>
+              <Button
+                size="sm"
+                onClick={editor.toggleSnapping}
+                aria-pressed={view.snapping}
                 title={
-                  drawing
-                    ? `Finish the ${mode === 'hole' ? 'hole' : 'zone'} with the corners placed (at least 3)`
-                    : 'Finish a zone or hole being drawn'
+                  touch
+                    ? 'Snap corners to other zones’ corners and edges (off: corners go where you tap)'
+                    : 'Snap corners to other zones’ corners and edges (hold Alt to place one freely)'
                 }
               >
-                Finish
-              </ToolButton>
-            )}
-            <ToolButton
-              variant={mode === 'hole' ? 'primary' : 'default'}
-              onClick={mode === 'hole' ? editor.escape : editor.startHole}
-              disabled={!canCutHole && mode !== 'hole'}
-              aria-pressed={mode === 'hole'}
-              title="Cut a hole in the selected zone: an area inside it where it does not deliver"
-            >
-              Cut hole
-            </ToolButton>
-            <ToolButton
-              className={s.deleteButton}
-              onClick={editor.deleteSelection}
-              disabled={!ready || (mode !== 'draw' && mode !== 'hole' && selectedKey === null)}
-              title={`${deleteLabel} (Delete)`}
-            >
-              {deleteLabel}
-            </ToolButton>
+                <span aria-hidden="true" className={s.toggleMark}>
+                  {view.snapping ? '✓' : ''}
+                </span>
+                Snap
+              </Button>
+            </div>
           </div>
-          <div className={s.toolGroup}>
-            <ToolButton
-              onClick={() => selectedKey !== null && void editor.clipZone(selectedKey)}
-              disabled={!selectedRow || selectedRow.overlaps === 0}
-              title="Remove from the selected zone every area its neighbours overlap"
-            >
-              Clip to neighbours
-            </ToolButton>
-            <Button
-              size="sm"
-              onClick={editor.toggleSnapping}
-              aria-pressed={view.snapping}
-              title={
-                touch
-                  ? 'Snap corners to other zones’ corners and edges (off: corners go where you tap)'
-                  : 'Snap corners to other zones’ corners and edges (hold Alt to place one freely)'
-              }
-            >
-              <span aria-hidden="true" className={s.toggleMark}>
-                {view.snapping ? '✓' : ''}
-              </span>
-              Snap
-            </Button>
-          </div>
-        </div>
+        )}
         <div className={s.toolRow}>
-          <div className={s.toolGroup}>
-            <ToolButton
-              onClick={editor.undo}
-              disabled={!view.canUndo}
-              aria-label="Undo"
-              title="Undo (Ctrl+Z)"
-            >
-              ↶<span className={s.toolWord}> Undo</span>
-            </ToolButton>
-            <ToolButton
-              onClick={editor.redo}
-              disabled={!view.canRedo}
-              aria-label="Redo"
-              title="Redo (Shift+Ctrl+Z)"
-            >
-              ↷<span className={s.toolWord}> Redo</span>
-            </ToolButton>
-          </div>
+          {!readOnly && (
+            <div className={s.toolGroup}>
+              <ToolButton
+                onClick={editor.undo}
+                disabled={!view.canUndo}
+                aria-label="Undo"
+                title="Undo (Ctrl+Z)"
+              >
+                ↶<span className={s.toolWord}> Undo</span>
+              </ToolButton>
+              <ToolButton
+                onClick={editor.redo}
+                disabled={!view.canRedo}
+                aria-label="Redo"
+                title="Redo (Shift+Ctrl+Z)"
+              >
+                ↷<span className={s.toolWord}> Redo</span>
+              </ToolButton>
+            </div>
+          )}
           <div className={s.toolGroup}>
             {pinEditable && (
               <Button
@@ -338,27 +370,31 @@ export default function ZoneEditor(props: ZoneEditorProps) {
             </Button>
           </div>
           <div className={s.toolGroup}>
-            <Button
-              size="sm"
-              onClick={() => fileInputRef.current?.click()}
-              title="Import zones from a GeoJSON, KML or KMZ file (or drop it on the editor)"
-            >
-              Import…
-            </Button>
-            <input
-              ref={fileInputRef}
-              type="file"
-              accept=".geojson,.json,.kml,.kmz,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              aria-label="Zones file to import"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void editor.importFile(file);
-              }}
-            />
+            {!readOnly && (
+              <>
+                <Button
+                  size="sm"
+                  onClick={() => fileInputRef.current?.click()}
+                  title="Import zones from a GeoJSON, KML or KMZ file (or drop it on the editor)"
+                >
+                  Import…
+                </Button>
+                <input
+                  ref={fileInputRef}
+                  type="file"
+                  accept=".geojson,.json,.kml,.kmz,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz"
+                  className="visually-hidden"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  aria-label="Zones file to import"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    e.target.value = '';
+                    if (file) void editor.importFile(file);
+                  }}
+                />
+              </>
+            )}
             <PopoverButton
               label="Export…"
               panelLabel="Export the zones"
@@ -394,7 +430,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       <div className={s.statusLine}>
         <span className={s.mode} aria-live="polite">
           <span className="visually-hidden">Mode: </span>
-          {MODE_LABELS[mode]}
+          {readOnly ? 'Viewing (read-only)' : MODE_LABELS[mode]}
           {mode !== 'draw' && mode !== 'pin' && selectedName ? ` · ${selectedName}` : ''}
         </span>
         <span id={hintId} className={s.hint} title={hint}>
@@ -403,8 +439,15 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       </div>
       {neighbours.length > 0 && (
         <p className={s.overlapLine} data-overlap-line>
-          {selectedName} overlaps {overlapList(neighbours)}: “Clip to neighbours” removes{' '}
-          {neighbours.length === 1 ? 'that area' : 'those areas'} from {selectedName}.
+          {selectedName} overlaps {overlapList(neighbours)}
+          {readOnly ? (
+            '.'
+          ) : (
+            <>
+              : “Clip to neighbours” removes {neighbours.length === 1 ? 'that area' : 'those areas'} from{' '}
+              {selectedName}.
+            </>
+          )}
         </p>
       )}
 
@@ -412,9 +455,11 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         {/* Notices float over the map: the map and the list keep their places. */}
         <div className={s.mapCell}>
           <MapView
-            key={styleUrl}
+            // A change of read-only makes a new map: its name and draw's modes are set as it is made.
+            key={`${styleUrl} ${readOnly}`}
             styleUrl={styleUrl}
-            label={label}
+            label={readOnly ? `${label} (read-only)` : label}
+            withoutMap={readOnly ? 'The zones are listed beside it.' : undefined}
             describedBy={hintId}
             initialView={initialView}
             onReady={editor.attach}
@@ -467,6 +512,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           warningCount={checks.warningCount}
           selectedKey={selectedKey}
           zoneErrors={zoneErrors}
+          readOnly={readOnly}
           onSelect={(key) => editor.selectZone(key)}
           onRename={editor.renameZone}
           onDelete={editor.deleteZone}

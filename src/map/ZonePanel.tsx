@@ -19,6 +19,8 @@ export type ZonePanelProps = {
   selectedKey: string | null;
   /** Problems found outside the editor, by zone index (shown with the zone's own). */
   zoneErrors?: Readonly<Record<number, string>> | undefined;
+  /** Names shown as text, and no way to delete or clip a zone or a hole: selecting and "Show" stay. */
+  readOnly?: boolean;
   onSelect(key: string): void;
   onRename(key: string, name: string): void;
   onDelete(key: string): void;
@@ -47,6 +49,7 @@ export function ZonePanel({
   warningCount,
   selectedKey,
   zoneErrors,
+  readOnly = false,
   onSelect,
   onRename,
   onDelete,
@@ -120,7 +123,9 @@ export function ZonePanel({
         )}
       </header>
       {count === 0 ? (
-        <p className={s.panelEmpty}>Draw a zone on the map, or import a GeoJSON, KML or KMZ file.</p>
+        <p className={s.panelEmpty}>
+          {readOnly ? 'No delivery zones.' : 'Draw a zone on the map, or import a GeoJSON, KML or KMZ file.'}
+        </p>
       ) : (
         <ol ref={listRef} className={s.zoneList}>
           {rows.map((row) => {
@@ -160,30 +165,38 @@ export function ZonePanel({
                     <span className={s.zoneSwatch} aria-hidden="true" />
                     {row.index + 1}
                   </button>
-                  <input
-                    className={s.zoneName}
-                    value={row.name}
-                    placeholder={`Zone ${row.index + 1} (no name)`}
-                    aria-label={`Name of zone ${row.index + 1}`}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={invalid ? describedBy : undefined}
-                    onChange={(e) => onRename(row.key, e.target.value)}
-                    onFocus={() => {
-                      if (!selected) onSelect(row.key);
-                    }}
-                  />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => {
-                      focusAfterDelete.current = row.index;
-                      onDelete(row.key);
-                    }}
-                    aria-label={`Delete ${title}`}
-                    title="Delete this zone"
-                  >
-                    ✕
-                  </Button>
+                  {readOnly ? (
+                    <span className={`${s.zoneName} ${s.zoneNameText}`} data-zone-name>
+                      {row.name || `Zone ${row.index + 1} (no name)`}
+                    </span>
+                  ) : (
+                    <>
+                      <input
+                        className={s.zoneName}
+                        value={row.name}
+                        placeholder={`Zone ${row.index + 1} (no name)`}
+                        aria-label={`Name of zone ${row.index + 1}`}
+                        aria-invalid={invalid || undefined}
+                        aria-describedby={invalid ? describedBy : undefined}
+                        onChange={(e) => onRename(row.key, e.target.value)}
+                        onFocus={() => {
+                          if (!selected) onSelect(row.key);
+                        }}
+                      />
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => {
+                          focusAfterDelete.current = row.index;
+                          onDelete(row.key);
+                        }}
+                        aria-label={`Delete ${title}`}
+                        title="Delete this zone"
+                      >
+                        ✕
+                      </Button>
+                    </>
+                  )}
                 </div>
                 <div className={s.zoneMeta}>
                   <span className="num">{formatArea(row.areaKm2)}</span>
@@ -217,15 +230,17 @@ export function ZonePanel({
                               Show
                             </Button>
                           )}
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => onDeleteHole(row.key, hole.ring)}
-                            aria-label={`Delete hole ${hole.ring} of ${title}`}
-                            title="Delete this hole: the zone covers its area again"
-                          >
-                            ✕
-                          </Button>
+                          {!readOnly && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => onDeleteHole(row.key, hole.ring)}
+                              aria-label={`Delete hole ${hole.ring} of ${title}`}
+                              title="Delete this hole: the zone covers its area again"
+                            >
+                              ✕
+                            </Button>
+                          )}
                         </span>
                       </li>
                     ))}
@@ -262,21 +277,22 @@ export function ZonePanel({
                       const other = warning.with;
                       // Either zone of the branch can give up the overlap; another branch's zone
                       // is changed in that branch's editor.
-                      const clips: { key: string; name: string; by: ClipBy }[] = other
-                        ? [
-                            { key: row.key, name: title, by: other.by },
-                            ...(other.branch === undefined
-                              ? [{ key: other.by.zone, name: other.name, by: { zone: row.key } }]
-                              : []),
-                          ]
-                        : [];
+                      const clips: { key: string; name: string; by: ClipBy }[] =
+                        other && !readOnly
+                          ? [
+                              { key: row.key, name: title, by: other.by },
+                              ...(other.branch === undefined
+                                ? [{ key: other.by.zone, name: other.name, by: { zone: row.key } }]
+                                : []),
+                            ]
+                          : [];
                       const otherName =
                         other && (other.branch ? `${other.branch} · ${other.name}` : other.name);
                       return (
                         <li key={`${warning.code}-${i}`} className={s.warning}>
                           <span>
                             {warning.message}
-                            {other?.branch !== undefined && (
+                            {other?.branch !== undefined && !readOnly && (
                               <span className={s.aside}>
                                 {' '}
                                 {other.branch}’s zone is changed in its own editor.

@@ -11,6 +11,9 @@
  * changes (create, update, delete) are collected for one tick, turned into the next collection
  * by the pure `applyDrawChanges`, and committed once (one undo step) through `onChange`.
  *
+ * Read-only (`readOnly`): the same state is shown and a zone can be selected, but every action
+ * that would change the zones or the pin, or start doing so, does nothing.
+ *
  * Lifecycle: the constructor has no side effects; `connect()` (from an effect, returning its
  * cleanup) starts what the controller does on its own; `attach(map)` (when the map is ready,
  * returning its cleanup) sets up the map. Both undo cleanly, so StrictMode's double mount
@@ -87,6 +90,7 @@ export type ControllerProps = Pick<
   | 'points'
   | 'limits'
   | 'selectedZone'
+  | 'readOnly'
 >;
 
 /** An operation's outcome (an import, a clip) as a notice: good news, or a problem. */
@@ -170,7 +174,7 @@ export class ZoneEditorController {
       pin,
       context: this.props.context ?? NO_CONTEXT,
       points: this.props.points ?? null,
-      pinEditable: this.props.onPinChange !== undefined,
+      pinEditable: this.props.onPinChange !== undefined && !this.readOnly,
       pinStale: this.props.pinNote !== undefined,
     });
     for (const listener of this.listeners) listener();
@@ -189,7 +193,8 @@ export class ZoneEditorController {
       props.points !== before.points ||
       props.farKm !== before.farKm ||
       props.onPinChange !== before.onPinChange ||
-      props.pinNote !== before.pinNote;
+      props.pinNote !== before.pinNote ||
+      props.readOnly !== before.readOnly;
     this.history = next;
     if (changed) this.refresh();
   }
@@ -211,9 +216,15 @@ export class ZoneEditorController {
     };
   }
 
+  /** The zones and the pin are shown, never changed: every action that would change them does nothing. */
+  private get readOnly(): boolean {
+    return this.props.readOnly === true;
+  }
+
   // ---- history -----------------------------------------------------------------------------
 
   private dispatch(action: HistoryAction<EditorValue>): void {
+    if (this.readOnly) return;
     const before = this.history;
     const after = historyReducer(before, action);
     if (after === before) return;
@@ -231,12 +242,14 @@ export class ZoneEditorController {
   }
 
   undo = (): void => {
+    if (this.readOnly) return;
     this.leaveSpecialModes();
     this.dispatch({ type: 'undo' });
     this.refresh();
   };
 
   redo = (): void => {
+    if (this.readOnly) return;
     this.leaveSpecialModes();
     this.dispatch({ type: 'redo' });
     this.refresh();
@@ -246,32 +259,38 @@ export class ZoneEditorController {
 
   /** Sets up a ready map (MapView's `onReady`); returns the teardown, run before the map is removed. */
   attach = (map: MaplibreMap): (() => void) => {
-    const editorMap = new EditorMap(map, this.snapper, {
-      change: (change, select) => {
-        this.queueChange(change);
-        if (select !== undefined) this.selected = select;
+    // Read-only is read here: the editor gives the map a new `key` when it changes.
+    const editorMap = new EditorMap(
+      map,
+      this.snapper,
+      {
+        change: (change, select) => {
+          this.queueChange(change);
+          if (select !== undefined) this.selected = select;
+        },
+        hole: (key, ring) => {
+          this.commitZones(addHole(this.present.zones, key, ring));
+          this.selectZone(key, false);
+        },
+        selection: (key, corners) => {
+          this.selected = key;
+          this.selectedCorners = corners;
+          this.refresh();
+        },
+        modeChange: () => this.refresh(),
+        corners: (count) => {
+          this.drawnCorners = count;
+          // Drawing starts at 0 inside draw's change of mode; the action that started it refreshes.
+          if (count > 0) this.refresh();
+        },
+        pin: (pin) => {
+          if (!samePin(pin, this.present.pin))
+            this.dispatch({ type: 'commit', next: { ...this.present, pin } });
+          this.refresh();
+        },
       },
-      hole: (key, ring) => {
-        this.commitZones(addHole(this.present.zones, key, ring));
-        this.selectZone(key, false);
-      },
-      selection: (key, corners) => {
-        this.selected = key;
-        this.selectedCorners = corners;
-        this.refresh();
-      },
-      modeChange: () => this.refresh(),
-      corners: (count) => {
-        this.drawnCorners = count;
-        // Drawing starts at 0 inside draw's change of mode; the action that started it refreshes.
-        if (count > 0) this.refresh();
-      },
-      pin: (pin) => {
-        if (!samePin(pin, this.present.pin))
-          this.dispatch({ type: 'commit', next: { ...this.present, pin } });
-        this.refresh();
-      },
-    });
+      this.readOnly,
+    );
     this.map = editorMap;
     this.refresh();
     // The zone selected from the start (`selectedZone`), once draw has it.
@@ -320,13 +339,14 @@ export class ZoneEditorController {
   };
 
   startPlacingPin = (): void => {
-    if (!this.map) return;
+    if (!this.map || this.readOnly) return;
     this.map.placePin();
     this.selected = null;
     this.refresh();
   };
 
   startDrawing = (): void => {
+    if (this.readOnly) return;
     this.stopPlacingPin();
     if (!this.map?.startPolygon()) return;
     this.selected = null;
@@ -337,7 +357,7 @@ export class ZoneEditorController {
   /** "Cut hole": what is drawn next becomes an inner ring of the selected zone. */
   startHole = (): void => {
     const key = this.snapshot.selectedKey;
-    if (!this.map || key === null) return;
+    if (!this.map || key === null || this.readOnly) return;
     this.stopPlacingPin();
     this.map.startPolygon(key);
     this.refresh();
@@ -373,6 +393,7 @@ export class ZoneEditorController {
 
   /** Turns snapping on or off, remembered in this browser. */
   toggleSnapping = (): void => {
+    if (this.readOnly) return;
     this.snapper.enabled = !this.snapper.enabled;
     writeSnapSetting(this.snapper.enabled);
     this.refresh();
@@ -382,6 +403,7 @@ export class ZoneEditorController {
 
   /** Delete: the corners selected, the zone being drawn, or the selected zone. */
   deleteSelection = (): void => {
+    if (this.readOnly) return;
     const inMap = this.map?.deleteInMap() ?? null;
     if (inMap === 'pin') return;
     if (inMap === null) {
@@ -395,6 +417,7 @@ export class ZoneEditorController {
   };
 
   deleteZone = (key: string): void => {
+    if (this.readOnly) return;
     this.leaveSpecialModes();
     this.commitZones(removeZones(this.present.zones, [key]));
     this.refresh();
@@ -406,6 +429,7 @@ export class ZoneEditorController {
 
   /** Removes one inner ring (1 for the first hole) of a zone. */
   deleteHole = (key: string, ring: number): void => {
+    if (this.readOnly) return;
     this.leaveSpecialModes();
     this.commitZones(removeHole(this.present.zones, key, ring));
   };
@@ -416,6 +440,7 @@ export class ZoneEditorController {
    * overlaps; one undo step.
    */
   clipZone = async (key: string, by?: ClipBy): Promise<void> => {
+    if (this.readOnly) return;
     const { clipPolygon } = await import('../geo/overlap');
     if (!this.connected) return;
     const { rows } = this.snapshot.checks;
@@ -449,6 +474,7 @@ export class ZoneEditorController {
    * cannot be added; nothing changes until `addOffer`.
    */
   importFile = async (file: File): Promise<void> => {
+    if (this.readOnly) return;
     this.reading = file.name;
     this.offer = null;
     this.setNotice(null);
@@ -472,7 +498,7 @@ export class ZoneEditorController {
   /** Adds the offered zones (one undo step) and shows them. */
   addOffer = (): void => {
     const offer = this.offer;
-    if (!offer) return;
+    if (!offer || this.readOnly) return;
     this.offer = null;
     this.leaveSpecialModes();
     this.commitZones(appendZones(this.present.zones, offer.features, defaultZoneId).value);

@@ -1,6 +1,7 @@
 /**
- * mapbox-gl-draw on maplibre: the class-name patch (docs/design.md, Map), our styles, and a `static` mode
- * (no editing) used while the user places the location marker. Only imported by modules of
+ * mapbox-gl-draw on maplibre: the class-name patch (docs/design.md, Map), our styles, a `static` mode
+ * (no editing) used while the user places the location marker, and a `view` mode (selecting
+ * only) for the read-only editor. Only imported by modules of
  * the lazily loaded map chunk.
  */
 import MapboxDraw from '@mapbox/mapbox-gl-draw';
@@ -15,6 +16,7 @@ export const DRAW_MODES = {
   edit: 'direct_select',
   draw: 'draw_polygon',
   static: 'static',
+  view: 'view',
 } as const;
 
 let patched = false;
@@ -42,12 +44,56 @@ const StaticMode: MapboxDraw.DrawCustomMode = {
   },
 };
 
+type ViewThis = {
+  isSelected(id: string): boolean;
+  getSelectedIds(): string[];
+  setSelected(id: string): void;
+  doRender(id: string): void;
+};
+type ViewEvent = { featureTarget?: { properties: { id: string } } };
+
+/**
+ * The read-only editor's mode: a click selects a zone (one at a time) and clicking elsewhere
+ * deselects it, as in draw's `simple_select`, but nothing can be dragged (the map pans instead),
+ * a selected zone shows no corners, and a second click does not start editing them.
+ */
+export const ViewMode = {
+  ...MapboxDraw.modes.simple_select,
+  onMouseDown() {},
+  onTouchStart() {},
+  onDrag() {},
+  clickOnVertex() {},
+  clickOnFeature(this: ViewThis, _state: unknown, event: ViewEvent) {
+    const id = event.featureTarget?.properties.id;
+    if (id === undefined || this.isSelected(id)) return;
+    for (const other of this.getSelectedIds()) this.doRender(other);
+    this.setSelected(id);
+    this.doRender(id);
+  },
+  toDisplayFeatures(
+    this: ViewThis,
+    _state: unknown,
+    geojson: { properties: { id: string; active?: string } },
+    display: (feature: unknown) => void,
+  ) {
+    geojson.properties.active = this.isSelected(geojson.properties.id) ? 'true' : 'false';
+    display(geojson);
+  },
+  onTrash() {},
+  onCombineFeatures() {},
+  onUncombineFeatures() {},
+} as unknown as MapboxDraw.DrawCustomMode;
+
 /**
  * A draw control (with `modes` replacing draw's own of the same name) with no buttons of its own (the editor has a toolbar), no key bindings (the
  * editor handles Delete, Esc and Enter itself, wherever the focus is inside the map), and
  * user properties exposed to the styles.
  */
-export function addDraw(map: MaplibreMap, modes: Record<string, MapboxDraw.DrawCustomMode> = {}): Draw {
+export function addDraw(
+  map: MaplibreMap,
+  modes: Record<string, MapboxDraw.DrawCustomMode> = {},
+  defaultMode: string = DRAW_MODES.select,
+): Draw {
   patchDrawForMaplibre();
   const draw = new MapboxDraw({
     displayControlsDefault: false,
@@ -56,7 +102,8 @@ export function addDraw(map: MaplibreMap, modes: Record<string, MapboxDraw.DrawC
     boxSelect: false,
     userProperties: true,
     styles: drawStyles,
-    modes: { ...MapboxDraw.modes, ...modes, static: StaticMode },
+    modes: { ...MapboxDraw.modes, ...modes, static: StaticMode, view: ViewMode },
+    defaultMode,
   });
   map.addControl(draw as unknown as IControl, 'top-left');
   return draw;

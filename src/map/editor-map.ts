@@ -4,6 +4,7 @@
  * it (`show`), holds draw's modes (placing the pin, drawing a zone or a hole, editing corners)
  * and reports the user's gestures through `EditorMapEvents`; the zones themselves are the
  * controller's. Made by the controller's `attach(map)`, removed (`remove()`) before the map is.
+ * Read-only, draw selects in its `view` mode (nothing to drag, no corners) and the marker is fixed.
  *
  * The zones are mirrored into draw by difference (sync.ts): only the features that changed
  * are replaced, through draw's API, which fires no events, so there is no feedback loop.
@@ -82,17 +83,22 @@ export class EditorMap {
   /** What the map shows now (so an unchanged part is not set again). */
   private shown: Partial<EditorMapState> = {};
   private readonly offs: (() => void)[];
+  /** Draw's mode for selecting: `view` when the zones cannot be changed (nothing to drag, no corners). */
+  private readonly selectMode: string;
 
   constructor(
     private readonly map: MaplibreMap,
     private readonly snapper: Snapper,
     private readonly events: EditorMapEvents,
+    readOnly = false,
   ) {
+    this.selectMode = readOnly ? DRAW_MODES.view : DRAW_MODES.select;
     // Draw first, while the map is still "loaded": draw then adds its layers at once instead
     // of polling for the map to settle (which adding our sources first would cause).
     this.draw = addDraw(
       map,
       snappingModes(this.snapHooks, () => this.holeFor),
+      this.selectMode,
     );
     addOverlayLayers(map);
     this.labels = new MapLabels(map);
@@ -186,7 +192,7 @@ export class EditorMap {
         const editing = draw.getMode() === DRAW_MODES.edit ? draw.getSelectedIds()[0] : undefined;
         if (editing !== undefined && diff.reshaped.includes(editing)) {
           // The corners being edited changed in number: vertex paths no longer hold.
-          draw.changeMode(DRAW_MODES.select, { featureIds: [editing] });
+          draw.changeMode(this.selectMode, { featureIds: [editing] });
         }
         if (diff.remove.length) draw.delete(diff.remove);
         if (diff.add.length || diff.update.length)
@@ -262,7 +268,7 @@ export class EditorMap {
     if (!this.placingPin) return false;
     this.placingPin = false;
     this.map.getContainer().classList.remove(s.placing!);
-    this.draw.changeMode(DRAW_MODES.select);
+    this.draw.changeMode(this.selectMode);
     return true;
   }
 
@@ -284,7 +290,7 @@ export class EditorMap {
     this.draw.trash();
     // Back to the zone a hole was being cut in.
     if (cutting !== null && this.draw.get(cutting))
-      this.draw.changeMode(DRAW_MODES.select, { featureIds: [cutting] });
+      this.draw.changeMode(this.selectMode, { featureIds: [cutting] });
   }
 
   /** Starts drawing a new zone (false when one is already being drawn), or a hole in the zone `holeIn`. */
@@ -311,17 +317,17 @@ export class EditorMap {
   finishDrawing(): string | null | undefined {
     if (this.draw.getMode() !== DRAW_MODES.draw) return undefined;
     const id = this.drawingId;
-    this.draw.changeMode(DRAW_MODES.select);
+    this.draw.changeMode(this.selectMode);
     this.drawingId = null;
     if (!id || !this.draw.get(id)) return null;
-    this.draw.changeMode(DRAW_MODES.select, { featureIds: [id] });
+    this.draw.changeMode(this.selectMode, { featureIds: [id] });
     return id;
   }
 
   /** Selects the zone with this key in draw (or none). */
   select(key: string | null): void {
     const known = key !== null && this.draw.get(key) !== undefined;
-    this.draw.changeMode(DRAW_MODES.select, { featureIds: known ? [key] : [] });
+    this.draw.changeMode(this.selectMode, { featureIds: known ? [key] : [] });
   }
 
   /** Esc: leaves the current mode, one level at a time; says which. */
@@ -334,10 +340,10 @@ export class EditorMap {
     }
     if (draw.getMode() === DRAW_MODES.edit) {
       const id = draw.getSelectedIds()[0];
-      draw.changeMode(DRAW_MODES.select, { featureIds: id ? [id] : [] });
+      draw.changeMode(this.selectMode, { featureIds: id ? [id] : [] });
       return 'corners';
     }
-    draw.changeMode(DRAW_MODES.select, { featureIds: [] });
+    draw.changeMode(this.selectMode, { featureIds: [] });
     return 'selection';
   }
 

@@ -64,6 +64,13 @@ export type ZoneEditorProps = {
   focus?: [number, number, number, number] | null;
   /** The key (id) of the zone selected when the editor opens. */
   selectedZone?: string;
+  /**
+   * Shows the zones and the pin without a way to change them: selecting a zone, panning,
+   * zooming, each zone's details and Export stay; drawing, corners, holes, deleting, clipping,
+   * snapping, undo and redo, import and moving the pin are not offered, and their keys do
+   * nothing. The map's name says it is read-only.
+   */
+  readOnly?: boolean;
 };
 
 /** Plain coloured points (`color` is `#rrggbb`). */

@@ -37,22 +37,42 @@ export function zoneMapSuite(jobs = 30): () => TestServer {
   return () => server;
 }
 
+/** A JWT-shaped access token carrying `claims` (unsigned: the dashboard only reads its claims). */
+export function jwtWith(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.c2lnbmF0dXJl`;
+}
+
 /**
  * `renderApp` with a hook on the app's fetch (to lose the network once, or to make the
  * service stricter than the dashboard). Everything else goes to the in-process server.
+ *
+ * `accessToken`: the token the app holds (`api.token()`, say a JWT from `jwtWith` whose claims
+ * say what it may change), while its requests still carry `token`, which the server knows.
  */
 export function renderBranchApp({
   server,
   path,
   token = server.token,
+  accessToken,
   fetch: fetchImpl,
 }: {
   server: TestServer;
   path: string;
   token?: string | null;
+  accessToken?: string;
   fetch?: typeof fetch;
 }) {
-  if (token) tokenStore.set(token);
+  if (accessToken) {
+    tokenStore.set(accessToken);
+    const send = fetchImpl ?? fetch;
+    fetchImpl = (input, init) => {
+      const headers = { ...(init?.headers as Record<string, string> | undefined) };
+      if (headers.Authorization === `Bearer ${accessToken}` && token)
+        headers.Authorization = `Bearer ${token}`;
+      return send(input, { ...init, headers });
+    };
+  } else if (token) tokenStore.set(token);
   else tokenStore.clear();
   const history = createMemoryHistory({ initialEntries: [path] });
   const instance = createAppInstance(

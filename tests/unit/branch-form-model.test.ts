@@ -331,6 +331,57 @@ describe('a failed save, as the form shows it', () => {
     expect(saveErrorView(unreadable, {}, 0)!.banner!.retry).toBeUndefined();
   });
 
+  it('says who may save a branch this sign-in may not change (403), keeps the edits, and offers no Retry', () => {
+    const message =
+      'This sign-in may change branches LEE-01 only, not MAN-01. MAN-01 is saved by its own manager or an administrator.';
+    const forbidden = new ApiError('http', message, { status: 403, code: 'forbidden', details: [] });
+    const view = saveErrorView(forbidden, { name: 'Manchester' }, 0)!;
+    expect(view).toEqual({
+      fields: [],
+      zones: undefined,
+      focus: undefined,
+      banner: {
+        tone: 'danger',
+        title: 'You may not save this branch',
+        message: `${message} Your edits are kept as a draft in this browser.`,
+        lines: [],
+      },
+    });
+    // A message without a full stop gets one before the note.
+    const readOnly = new ApiError(
+      'http',
+      'This sign-in may read branches but not change them: saving needs the branches:write permission',
+      { status: 403, code: 'forbidden' },
+    );
+    expect(saveErrorView(readOnly, {}, 0)!.banner!.message).toBe(
+      'This sign-in may read branches but not change them: saving needs the branches:write permission. Your edits are kept as a draft in this browser.',
+    );
+  });
+
+  it('says a rename outside the branches this sign-in may change on the id (403)', () => {
+    const forbidden = new ApiError(
+      'http',
+      'This sign-in may change branch LDN-01 only, so it cannot rename a branch to LDN-09. Nothing was changed.',
+      {
+        status: 403,
+        code: 'forbidden',
+        details: [{ path: 'branch.id', message: 'Outside the branches this sign-in may change (LDN-01)' }],
+      },
+    );
+    const view = saveErrorView(forbidden, { id: 'LDN-09' }, 0)!;
+    expect(view.fields).toEqual([
+      { field: 'id', message: 'Outside the branches this sign-in may change (LDN-01)' },
+    ]);
+    expect(view.focus).toBe('id');
+    expect(view.banner).toMatchObject({
+      title: 'You may not rename this branch to LDN-09',
+      message: expect.stringMatching(
+        /Nothing was changed\. Your edits are kept as a draft in this browser\.$/,
+      ),
+    });
+    expect(view.banner!.retry).toBeUndefined();
+  });
+
   it('shows nothing for a refused token or a cancelled request (sign-in takes over; the draft keeps the edits)', () => {
     expect(saveErrorView(new ApiError('unauthorized', 'Sign in again.', { status: 401 }), {}, 0)).toBeNull();
     expect(saveErrorView(new ApiError('aborted', 'Cancelled.'), {}, 0)).toBeNull();

@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Branch, BranchPatch } from '../../contract';
 import { queryKeys, useApi } from '../../api';
+import { branchAccess } from '../../api/access';
 import { ConfirmDialog, useNow, useToast } from '../../ui';
 import { ActionBar } from './ActionBar';
 import { BranchHeader } from './BranchHeader';
@@ -77,6 +78,10 @@ type Dialog =
  * The branch editor: Identity, Location, Contacts and Delivery zones; a review of every
  * change before the PUT; conflict check; server errors on their fields; a draft kept as the
  * manager types; and a guard against leaving with unsaved changes.
+ *
+ * Read-only when the sign-in's token says it may not save this branch (src/api/access.ts):
+ * the reason above the form, every field disabled (react-hook-form's `disabled`), the zone map
+ * without its editing tools, and no action bar, rename, draft or leave guard.
  */
 export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch | null | undefined }) {
   const routeId = branch.id;
@@ -87,6 +92,10 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const now = useNow(15_000);
 
   const [{ loaded, base }, setOrigin] = useState(() => adopt(branch));
+  // What the sign-in may do here, as its token says when the editor opens (the service still
+  // decides: a save it refuses is a 403, save-errors.ts).
+  const [access] = useState(() => branchAccess(api.token(), routeId));
+  const readOnly = !access.canSave;
   const schema = useMemo(() => createFormSchema(zoneProblems), []);
   const resolver = useMemo(() => changedOnlyResolver(schema, base), [schema, base]);
   const form = useForm<BranchFormValues>({
@@ -95,6 +104,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: true,
+    disabled: readOnly,
   });
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -109,11 +119,12 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     branchId: routeId,
     base,
     baseUpdatedAt: loaded.updated_at,
+    readOnly,
   });
   // Other branches' zones, as the zone map has them: the review's overlap warnings are the map's.
   const { context: zoneContext } = useZoneContext(loaded.id);
   const { blocker, allowNavigation, signingOut } = useUnsavedChangesGuard(
-    () => changedFields(base, form.getValues()).length > 0,
+    () => !readOnly && changedFields(base, form.getValues()).length > 0,
     draft.flush,
   );
 
@@ -234,6 +245,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         <BranchHeader branch={loaded} />
 
         <FormBanners
+          readOnly={access.canSave ? null : access.reason}
           loaded={loaded}
           now={now}
           offer={draft.offer}
@@ -244,7 +256,10 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
           stale={
             latest && latest.updated_at > loaded.updated_at && dialog?.kind !== 'conflict' ? latest : null
           }
-          onSeeChanges={(fresh) => setDialog({ kind: 'conflict', fresh })}
+          // Read-only, there are no edits to weigh against the newer version: it is simply shown.
+          onSeeChanges={(fresh) =>
+            readOnly ? resetTo(adopt(fresh)) : setDialog({ kind: 'conflict', fresh })
+          }
           gone={latest === null}
           error={saveError?.shown ?? null}
           onRetry={retry ? () => runSave(retry) : undefined}
@@ -254,7 +269,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
 
         <form
           noValidate
-          aria-label={`Edit branch ${loaded.id}`}
+          aria-label={readOnly ? `Branch ${loaded.id} (read-only)` : `Edit branch ${loaded.id}`}
           onSubmit={(e) => {
             e.preventDefault();
             void openReview(e);
@@ -283,14 +298,16 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
               />
             </div>
           </div>
-          <ActionBar
-            base={base}
-            schema={schema}
-            saving={save.isPending}
-            draftNote={draftNote(draft.status, now)}
-            onSave={() => void openReview()}
-            onDiscard={() => setDialog({ kind: 'discard' })}
-          />
+          {!readOnly && (
+            <ActionBar
+              base={base}
+              schema={schema}
+              saving={save.isPending}
+              draftNote={draftNote(draft.status, now)}
+              onSave={() => void openReview()}
+              onDiscard={() => setDialog({ kind: 'discard' })}
+            />
+          )}
         </form>
       </div>
 

@@ -25,6 +25,7 @@ function TimeInput({
   onBlur,
   name,
   inputRef,
+  disabled,
   ...rest
 }: {
   value: string;
@@ -32,12 +33,14 @@ function TimeInput({
   onBlur: () => void;
   name: string;
   inputRef: (el: HTMLInputElement | null) => void;
+  disabled: boolean | undefined;
 }) {
   return (
     <input
       {...rest}
       ref={inputRef}
       name={name}
+      disabled={disabled}
       type="time"
       step={60}
       className={inputClass}
@@ -85,6 +88,7 @@ function DayToggles({ index, label }: { index: number; label: string }) {
                   key={day}
                   ref={k === 0 ? field.ref : undefined}
                   type="button"
+                  disabled={field.disabled}
                   className={s.day}
                   aria-pressed={days.includes(day)}
                   title={DAY_LABELS[day].long}
@@ -102,16 +106,21 @@ function DayToggles({ index, label }: { index: number; label: string }) {
             {others.length > 0 && (
               <span id={noteId} className={shared.note}>
                 Also on the service: {others.map((d) => `“${d}”`).join(', ')}, not{' '}
-                {others.length === 1 ? 'an English weekday name' : 'English weekday names'}. Kept while the
-                contacts are unchanged; saving changes to contacts needs {others.length === 1 ? 'it' : 'them'}{' '}
-                removed.{' '}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => field.onChange(days.filter((d) => !others.includes(d)))}
-                >
-                  Remove {others.map((d) => `“${d}”`).join(', ')}
-                </Button>
+                {others.length === 1 ? 'an English weekday name' : 'English weekday names'}.
+                {!field.disabled && (
+                  <>
+                    {' '}
+                    Kept while the contacts are unchanged; saving changes to contacts needs{' '}
+                    {others.length === 1 ? 'it' : 'them'} removed.{' '}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => field.onChange(days.filter((d) => !others.includes(d)))}
+                    >
+                      Remove {others.map((d) => `“${d}”`).join(', ')}
+                    </Button>
+                  </>
+                )}
               </span>
             )}
             <span id={errorId} aria-live="polite" className={shared.fieldError}>
@@ -166,7 +175,9 @@ type Pending =
  */
 export function ContactsField() {
   const { control, register, getValues, setValue } = useFormContext<BranchFormValues>();
-  const { errors } = useFormState({ control, name: 'contacts' });
+  // `disabled`: the form is read-only (useForm's own). It reaches the inputs and the Controllers,
+  // not the field array's own buttons (add, move, remove, copy), which are then not shown.
+  const { errors, disabled } = useFormState({ control, name: 'contacts' });
   const { fields, append, remove, move } = useFieldArray({ control, name: 'contacts' });
   const buttons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
   const headings = useRef(new Map<string, HTMLHeadingElement | null>());
@@ -217,17 +228,19 @@ export function ContactsField() {
         <h2 id="contacts-title" className={shared.cardTitle}>
           Contacts<span className={shared.cardCount}>{fields.length}</span>
         </h2>
-        <Button
-          ref={addRef}
-          size="sm"
-          disabled={fields.length >= MAX_CONTACTS}
-          title={fields.length >= MAX_CONTACTS ? `At most ${MAX_CONTACTS} contacts` : undefined}
-          onClick={() =>
-            append(emptyContact(), { shouldFocus: true, focusName: `contacts.${fields.length}.name` })
-          }
-        >
-          Add contact
-        </Button>
+        {!disabled && (
+          <Button
+            ref={addRef}
+            size="sm"
+            disabled={fields.length >= MAX_CONTACTS}
+            title={fields.length >= MAX_CONTACTS ? `At most ${MAX_CONTACTS} contacts` : undefined}
+            onClick={() =>
+              append(emptyContact(), { shouldFocus: true, focusName: `contacts.${fields.length}.name` })
+            }
+          >
+            Add contact
+          </Button>
+        )}
       </div>
       {listError && (
         <p role="alert" className={shared.actionReasonError} style={{ margin: 0 }}>
@@ -236,7 +249,7 @@ export function ContactsField() {
       )}
       {fields.length === 0 ? (
         <p className={shared.subtle} style={{ margin: 0 }}>
-          No contacts. Add the people riders and dispatch can call at this branch.
+          No contacts.{!disabled && ' Add the people riders and dispatch can call at this branch.'}
         </p>
       ) : (
         <ol className={s.contacts}>
@@ -247,53 +260,57 @@ export function ContactsField() {
               <li key={f.id} className={s.contact} aria-label={`Contact ${n}`}>
                 <div className={s.contactHeader}>
                   <ContactTitle index={index} headingRef={(el) => void headings.current.set(f.id, el)} />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Move contact ${n} up`}
-                    title="Move up"
-                    disabled={index === 0}
-                    ref={(el) => {
-                      const entry = buttons.current.get(f.id) ?? { up: null, down: null };
-                      entry.up = el;
-                      buttons.current.set(f.id, entry);
-                    }}
-                    onClick={() => {
-                      pending.current = { kind: 'move', key: f.id, direction: 'up' };
-                      move(index, index - 1);
-                    }}
-                  >
-                    ↑
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Move contact ${n} down`}
-                    title="Move down"
-                    disabled={index === fields.length - 1}
-                    ref={(el) => {
-                      const entry = buttons.current.get(f.id) ?? { up: null, down: null };
-                      entry.down = el;
-                      buttons.current.set(f.id, entry);
-                    }}
-                    onClick={() => {
-                      pending.current = { kind: 'move', key: f.id, direction: 'down' };
-                      move(index, index + 1);
-                    }}
-                  >
-                    ↓
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove contact ${n}`}
-                    onClick={() => {
-                      pending.current = { kind: 'remove', index };
-                      remove(index);
-                    }}
-                  >
-                    Remove
-                  </Button>
+                  {!disabled && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move contact ${n} up`}
+                        title="Move up"
+                        disabled={index === 0}
+                        ref={(el) => {
+                          const entry = buttons.current.get(f.id) ?? { up: null, down: null };
+                          entry.up = el;
+                          buttons.current.set(f.id, entry);
+                        }}
+                        onClick={() => {
+                          pending.current = { kind: 'move', key: f.id, direction: 'up' };
+                          move(index, index - 1);
+                        }}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move contact ${n} down`}
+                        title="Move down"
+                        disabled={index === fields.length - 1}
+                        ref={(el) => {
+                          const entry = buttons.current.get(f.id) ?? { up: null, down: null };
+                          entry.down = el;
+                          buttons.current.set(f.id, entry);
+                        }}
+                        onClick={() => {
+                          pending.current = { kind: 'move', key: f.id, direction: 'down' };
+                          move(index, index + 1);
+                        }}
+                      >
+                        ↓
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Remove contact ${n}`}
+                        onClick={() => {
+                          pending.current = { kind: 'remove', index };
+                          remove(index);
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    </>
+                  )}
                 </div>
                 <div className={shared.contactGrid}>
                   <Field label="Name" error={e?.name?.message}>
@@ -326,6 +343,7 @@ export function ContactsField() {
                           onBlur={field.onBlur}
                           name={field.name}
                           inputRef={field.ref}
+                          disabled={field.disabled}
                         />
                       </Field>
                     )}
@@ -349,6 +367,7 @@ export function ContactsField() {
                           onBlur={field.onBlur}
                           name={field.name}
                           inputRef={field.ref}
+                          disabled={field.disabled}
                         />
                       </Field>
                     )}
@@ -356,7 +375,7 @@ export function ContactsField() {
                 </div>
                 <div className={s.daysRow}>
                   <DayToggles index={index} label="Work days" />
-                  {fields.length > 1 && (
+                  {fields.length > 1 && !disabled && (
                     <div className={s.copyActions}>
                       <Button
                         size="sm"

@@ -6,12 +6,13 @@ import type { FormBanner } from './save-errors';
 import s from './branches.module.css';
 
 /**
- * The branch editor's banners above the form, in this order: a draft kept from before to
- * restore or discard; a note after a restore or a reload; a newer version saved on the
+ * The branch editor's banners above the form, in this order: why the form is read-only; a
+ * draft kept from before to restore or discard; a note after a restore or a reload; a newer version saved on the
  * server; the branch gone from the server; why the last save failed (with Retry when the same
  * request can be sent again).
  */
 export function FormBanners({
+  readOnly,
   loaded,
   now,
   offer,
@@ -27,6 +28,8 @@ export function FormBanners({
   onDismissError,
   saving,
 }: {
+  /** Why this sign-in may not change the branch (the form is read-only); null when it may. */
+  readOnly: string | null;
   /** The branch as loaded: the version the form edits. */
   loaded: Branch;
   now: number;
@@ -48,6 +51,12 @@ export function FormBanners({
 }) {
   return (
     <>
+      {readOnly !== null && (
+        // What the page is, not something gone wrong: a status.
+        <Banner tone="info" role="status">
+          <strong>Read-only.</strong> {readOnly}
+        </Banner>
+      )}
       {offer && (
         <Banner
           tone="warning"
@@ -87,7 +96,7 @@ export function FormBanners({
           tone="info"
           actions={
             <Button size="sm" onClick={() => onSeeChanges(stale)}>
-              See what changed
+              {readOnly !== null ? 'Show this version' : 'See what changed'}
             </Button>
           }
         >
@@ -98,7 +107,7 @@ export function FormBanners({
       {gone && (
         <Banner tone="warning">
           Branch <code>{loaded.id}</code> is no longer found on the server (renamed or deleted elsewhere).
-          Your edits stay here and in the draft, but saving will fail.
+          {readOnly === null && ' Your edits stay here and in the draft, but saving will fail.'}
         </Banner>
       )}
       {error && (

@@ -14,7 +14,8 @@ import s from './branches.module.css';
 
 export function IdentitySection({ originalId, onChangeId }: { originalId: string; onChangeId: () => void }) {
   const { register, control, setValue } = useFormContext<BranchFormValues>();
-  const { errors } = useFormState({ control, name: ['id', 'name', 'active'] });
+  // `disabled`: the form is read-only (useForm's own), so there is no rename either.
+  const { errors, disabled } = useFormState({ control, name: ['id', 'name', 'active'] });
   const id = useWatch<BranchFormValues, 'id'>({ name: 'id' });
   const renamed = id !== originalId;
   return (
@@ -41,18 +42,20 @@ export function IdentitySection({ originalId, onChangeId }: { originalId: string
         >
           <input className={`${inputClass} ${s.mono}`} readOnly {...register('id')} />
         </Field>
-        <div className={s.inline} style={{ marginTop: 22 }}>
-          <Button onClick={onChangeId}>Change id…</Button>
-          {renamed && (
-            <Button
-              variant="ghost"
-              onClick={() => setValue('id', originalId, { shouldDirty: true, shouldValidate: true })}
-              aria-label={`Undo id change (back to ${originalId})`}
-            >
-              Undo
-            </Button>
-          )}
-        </div>
+        {!disabled && (
+          <div className={s.inline} style={{ marginTop: 22 }}>
+            <Button onClick={onChangeId}>Change id…</Button>
+            {renamed && (
+              <Button
+                variant="ghost"
+                onClick={() => setValue('id', originalId, { shouldDirty: true, shouldValidate: true })}
+                aria-label={`Undo id change (back to ${originalId})`}
+              >
+                Undo
+              </Button>
+            )}
+          </div>
+        )}
       </div>
       <Field label="Name" error={errors.name?.message}>
         <input className={inputClass} autoComplete="off" {...register('name')} />
@@ -182,6 +185,9 @@ export function ZonesField({
       render={({ field }) => (
         <ZonesSection
           branchId={branchId}
+          // The form is read-only (useForm's `disabled` reaches its Controllers): the map shows
+          // the zones and the pin, without its editing tools.
+          readOnly={field.disabled === true}
           value={field.value}
           onChange={(fc) => {
             field.onChange(formZones(fc));
@@ -193,7 +199,7 @@ export function ZonesField({
           errors={serverErrors}
           pin={pin}
           pinNote={pinNote}
-          onPinChange={onPinChange}
+          onPinChange={field.disabled ? undefined : onPinChange}
           points={points}
         />
       )}

@@ -194,6 +194,7 @@ export function ZonesSection({
   pinNote,
   onPinChange,
   points,
+  readOnly = false,
 }: {
   /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
   branchId: string;
@@ -208,6 +209,8 @@ export function ZonesSection({
   onPinChange?: (pin: MapPin | null) => void;
   /** Points shown on the map (the impact preview's deliveries). */
   points?: MapPoints | null;
+  /** The zones and the pin are shown, never changed (the editor's `readOnly`). */
+  readOnly?: boolean;
 }) {
   const config = useConfig();
   const { others, context } = useZoneContext(branchId);
@@ -272,6 +275,7 @@ export function ZonesSection({
             points={points ?? undefined}
             focus={focus}
             selectedZone={selectedZone}
+            readOnly={readOnly}
           />
         </Suspense>
       </MapChunkBoundary>

@@ -112,7 +112,7 @@ const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 /**
  * What the form shows for a failed save of `patch`: the service's error details on their
  * fields, a taken id on the id, and a banner that says what happened and whether the edits
- * can be sent again as they are. Null for a refused token or a cancelled request: the app
+ * can be sent again as they are (a 403: the service's word on who may save it, no Retry). Null for a refused token or a cancelled request: the app
  * takes the manager to sign in, and the draft keeps the edits.
  */
 export function saveErrorView(
@@ -151,6 +151,17 @@ export function saveErrorView(
       tone: 'danger',
       title: 'The save may have gone through',
       message: `${sentence(error.message)} Your edits are kept. Reload the branch to see what the service holds, or review and save again.`,
+    };
+  } else if (error.kind === 'http' && error.status === 403) {
+    // This sign-in may not change the branch (no write permission, or another manager's
+    // branch), or not rename it to that id: the service's message says who may. Sending it
+    // again cannot help, so no Retry; the draft, written before the save, keeps the edits.
+    const renaming = patch.id !== undefined && fields.some((f) => f.field === 'id');
+    view.banner = {
+      tone: 'danger',
+      title: renaming ? `You may not rename this branch to ${patch.id}` : 'You may not save this branch',
+      message: `${sentence(error.message)} Your edits are kept as a draft in this browser.`,
+      lines: others,
     };
   } else if (error.retryable) {
     view.banner = {

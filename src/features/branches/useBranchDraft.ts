@@ -71,6 +71,9 @@ function opening(service: string, branchId: string, base: BranchFormValues) {
  * draft is offered back when the editor opens; while it is on offer the form's edits are kept
  * beside it, so that a reload brings those edits back into the form and offers the older draft
  * again, until the manager restores it (under the newer edits) or discards it.
+ *
+ * Read-only (the sign-in may not save the branch), nothing is offered, written or removed: a
+ * draft kept from before stays for a sign-in that may save it.
  */
 export function useBranchDraft(
   form: UseFormReturn<BranchFormValues>,
@@ -79,6 +82,7 @@ export function useBranchDraft(
     branchId,
     base,
     baseUpdatedAt,
+    readOnly = false,
   }: {
     service: string;
     /** The id the editor was opened with: the draft's key. */
@@ -86,9 +90,12 @@ export function useBranchDraft(
     /** The branch as loaded, in form values. */
     base: BranchFormValues;
     baseUpdatedAt: number;
+    readOnly?: boolean;
   },
 ) {
-  const [opened] = useState(() => opening(service, branchId, base));
+  const [opened] = useState(() =>
+    readOnly ? { offer: null, resume: null } : opening(service, branchId, base),
+  );
   const [offer, setOffer] = useState<DraftEdits | null>(opened.offer);
   const [status, setStatus] = useState<DraftStatus>(null);
   const latest = useRef({ base, baseUpdatedAt, offer });
@@ -125,6 +132,7 @@ export function useBranchDraft(
 
   const [writer] = useState(() => createDebounced(DRAFT_DELAY_MS));
   useEffect(() => {
+    if (readOnly) return;
     const unsubscribe = form.subscribe({
       formState: { values: true },
       callback: () => writer.schedule(persist),
@@ -136,7 +144,7 @@ export function useBranchDraft(
       window.removeEventListener('pagehide', flush);
       writer.flush();
     };
-  }, [form, writer, persist]);
+  }, [form, writer, persist, readOnly]);
 
   /** The offer is settled: the form's edits are stored alone, now. */
   const decided = () => {
@@ -171,6 +179,7 @@ export function useBranchDraft(
      * a draft still on offer.
      */
     clear() {
+      if (readOnly) return;
       writer.cancel();
       store(null);
     },
