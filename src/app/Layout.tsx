@@ -11,6 +11,7 @@ export function Layout() {
   const navigate = useNavigate();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const { session } = router.options.context;
   // On the jobs screen the skip link goes past the header and the filters to the rows.
   const jobs = useRouterState({ select: (st) => st.location.pathname === '/jobs' });
   // An explicit sign-out leaves no draft of the manager's edits in this browser (a 401 keeps
@@ -23,7 +24,7 @@ export function Layout() {
     queryClient.clear();
     clearAllDrafts();
     // Signed in through the identity provider: its session ends too (it sends the browser back here).
-    await router.options.context.session?.signOut();
+    await session?.signOut();
   };
   return (
     <div className={s.app}>
@@ -61,6 +62,7 @@ export function Layout() {
         <span className={s.service} title="Service base URL (from config.json)">
           {api.baseUrl || window.location.origin}
         </span>
+        {session?.person && <span className={s.service}>{session.person}</span>}
         <Button size="sm" onClick={() => void signOut()}>
           Sign out
         </Button>

@@ -33,6 +33,8 @@ export type Session = {
   signIn(target: string): Promise<void>;
   /** Ends the session here and at the provider, which sends the browser back to sign-in. */
   signOut(): Promise<void>;
+  /** Who is signed in, as the provider names them. */
+  readonly person: string | null;
   /** The provider's host, for the sign-in page. */
   readonly provider: string;
   /** Why the last sign-in did not complete, if it did not. */

@@ -49,12 +49,15 @@ export async function startOidcSession(config: unknown): Promise<Session> {
     monitorSession: false,
   });
   let problem: string | null = null;
+  let person: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOCK) : null;
 
   /** Uses `user`'s access token from now on, and plans its renewal. */
   const adopt = (user: User) => {
     tokenStore.set(user.access_token);
+    const { name, preferred_username, email, sub } = user.profile;
+    person = name ?? preferred_username ?? email ?? sub;
     clearTimeout(timer);
     const left = user.expires_in;
     if (left === undefined || !user.refresh_token) return;
@@ -121,6 +124,9 @@ export async function startOidcSession(config: unknown): Promise<Session> {
     renew,
     get problem() {
       return problem;
+    },
+    get person() {
+      return person;
     },
     provider: new URL(auth.authority).host,
     async signIn(target: string) {

@@ -149,6 +149,8 @@ describe('sign-in through an identity provider, in Chromium', () => {
     const page = await newPage();
     await signInThroughProvider(page, 'manager');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    // The header names who is signed in, as the provider does.
+    await page.getByRole('banner').getByText('Mia Manager').waitFor();
     const tab = await stored(page);
     expect(tab.token).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(tab.refresh).toBeTruthy();
