@@ -3,9 +3,11 @@
  * production build's manifest:
  * - the jobs route's initial JavaScript (entry, the app it loads at once, their static imports)
  *   and its CSS, gzipped;
- * - maplibre-gl, @mapbox/mapbox-gl-draw and react-hook-form never in that initial set
+ * - maplibre-gl, @mapbox/mapbox-gl-draw, react-hook-form and oidc-client-ts never in that initial set
  *   (found through the chunks' source maps, named when present);
  * - the map chunk (the dynamically imported chunks that hold maplibre or draw), gzipped;
+ * - the same first load where config.json signs in through an identity provider (the chunk
+ *   holding oidc-client-ts and what it imports, loaded before the first screen): printed, no budget;
  * - no chunk holds code of the reference server (server/, fastify, better-sqlite3), such as its /docs page.
  * Prints a table; exits 1 naming each broken budget.
  */
@@ -24,7 +26,8 @@ type Chunk = {
 
 const DIST = process.argv[2] ?? 'dist';
 const BUDGET = { initialJsKiB: 150, initialCssKiB: 15, mapChunkKiB: 320 };
-const FORBIDDEN = ['maplibre-gl', '@mapbox/mapbox-gl-draw', 'react-hook-form'];
+/** Never in the jobs route's first load for token sign-in (oidc-client-ts: only with `auth.type` oidc). */
+const FORBIDDEN = ['maplibre-gl', '@mapbox/mapbox-gl-draw', 'react-hook-form', 'oidc-client-ts'];
 /** The reference server's sources, and its packages. */
 const SERVER_DIR = fileURLToPath(new URL('../server/', import.meta.url));
 const SERVER_PACKAGE = /\/node_modules\/(fastify|@fastify\/[^/]+|better-sqlite3)\//;
@@ -118,6 +121,20 @@ function main() {
   });
   const mapChunk = mapKeys.reduce((sum, k) => sum + gzipKiB(manifest[k]!.file), 0);
 
+  // Sign-in through an identity provider: the session's chunk (and its imports) load before the app renders.
+  const oidc = new Set<string>();
+  const visitOidc = (key: string) => {
+    if (initial.has(key) || oidc.has(key)) return;
+    oidc.add(key);
+    for (const k of manifest[key]?.imports ?? []) visitOidc(k);
+  };
+  for (const k of Object.keys(manifest))
+    if (manifest[k]!.file.endsWith('.js') && packagesOf(manifest[k]!.file).has('oidc-client-ts'))
+      visitOidc(k);
+  const oidcJs = [...oidc].reduce((sum, k) => sum + gzipKiB(manifest[k]!.file), initialJs);
+  if (oidc.size === 0)
+    problems.push('no lazy chunk holds oidc-client-ts: the identity provider sign-in was not found');
+
   if (mapKeys.length === 0)
     problems.push('no lazy chunk holds maplibre-gl or the draw control: the map chunk was not found');
   if (initialJs > BUDGET.initialJsKiB)
@@ -132,6 +149,11 @@ function main() {
       'KiB gz': Number(initialJs.toFixed(1)),
       budget: BUDGET.initialJsKiB,
       files: jsFiles.length,
+    },
+    'jobs initial JS, OIDC': {
+      'KiB gz': Number(oidcJs.toFixed(1)),
+      budget: 'none',
+      files: jsFiles.length + oidc.size,
     },
     'jobs initial CSS': {
       'KiB gz': Number(initialCss.toFixed(1)),
