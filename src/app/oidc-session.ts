@@ -111,7 +111,13 @@ export async function startOidcSession(config: unknown): Promise<Session> {
       target = typeof user.state === 'string' ? user.state : undefined;
       adopt(user);
     } catch (error) {
-      problem = `The sign-in did not complete: ${errorMessage(error)}`;
+      problem = `The sign-in did not complete: ${
+        error instanceof ErrorResponse
+          ? `the provider answered “${error.error_description ?? error.error}”.`
+          : error instanceof TypeError
+            ? `the sign-in service at ${new URL(auth.authority).host} could not be reached (${errorMessage(error)}).`
+            : 'this tab did not start it, or it was started too long ago.'
+      } Sign in again.`;
       target = `${import.meta.env.BASE_URL}sign-in`;
     }
     window.history.replaceState(null, '', problem ? target : safeRedirect(target));

@@ -259,6 +259,20 @@ describe('sign-in through an identity provider, in Chromium', () => {
     await page.context().close();
   });
 
+  it('says so on the sign-in page when the way back from the provider is not a sign-in it started', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/auth/callback?code=made-up&state=not-ours`);
+    await page.waitForURL(`${server.url}/sign-in`);
+    await page
+      .getByRole('alert')
+      .getByText(
+        'The sign-in did not complete: this tab did not start it, or it was started too long ago. Sign in again.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue to sign-in' }).waitFor();
+    await page.context().close();
+  });
+
   it('signs out at the provider too: the next sign-in asks for the login again', async () => {
     const page = await newPage();
     await signInThroughProvider(page, 'manager');
