@@ -9,7 +9,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
 import { invalidToken, type ApiActor, type JwtCheck, type Permissions } from './auth';
-import type { ApiError } from './errors';
+import { ApiError } from './errors';
 
 export interface OidcOptions {
   /** OIDC_ISSUER: the provider's issuer identifier, compared with a token's `iss` exactly. */
@@ -176,8 +176,10 @@ function actorOf(payload: JWTPayload): ApiActor | null {
  */
 function refusal(error: unknown, log: FastifyBaseLogger): ApiError {
   if (error instanceof ProviderUnavailable) {
+    // Not the token's fault: 503, so that a client keeps its sign-in and tries again, rather
+    // than a 401 that would send its user to sign in while the provider is down.
     log.warn(`Identity provider: ${error.message}`);
-    return invalidToken(MESSAGES.provider);
+    return new ApiError(503, MESSAGES.provider, [], { 'Retry-After': '5' });
   }
   if (error instanceof errors.JWTExpired) return invalidToken(MESSAGES.expired);
   if (error instanceof errors.JWTClaimValidationFailed) {

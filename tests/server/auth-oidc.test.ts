@@ -364,15 +364,19 @@ describe('the identity provider down when the server starts', () => {
     await down.close().catch(() => undefined);
   });
 
-  it('starts, answers 401 with a readable message until the provider is up, then accepts its tokens', async () => {
+  it('starts, answers 503 with a readable message until the provider is up, then accepts its tokens', async () => {
     const signed = await sign(signer, {}, issuerAt(port));
     const get = () => rawRequest(`${app.url}/v1/jobs`, { headers: bearer(signed) });
     // Static tokens work meanwhile.
     expect((await rawRequest(`${app.url}/v1/jobs`, { headers: bearer(TEST_TOKEN) })).status).toBe(200);
     lines.length = 0;
+    // Not the token's fault: 503 (the client keeps its sign-in and tries again), not 401.
     for (let attempt = 0; attempt < 2; attempt++) {
-      await expectRefused(
-        get(),
+      const answer = await get();
+      expect(answer.status, answer.text).toBe(503);
+      expect(answer.headers['www-authenticate']).toBeUndefined();
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(parseError(503, answer.json()).error.message).toBe(
         'The access token could not be checked: the identity provider is not answering as expected. Try again in a moment.',
       );
     }
