@@ -180,6 +180,45 @@ describe('sign-in through an identity provider, in Chromium', () => {
     await page.context().close();
   });
 
+  it('after a 401, renews once and sends the request again; when that fails too, signs in again with the edits kept', async () => {
+    const page = await newPage();
+    await signInThroughProvider(page, 'manager', `/branches/${own}`);
+    await branchName(page).fill('Edited before the token was refused');
+    await page.getByText('Draft kept in this browser').waitFor();
+    const addresses = addressesOf(page);
+
+    // The tab holds an access token the service refuses, still valid by its own clock (as after
+    // a key rotation at the provider): the first request is a 401.
+    const refuse = (alsoRefresh: boolean) =>
+      page.evaluate((both) => {
+        const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+        const user = JSON.parse(sessionStorage.getItem(key)!) as Record<string, unknown>;
+        user.access_token = 'refused-by-the-service';
+        user.expires_at = Math.floor(Date.now() / 1000) + 3600;
+        if (both) user.refresh_token = 'unknown-to-the-provider';
+        sessionStorage.setItem(key, JSON.stringify(user));
+        sessionStorage.setItem('dispatch.token', 'refused-by-the-service');
+      }, alsoRefresh);
+    await refuse(false);
+    await page.reload();
+    // One renewal, the branch read again with the new token: the editor, its draft offered.
+    await page.getByRole('button', { name: 'Restore changes' }).waitFor();
+    expect((await stored(page)).token).toMatch(/^ey/);
+    expect(addresses.filter((url) => url.includes('/sign-in'))).toEqual([]);
+
+    // The refresh token refused too: sign-in again, and back to the branch with the draft.
+    await refuse(true);
+    await page.reload();
+    await page.waitForURL(/\/sign-in\?/);
+    await page.getByText('Your session ended or the token was refused.').waitFor();
+    await page.getByRole('button', { name: 'Continue to sign-in' }).click();
+    // The provider's session is still open: straight back, no login page.
+    await page.waitForURL((url) => url.origin === server.url && url.pathname === `/branches/${own}`);
+    await page.getByRole('button', { name: 'Restore changes' }).click();
+    expect(await branchName(page).inputValue()).toBe('Edited before the token was refused');
+    await page.context().close();
+  });
+
   it('keeps two tabs with the same refresh token signed in when both renew at once', async () => {
     const first = await newPage();
     await signInThroughProvider(first, 'manager');
