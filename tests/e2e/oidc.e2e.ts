@@ -1,11 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_SCOPE, startDevIdp, type DevIdp } from '../../server/dev-idp';
-import { startTestServer, type TestServer } from '../support/server';
+import { freePort, startTestServer, type TestServer } from '../support/server';
 import { branchSaved, reviewAndSave } from './branch-support';
 import { launchChromium } from './chromium';
 import { appBuild, DESKTOP } from './support';
@@ -28,15 +27,6 @@ let build: string;
 /** The branch the manager may change, and one they may not. */
 let own: string;
 let other: string;
-
-/** A port free now, for the provider: the dashboard's config.json must name it before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const issuer = `http://127.0.0.1:${await freePort()}`;

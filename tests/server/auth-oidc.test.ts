@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBranch } from '../support/branches';
-import { TEST_TOKEN, startTestServer, type TestServer } from '../support/server';
+import { TEST_TOKEN, freePort, startTestServer, type TestServer } from '../support/server';
 import { parseError, rawRequest } from './http';
 
 const AUDIENCE = 'dispatch-api';
@@ -66,15 +66,6 @@ function provider(): Provider {
     }
   });
   return state;
-}
-
-/** A port nothing listens on (yet): bound, then freed. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
 }
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -3,7 +3,7 @@
  * database seeded deterministically, listening on an ephemeral port of 127.0.0.1.
  * Free of vitest imports so any runner can use it.
  */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, closeServer, type ServerOptions } from '../../server/app';
 import { MEMORY, openDatabase, type Database } from '../../server/db';
@@ -69,4 +69,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       db.close();
     },
   };
+}
+
+/** A port of 127.0.0.1 nothing listens on (yet): bound, then freed (for a server whose address must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
 }
