@@ -1,14 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Permissions } from '../src/contract/access';
 import { ApiError } from './errors';
 
-/** What a sign-in may change; reading jobs and branches is open to every accepted token. */
-export interface Permissions {
-  /** May save branches (PUT /v1/branches/{id}). */
-  writeBranches: boolean;
-  /** The branches it may save, by id (compared regardless of case, as ids are); null: every branch. */
-  branchIds: string[] | null;
-}
+export type { Permissions };
 
 /** A token without limits: what every token could do before limits existed. */
 export const EVERY_PERMISSION: Readonly<Permissions> = { writeBranches: true, branchIds: null };

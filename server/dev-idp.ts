@@ -20,11 +20,10 @@ import type { AddressInfo } from 'node:net';
 // oidc-provider ships no type declarations: the few parts used here are typed below (OidcModule).
 // @ts-expect-error -- untyped module, typed by OidcModule
 import * as oidcProviderModule from 'oidc-provider';
+import { WRITE_BRANCHES_SCOPE } from '../src/contract/access';
 
 /** The scope the dashboard asks for. */
-export const DASHBOARD_SCOPE = 'openid profile offline_access branches:write';
-/** The scope that lets a person change branches (the manager's only). */
-export const BRANCHES_WRITE = 'branches:write';
+export const DASHBOARD_SCOPE = `openid profile offline_access ${WRITE_BRANCHES_SCOPE}`;
 export const DEV_IDP_CLIENT_ID = 'dispatch';
 
 export interface DevIdpOptions {
@@ -167,7 +166,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
 
   const people = new Map<string, Person>([
     ['supervisor', { name: 'Sam Supervisor', apiScopes: [] }],
-    ['manager', { name: 'Mia Manager', apiScopes: [BRANCHES_WRITE], branchIds: [managerBranch] }],
+    ['manager', { name: 'Mia Manager', apiScopes: [WRITE_BRANCHES_SCOPE], branchIds: [managerBranch] }],
   ]);
 
   const key = await signingKey();
@@ -222,7 +221,8 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       const grant = new o.provider.Grant({ accountId, clientId: o.client.clientId });
       grant.addOIDCScope('openid profile offline_access');
       grant.addResourceScope(resource, person.apiScopes.join(' '));
-      if (!person.apiScopes.includes(BRANCHES_WRITE)) grant.rejectResourceScope(resource, BRANCHES_WRITE);
+      if (!person.apiScopes.includes(WRITE_BRANCHES_SCOPE))
+        grant.rejectResourceScope(resource, WRITE_BRANCHES_SCOPE);
       await grant.save();
       return grant;
     },
@@ -237,7 +237,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         async getResourceServerInfo(_ctx: unknown, indicator: string) {
           if (indicator !== resource) throw new oidc.errors.InvalidTarget();
           return {
-            scope: BRANCHES_WRITE,
+            scope: WRITE_BRANCHES_SCOPE,
             audience,
             accessTokenTTL: accessTokenTtl,
             accessTokenFormat: 'jwt',

@@ -8,7 +8,8 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
-import { invalidToken, type ApiActor, type JwtCheck, type Permissions } from './auth';
+import { permissionsOf } from '../src/contract/access';
+import { invalidToken, type ApiActor, type JwtCheck } from './auth';
 import { ApiError } from './errors';
 
 export interface OidcOptions {
@@ -23,9 +24,6 @@ export interface OidcOptions {
    */
   jwksCooldownMs?: number;
 }
-
-/** The scope that lets a sign-in save branches. */
-export const WRITE_BRANCHES_SCOPE = 'branches:write';
 
 /**
  * How far a token's `exp` (and `nbf`) may be off this server's clock: 30 s, so that a token
@@ -132,41 +130,15 @@ async function discover(options: OidcOptions): Promise<{ url: string; keys: JWTV
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
-/** The scopes granted: `scope` (RFC 9068, space-separated), or `scp` as Entra ID (a string) and Okta (an array) send it. */
-function scopesOf(payload: JWTPayload): Set<string> {
-  const words = (value: unknown): string[] =>
-    typeof value === 'string'
-      ? value.split(/\s+/)
-      : Array.isArray(value)
-        ? value.filter((item): item is string => typeof item === 'string')
-        : [];
-  return new Set([...words(payload.scope), ...words(payload.scp)]);
-}
-
-/**
- * `branch_ids`: the branches this sign-in may save; absent, every branch. A claim that is not a
- * list of strings allows none (a provider sending something unexpected does not widen access).
- */
-function branchIdsOf(payload: JWTPayload): string[] | null {
-  const claim = payload.branch_ids;
-  if (claim === undefined) return null;
-  if (!Array.isArray(claim)) return [];
-  return claim.filter((id): id is string => typeof id === 'string');
-}
-
 function actorOf(payload: JWTPayload): ApiActor | null {
   const sub = nonEmpty(payload.sub);
   if (!sub) return null;
-  const permissions: Permissions = {
-    writeBranches: scopesOf(payload).has(WRITE_BRANCHES_SCOPE),
-    branchIds: branchIdsOf(payload),
-  };
   return {
     user_type: 'user',
     user_id: sub,
     user_name:
       nonEmpty(payload.name) ?? nonEmpty(payload.preferred_username) ?? nonEmpty(payload.email) ?? sub,
-    permissions,
+    permissions: permissionsOf(payload),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '../../src/contract/zod';
 import { JobsQuery, UpdateBranchBody, issuesToDetails, type ErrorDetail } from '../../src/contract';
+import { coversBranch } from '../../src/contract/access';
 import type { Permissions } from '../auth';
 import { ApiError } from '../errors';
 import type { BranchRepository } from '../repo/branches';
@@ -46,9 +47,6 @@ function idTaken(existing: string, wanted: string): ApiError {
   );
 }
 
-/** Ids are unique regardless of case (decision 6), so a permission for LEE-01 covers lee-01. */
-const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** "LEE-01", "LEE-01 and LEE-02", "LEE-01, LEE-02 and MAN-01". */
 function listOf(ids: readonly string[]): string {
   return ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
@@ -75,7 +73,7 @@ function forbiddenToSave(permissions: Permissions, id: string): ApiError | null 
     );
   }
   const { branchIds } = permissions;
-  if (branchIds !== null && !branchIds.some((allowed) => sameId(allowed, id))) {
+  if (branchIds !== null && !coversBranch(permissions, id)) {
     return new ApiError(
       403,
       `${mayChange(branchIds)}, not ${id}. ${id} is saved by its own manager or an administrator.`,
@@ -87,7 +85,7 @@ function forbiddenToSave(permissions: Permissions, id: string): ApiError | null 
 /** A rename is a save under the new id too: it must be one this sign-in may save. */
 function forbiddenRename(permissions: Permissions, newId: string | undefined): ApiError | null {
   const { branchIds } = permissions;
-  if (newId === undefined || branchIds === null || branchIds.some((allowed) => sameId(allowed, newId))) {
+  if (newId === undefined || branchIds === null || coversBranch(permissions, newId)) {
     return null;
   }
   return new ApiError(
