@@ -5,7 +5,7 @@ import { tokenStore, type Session } from './auth';
 import { safeRedirect } from './redirect';
 
 /*
- * Sign-in through the organisation's identity provider (docs/design.md, "Concurrency and auth"):
+ * Sign-in through the organisation's identity provider (docs/design.md, decision 8):
  * Authorization Code with PKCE through oidc-client-ts. This module and the library load only
  * when config.json's `auth.type` is `oidc` (src/app/start.tsx).
  *
@@ -33,6 +33,7 @@ function renewalLead(left: number): number {
 /** Reads config.json's `auth` (a ConfigError when it is incomplete) and the stored sign-in, if any. */
 export async function startOidcSession(config: unknown): Promise<Session> {
   const auth = readOidcAuth(config);
+  const provider = new URL(auth.authority).host;
   const base = `${window.location.origin}${import.meta.env.BASE_URL}`;
   const store = new WebStorageStateStore({ store: window.sessionStorage });
   const manager = new UserManager({
@@ -115,7 +116,7 @@ export async function startOidcSession(config: unknown): Promise<Session> {
         error instanceof ErrorResponse
           ? `the provider answered “${error.error_description ?? error.error}”.`
           : error instanceof TypeError
-            ? `the sign-in service at ${new URL(auth.authority).host} could not be reached (${errorMessage(error)}).`
+            ? `the sign-in service at ${provider} could not be reached (${errorMessage(error)}).`
             : 'this tab did not start it, or it was started too long ago.'
       } Sign in again.`;
       target = `${import.meta.env.BASE_URL}sign-in`;
@@ -134,7 +135,7 @@ export async function startOidcSession(config: unknown): Promise<Session> {
     get person() {
       return person;
     },
-    provider: new URL(auth.authority).host,
+    provider,
     async signIn(target: string) {
       problem = null;
       await manager.signinRedirect({ state: safeRedirect(target) });

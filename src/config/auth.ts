@@ -6,7 +6,7 @@ import { z } from '../contract/zod';
  * in, so that deployments that paste tokens never load it.
  */
 const text = z.string('must be text').check(z.minLength(1, 'must not be empty'));
-export const OidcAuth = z.object({
+const OidcAuth = z.object({
   type: z.literal('oidc', 'must be "oidc"'),
   /** The issuer, e.g. https://idp.example/realms/dispatch: its discovery document is read from there. */
   authority: z
