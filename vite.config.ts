@@ -63,7 +63,8 @@ function preloadApp(): Plugin {
 
 export default defineConfig({
   plugins: [react(), preloadApp()],
-  // maplibre's worker is loaded by URL (src/map); pre-bundling breaks it in dev (STACK.md).
+  // maplibre's worker is loaded by URL (src/map); pre-bundling breaks it in dev
+  // (GeoJSON sources then fail with "Worker failed to load").
   optimizeDeps: { exclude: ['maplibre-gl'] },
   resolve: {
     alias: {
