@@ -1,5 +1,6 @@
 import { Button } from '../ui';
 import { Modal } from '../ui/Modal';
+import { CappedList } from './EditorNotice';
 import type { ImportOffer } from './import-plan';
 import s from './ZoneEditor.module.css';
 
@@ -63,13 +64,7 @@ export function ImportOfferDialog({
           </ul>
         </>
       )}
-      {offer && offer.notes.length > 0 && (
-        <ul className={s.notes}>
-          {offer.notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      )}
+      {offer && <CappedList items={offer.notes} />}
     </Modal>
   );
 }

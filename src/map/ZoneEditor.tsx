@@ -21,6 +21,7 @@ import {
 } from 'react';
 import { Banner, Button, PopoverButton, useMediaQuery, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
+import { EditorNotice } from './EditorNotice';
 import { ImportOfferDialog } from './ImportOfferDialog';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
@@ -476,34 +477,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               </Banner>
             </div>
           )}
-          {notice && (
-            <div className={s.notice}>
-              <Banner
-                tone={notice.tone}
-                role={notice.tone === 'danger' ? 'alert' : 'status'}
-                actions={
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => editor.setNotice(null)}
-                    aria-label="Dismiss"
-                  >
-                    ✕
-                  </Button>
-                }
-              >
-                <strong>{notice.title}</strong>
-                {notice.message && <div>{notice.message}</div>}
-                {notice.notes && notice.notes.length > 0 && (
-                  <ul className={s.notes}>
-                    {notice.notes.map((note) => (
-                      <li key={note}>{note}</li>
-                    ))}
-                  </ul>
-                )}
-              </Banner>
-            </div>
-          )}
+          {notice && <EditorNotice notice={notice} onDismiss={() => editor.setNotice(null)} />}
         </div>
         <ZonePanel
           rows={checks.rows}

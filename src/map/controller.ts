@@ -49,7 +49,15 @@ import {
 const NOTICE_MS = 10_000;
 const NO_CONTEXT: readonly ContextArea[] = [];
 
-export type Notice = { tone: 'info' | 'danger'; title: string; message?: string; notes?: string[] };
+/** What the editor tells after an action: the outcome (`title`), why (`message`), what the file
+ * holds (`items`) and what was changed on the way (`notes`); lists are shown a few at a time. */
+export type Notice = {
+  tone: 'info' | 'danger';
+  title: string;
+  message?: string;
+  items?: string[];
+  notes?: string[];
+};
 
 /** What the editor shows, as one immutable object per change. */
 export type EditorSnapshot = {
@@ -94,8 +102,8 @@ export type ControllerProps = Pick<
 >;
 
 /** An operation's outcome (an import, a clip) as a notice: good news, or a problem. */
-function noticeOf({ ok, title, message, notes }: Omit<Notice, 'tone'> & { ok: boolean }): Notice {
-  return { tone: ok ? 'info' : 'danger', title, message, notes };
+function noticeOf({ ok, ...notice }: Omit<Notice, 'tone'> & { ok: boolean }): Notice {
+  return { tone: ok ? 'info' : 'danger', ...notice };
 }
 
 export class ZoneEditorController {
@@ -488,8 +496,10 @@ export class ZoneEditorController {
     });
     if (!this.connected || this.reading !== file.name) return;
     this.reading = null;
-    if (plan.kind === 'refused') this.setNotice(noticeOf({ ok: false, ...plan }));
-    else {
+    if (plan.kind === 'refused') {
+      const { title, message, items } = plan;
+      this.setNotice(noticeOf({ ok: false, title, message, ...(items ? { items } : {}) }));
+    } else {
       this.offer = plan;
       this.refresh();
     }
@@ -507,7 +517,7 @@ export class ZoneEditorController {
     this.setNotice(
       noticeOf({
         ok: true,
-        title: `Imported ${count} ${count === 1 ? 'zone' : 'zones'} from ${offer.fileName}.`,
+        title: `Imported ${count} ${count === 1 ? 'zone' : 'zones'} from ${offer.fileName}${offer.simplified ? ', simplified to fit' : ''}.`,
         notes: offer.notes,
       }),
     );

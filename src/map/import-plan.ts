@@ -36,7 +36,11 @@ export type ImportOffer = {
   notes: string[];
 };
 
-export type ImportPlan = ImportOffer | { kind: 'refused'; title: string; message: string; notes?: string[] };
+/** Refused: `message` leads with why; `items` what the file holds, when that helps. Notes about
+ * the file's zones are not passed on: none of them is added. */
+export type ImportRefusal = { kind: 'refused'; title: string; message: string; items?: string[] };
+
+export type ImportPlan = ImportOffer | ImportRefusal;
 
 const count = (n: number, singular: string, pluralForm = `${singular}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? singular : pluralForm}`;
@@ -63,7 +67,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
       kind: 'refused',
       title: read.title,
       message: read.message,
-      ...(read.notes ? { notes: read.notes } : {}),
+      ...(read.items ? { items: read.items } : {}),
     };
   const { existing, limits } = input;
   const haveZones = existing.features.length;
@@ -73,12 +77,11 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
   const refuse = (message: string): ImportPlan => ({
     kind: 'refused',
     title: `Could not import ${fileName}`,
-    message: `${figures} ${message} ${limitsText(limits, haveZones, haveCorners)}`,
-    notes: read.notes,
+    message: `${message} ${figures} ${limitsText(limits, haveZones, haveCorners)}`,
   });
 
   if (haveZones + read.features.length > limits.zonesPerBranch) {
-    return refuse('That is more zones than the branch can take; split the file or remove zones first.');
+    return refuse('Too many zones for this branch: split the file or remove zones first.');
   }
   let features = read.features;
   let simplified: ImportOffer['simplified'] = null;
@@ -92,7 +95,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
             { perPolygon: limits.cornersPerZone, total: room },
           )
         : null;
-    if (!fit) return refuse('Even simplified, its shapes keep too many corners for the room left.');
+    if (!fit) return refuse('Too many corners for this branch, even simplified.');
     features = read.features.map((f, i) => ({
       ...f,
       geometry: { type: 'Polygon', coordinates: fit.polygons[i]! },
