@@ -1,7 +1,7 @@
 /**
  * What a zones file would add to the branch, decided before anything is added: refused with
  * its figures when it cannot fit the branch's limits, else offered (simplified to fit when only
- * its corners are too many) with its zones, corners, warnings and problems. Pure, and heavy
+ * its corners are too many, borders shared between its zones kept shared) with its zones, corners, warnings and problems. Pure, and heavy
  * enough on a big file to run in a worker (zone-file.worker.ts).
  */
 import { defaultZoneId, validateZones, vertexCount, zoneWarnings } from '../geo';
@@ -27,8 +27,9 @@ export type ImportOffer = {
   /** The zones to add, with the ids they take beside the branch's own. */
   features: ZoneCollection['features'];
   corners: number;
-  /** The file's corners and the tolerance used, when its zones were simplified to fit. */
-  simplified: { before: number; toleranceM: number } | null;
+  /** The file's corners and how far the farthest corner dropped lies from the simplified border
+   * (metres), when its zones were simplified to fit (shared borders simplified once). */
+  simplified: { before: number; displacementM: number } | null;
   /** Warnings the zones would bring (overlaps, far zones), as the editor words them. */
   warnings: string[];
   /** Zones with problems that block saving until fixed (crossing outlines, say). */
@@ -100,7 +101,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
       ...f,
       geometry: { type: 'Polygon', coordinates: fit.polygons[i]! },
     }));
-    simplified = { before: fileCorners, toleranceM: fit.toleranceM };
+    simplified = { before: fileCorners, displacementM: fit.displacementM };
   }
 
   const { value: combined, ids } = appendZones(existing, features, defaultZoneId);

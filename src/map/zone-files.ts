@@ -4,7 +4,6 @@
  * first file of its kind: most sessions import nothing. No maplibre, no draw.
  */
 import type { GeoJsonImport } from '../geo';
-import { EMPTY_FILE } from '../geo/import';
 import { errorMessage } from '../lib/error-message';
 import type { ZoneCollection } from './types';
 
@@ -70,8 +69,10 @@ async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
       const { parseGeoJsonImport } = await import('../geo/import');
       return parseGeoJsonImport(new TextDecoder().decode(bytes));
     }
-    case 'empty':
+    case 'empty': {
+      const { EMPTY_FILE } = await import('../geo/import');
       return { ok: false, message: EMPTY_FILE };
+    }
     default:
       // Neither a zip, nor XML, nor JSON's opening bracket: not a zones file at all (a JSON
       // error about its first byte would only puzzle).

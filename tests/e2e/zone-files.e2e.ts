@@ -97,7 +97,7 @@ describe('zones files in Chromium', () => {
     const offer = page.getByRole('dialog', { name: 'Add zones from detailed.geojson?' });
     await offer.waitFor();
     expect(await offer.textContent()).toMatch(
-      /3 zones, simplified to fit this branch: 24,000 corners in the file, [\d,]+ after \(shapes within (about \d+ m|under a metre) of the file's\)/,
+      /3 zones, simplified to fit this branch: 24,000 corners in the file, [\d,]+ after; borders move (about \d+ m|under a metre) at most, and borders the zones share stay shared\./,
     );
     await offer.getByRole('button', { name: 'Add 3 simplified zones' }).click();
     await page.getByText('Imported 3 zones from detailed.geojson.').waitFor();

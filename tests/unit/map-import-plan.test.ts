@@ -59,7 +59,7 @@ describe('planImport', () => {
     expect(Math.max(...corners)).toBeLessThanOrEqual(100);
     expect(plan.corners).toBe(corners[0]! + corners[1]!);
     expect(plan.corners).toBeLessThanOrEqual(300 - 4);
-    expect(plan.simplified!.toleranceM).toBeGreaterThan(0);
+    expect(plan.simplified!.displacementM).toBeGreaterThan(0);
   });
 
   it('refuses when even simplified the shapes do not fit the room left', () => {
