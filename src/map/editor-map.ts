@@ -149,8 +149,16 @@ export class EditorMap {
     removeDraw(this.map, this.draw);
   }
 
-  private created(features: Feature[]): void {
+  private created(drawn: Feature[]): void {
     this.drawingId = null;
+    // Edges between two corners on the same neighbouring border follow that border.
+    const features = drawn.map((f) => {
+      if (f.geometry.type !== 'Polygon') return f;
+      const [outline, ...holes] = f.geometry.coordinates as [number, number][][];
+      if (!outline) return f;
+      const followed = this.snapper.followBorders(outline, this.holeFor);
+      return { ...f, geometry: { type: 'Polygon' as const, coordinates: [followed, ...holes] } };
+    });
     const [created] = features;
     if (this.holeFor !== null && created?.geometry.type === 'Polygon') {
       const key = this.holeFor;
