@@ -3,7 +3,7 @@
  * title, then why), then the details a few at a time, the rest behind "and N more".
  */
 import { Banner, Button } from '../ui';
-import type { Notice } from './controller';
+import type { Notice } from './zone-file-flow';
 import s from './ZoneEditor.module.css';
 
 /** How many items a list shows before "and N more". */

@@ -22,24 +22,15 @@ import {
 import { Banner, Button, PopoverButton, useMediaQuery, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
 import { EditorNotice } from './EditorNotice';
+import { MODE_LABELS, mouseHints, overlapList, touchHints, viewHint } from './status-line';
 import { ImportOfferDialog } from './ImportOfferDialog';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
 import { ZoneEditorController } from './controller';
-import type { EditorMode } from './editor-map';
-import type { OverlapWith } from './zone-checks';
 import { initialViewOf } from './zone-ops';
 import type { ZoneEditorProps } from './types';
 
 export type { ZoneEditorProps } from './types';
-
-const MODE_LABELS: Record<EditorMode, string> = {
-  select: 'Selecting',
-  edit: 'Editing corners',
-  draw: 'Drawing a zone',
-  hole: 'Cutting a hole',
-  pin: 'Placing the location',
-};
 
 const EXPORT_FORMATS = [
   { format: 'geojson', label: 'GeoJSON' },
@@ -85,58 +76,6 @@ function ToolButton({ disabled, onClick, ...rest }: ButtonProps) {
       onClick={disabled ? undefined : onClick}
     />
   );
-}
-
-type HintOf = (mode: EditorMode, selected: boolean, corners: boolean, snapHint: string) => string;
-
-/** What the status line says to do, with a mouse and a keyboard. */
-const mouseHints: HintOf = (mode, selected, corners, snapHint) =>
-  ({
-    select: selected
-      ? `Click the selected zone again to move its corners. Delete removes it; Esc deselects.`
-      : 'Click a zone to select it, or use “Draw zone” to add one.',
-    edit: corners
-      ? `Drag the corner to move it; Delete removes it. Esc when done.${snapHint}`
-      : `Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.${snapHint}`,
-    draw: `Click to add corners, click the first corner or press Enter to finish. Esc cancels.${snapHint}`,
-    hole: 'Click to add the hole’s corners inside the zone, click the first corner or press Enter to finish. Esc cancels.',
-    pin: 'Click the map to place the location. Esc cancels.',
-  })[mode];
-
-/** The same with a finger: taps and the toolbar's buttons, no keys. */
-const touchHints: HintOf = (mode, selected, corners, snapHint) =>
-  ({
-    select: selected
-      ? 'Tap the selected zone again to move its corners; tap elsewhere to deselect.'
-      : 'Tap a zone to select it, or use “Draw zone” to add one.',
-    edit: corners
-      ? `Drag the corner to move it; “Delete corner” removes it. Tap outside the zone when done.${snapHint}`
-      : `Drag a corner to move it or a middle point to add one; tap a corner to select it. Tap outside the zone when done.${snapHint}`,
-    draw: `Tap to add corners; tap the first corner or “Finish” to end. “Cancel zone” stops.${snapHint}`,
-    hole: 'Tap to add the hole’s corners inside the zone; tap the first corner or “Finish” to end. “Cancel hole” stops.',
-    pin: 'Tap the map to place the location. “Set location” again stops.',
-  })[mode];
-
-/** What the status line says in the read-only editor: look, select, move the map. */
-function viewHint(selected: boolean, touch: boolean): string {
-  if (touch)
-    return selected
-      ? 'Tap elsewhere to deselect. Drag to move the map, pinch to zoom.'
-      : 'Tap a zone to select it. Drag to move the map, pinch to zoom.';
-  return selected
-    ? 'Esc deselects. Drag to move the map, scroll to zoom.'
-    : 'Click a zone to select it. Drag to move the map, scroll to zoom.';
-}
-
-/** The zones overlapping one, in words, another branch's by branch: "East and Paris (Central, South)". */
-function overlapList(neighbours: readonly OverlapWith[]): string {
-  const byBranch = new Map<string | undefined, string[]>();
-  for (const n of neighbours) byBranch.set(n.branch, [...(byBranch.get(n.branch) ?? []), n.name]);
-  const items = [...byBranch].flatMap(([branch, names]) =>
-    branch === undefined ? names : [`${branch} (${names.join(', ')})`],
-  );
-  const shown = items.length > 4 ? [...items.slice(0, 3), `${items.length - 3} more`] : items;
-  return new Intl.ListFormat('en', { type: 'conjunction' }).format(shown);
 }
 
 export default function ZoneEditor(props: ZoneEditorProps) {
@@ -214,7 +153,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file) void editor.importFile(file);
+    if (file) void editor.files.importFile(file);
   };
 
   const selectedRow = checks.rows.find((r) => r.key === selectedKey);
@@ -391,7 +330,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     e.target.value = '';
-                    if (file) void editor.importFile(file);
+                    if (file) void editor.files.importFile(file);
                   }}
                 />
               </>
@@ -415,7 +354,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                       variant="ghost"
                       onClick={() => {
                         close();
-                        void editor.exportZones(format);
+                        void editor.files.exportZones(format);
                       }}
                     >
                       {formatLabel} ({exportName}.{format})
@@ -477,7 +416,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               </Banner>
             </div>
           )}
-          {notice && <EditorNotice notice={notice} onDismiss={() => editor.setNotice(null)} />}
+          {notice && <EditorNotice notice={notice} onDismiss={() => editor.files.setNotice(null)} />}
         </div>
         <ZonePanel
           rows={checks.rows}
@@ -497,7 +436,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         />
       </div>
 
-      <ImportOfferDialog offer={offer} onAdd={editor.addOffer} onCancel={editor.dismissOffer} />
+      <ImportOfferDialog offer={offer} onAdd={editor.files.addOffer} onCancel={editor.files.dismissOffer} />
       {dragging && (
         <div className={s.dropOverlay} aria-hidden="true">
           Drop a GeoJSON, KML or KMZ file to add its zones
