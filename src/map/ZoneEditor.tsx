@@ -8,6 +8,8 @@
  * props, the map and the user's keys and files.
  */
 import {
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useLayoutEffect,
@@ -17,13 +19,12 @@ import {
   type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
-  type PointerEvent,
 } from 'react';
-import { Banner, Button, PopoverButton, useMediaQuery, type ButtonProps } from '../ui';
+import { Banner, Button, PopoverButton, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
 import { EditorNotice } from './EditorNotice';
+import { useTouch } from './touch';
 import { MODE_LABELS, mouseHints, overlapList, touchHints, viewHint } from './status-line';
-import { ImportOfferDialog } from './ImportOfferDialog';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
 import { ZoneEditorController } from './controller';
@@ -32,25 +33,15 @@ import type { ZoneEditorProps } from './types';
 
 export type { ZoneEditorProps } from './types';
 
+/** The offer of a file's zones: loaded with the first file read (most visits import nothing). */
+const ImportOfferDialog = lazy(() =>
+  import('./ImportOfferDialog').then((m) => ({ default: m.ImportOfferDialog })),
+);
+
 const EXPORT_FORMATS = [
   { format: 'geojson', label: 'GeoJSON' },
   { format: 'kml', label: 'KML (Google Earth, My Maps)' },
 ] as const;
-
-/** A screen used with a finger: no hover, no Enter or Alt at hand (a touch seen on the editor says so too). */
-const TOUCH_QUERY = '(pointer: coarse), (hover: none)';
-
-/** Whether the editor speaks of taps: the last pointer used on it, else what the screen says it has. */
-function useTouch() {
-  const coarse = useMediaQuery(TOUCH_QUERY);
-  const [last, setLast] = useState<'touch' | 'mouse' | null>(null);
-  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
-    if (!event.pointerType) return;
-    const kind = event.pointerType === 'mouse' ? 'mouse' : 'touch';
-    if (kind !== last) setLast(kind);
-  };
-  return { touch: last === null ? coarse : last === 'touch', onPointerDown };
-}
 
 /** The event's target is the map (its canvas, a marker, a control). */
 function isInMap(target: EventTarget | null): boolean {
@@ -436,7 +427,15 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         />
       </div>
 
-      <ImportOfferDialog offer={offer} onAdd={editor.files.addOffer} onCancel={editor.files.dismissOffer} />
+      {offer && (
+        <Suspense fallback={null}>
+          <ImportOfferDialog
+            offer={offer}
+            onAdd={editor.files.addOffer}
+            onCancel={editor.files.dismissOffer}
+          />
+        </Suspense>
+      )}
       {dragging && (
         <div className={s.dropOverlay} aria-hidden="true">
           Drop a GeoJSON, KML or KMZ file to add its zones
