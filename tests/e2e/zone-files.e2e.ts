@@ -100,7 +100,7 @@ describe('zones files in Chromium', () => {
       /3 zones, simplified to fit this branch: 24,000 corners in the file, [\d,]+ after; borders move (about \d+ m|under a metre) at most, and borders the zones share stay shared\./,
     );
     await offer.getByRole('button', { name: 'Add 3 simplified zones' }).click();
-    await page.getByText('Imported 3 zones from detailed.geojson.').waitFor();
+    await page.getByText('Imported 3 zones from detailed.geojson, simplified to fit.').waitFor();
     await zonesHeading(page, before + 3).waitFor();
     await reviewAndSave(page);
     await branchSaved(page);
