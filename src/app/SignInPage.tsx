@@ -41,7 +41,7 @@ function ProviderSignIn({
     }
   }
   return (
-    <div className={s.centerPage}>
+    <main className={s.centerPage}>
       <div className={s.card} role="region" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in to Dispatch</h1>
         {expired && !error && <Banner tone="warning">{EXPIRED}</Banner>}
@@ -56,7 +56,7 @@ function ProviderSignIn({
           </Button>
         </div>
       </div>
-    </div>
+    </main>
   );
 }
 
@@ -100,7 +100,7 @@ function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boole
   }
 
   return (
-    <div className={s.centerPage}>
+    <main className={s.centerPage}>
       <form className={s.card} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in to Dispatch</h1>
         {expired && <Banner tone="warning">{EXPIRED}</Banner>}
@@ -132,6 +132,6 @@ function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boole
           </Button>
         </div>
       </form>
-    </div>
+    </main>
   );
 }

@@ -33,6 +33,8 @@ export type PolygonParts = {
   malformed: boolean;
   /** Some positions had a third (height) coordinate, which was dropped. */
   hadHeights: boolean;
+  /** The first position whose longitude or latitude is not a number, as found (for messages). */
+  notNumber?: unknown;
 };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -85,7 +87,10 @@ function readRings(value: unknown, out: PolygonParts): PolygonRings {
       }
       if (position.length > 2) out.hadHeights = true;
       const [lon, lat] = position as unknown[];
-      if (typeof lon !== 'number' || typeof lat !== 'number') out.malformed = true;
+      if (typeof lon !== 'number' || typeof lat !== 'number') {
+        out.malformed = true;
+        if (!('notNumber' in out)) out.notNumber = position;
+      }
       return [typeof lon === 'number' ? lon : NaN, typeof lat === 'number' ? lat : NaN];
     });
   });

@@ -4,8 +4,27 @@ import { plural } from './format';
 import { normalizeFeatures, type NormalizeReport, type NormalizeZonesOptions } from './normalize';
 import { errorMessage } from '../lib/error-message';
 
+/**
+ * Zones read from a file, with short notes on what was skipped or changed; or why there are
+ * none: `message` leads with the reason, `items` lists what the file holds when that helps
+ * (shown a few at a time).
+ */
 export type GeoJsonImport =
-  { ok: true; features: ZoneFeatureInput[]; notes: string[] } | { ok: false; message: string };
+  | { ok: true; features: ZoneFeatureInput[]; notes: string[] }
+  | { ok: false; message: string; items?: string[] };
+
+/** What an empty file (or one of only spaces) is told. */
+export const EMPTY_FILE = 'Empty file: there is nothing in it to import.';
+/** How many names a note lists before "and N more". */
+const NAMED = 3;
+
+/** `"a", "b", "c" and 4 more`: the first few of a list, the rest counted. */
+export function namedList(items: readonly string[], max = NAMED): string {
+  if (items.length <= max) {
+    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  }
+  return `${items.slice(0, max).join(', ')} and ${(items.length - max).toLocaleString('en')} more`;
+}
 
 const EXPECTED =
   'Expected GeoJSON with polygons: a Polygon, a MultiPolygon, a Feature, a FeatureCollection or a GeometryCollection.';
@@ -34,7 +53,7 @@ const HEIGHTS_NOTE = 'Heights (third coordinates) were dropped; zones are flat.'
  */
 export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions = {}): GeoJsonImport {
   const source = text.replace(/^\uFEFF/, '');
-  if (source.trim() === '') return fail(`This file is empty. ${EXPECTED}`);
+  if (source.trim() === '') return fail(EMPTY_FILE);
   let value: unknown;
   try {
     value = JSON.parse(source);
@@ -65,21 +84,78 @@ export function importFeatures(
   features: readonly ZoneFeatureLike[],
   { heights = true, ...options }: NormalizeZonesOptions & { heights?: boolean } = {},
 ): GeoJsonImport {
-  const report = normalizeFeatures(features, options);
+  const named = features.map(withName);
+  const report = normalizeFeatures(named, options);
+  if (report.notNumber) {
+    const { index, position } = report.notNumber;
+    return fail(
+      `Coordinates must be numbers: ${lowerFirst(featureLabel(named, index))} has the position ${shown(position)}.`,
+    );
+  }
   const [malformed] = report.malformed;
   if (malformed !== undefined) {
     return fail(
-      `${featureLabel(features, malformed)} has coordinates that are not polygon rings of [longitude, latitude] number pairs.`,
+      `Zones need polygon rings of [longitude, latitude] number pairs: ${lowerFirst(featureLabel(named, malformed))} has other coordinates.`,
     );
   }
   if (report.features.length === 0) {
     return fail(
-      `This file has no polygons: it contains ${describeSkipped(report)}. Delivery zones must be polygons.`,
+      `Delivery zones must be polygons, and this file has none: it contains ${describeSkipped(report)}.`,
     );
   }
-  const notes = notesFor(report, features).filter((note) => heights || note !== HEIGHTS_NOTE);
+  const outside = firstOutOfRange(report.features);
+  if (outside) {
+    const [zone, [lon, lat]] = outside;
+    const name = zoneName(zone.properties);
+    return fail(
+      `Coordinates out of range: longitude must be within -180 to 180 and latitude within -90 to 90, and ${name ? `the zone "${name}"` : 'a zone'} has a corner at ${lon}, ${lat} (lon, lat). The file may be in a projected system (metres); export it again in WGS 84 longitude and latitude (EPSG:4326).`,
+    );
+  }
+  const notes = notesFor(report, named).filter((note) => heights || note !== HEIGHTS_NOTE);
   return { ok: true, features: report.features, notes };
 }
+
+/** Keys read as the zone's name when it has no `name`: any case of "name", then of "title". */
+const NAME_KEYS = [/^name$/i, /^title$/i];
+
+/**
+ * The feature with its name under `name`, read case-insensitively (`Name`, `NAME`, then
+ * `title`): files from other tools spell it their way. A `Name` is moved; a `title` is copied.
+ */
+function withName(feature: ZoneFeatureLike): ZoneFeatureLike {
+  const properties = feature.properties;
+  if (!properties || zoneName(properties) !== null) return feature;
+  for (const pattern of NAME_KEYS) {
+    const key = Object.keys(properties).find(
+      (k) => pattern.test(k) && typeof properties[k] === 'string' && properties[k].trim() !== '',
+    );
+    if (key === undefined) continue;
+    const { [key]: name, ...rest } = properties;
+    const kept = /^title$/i.test(key) ? properties : rest;
+    return { ...feature, properties: { ...kept, name } };
+  }
+  return feature;
+}
+
+/** The first zone with a corner outside longitude [-180, 180] or latitude [-90, 90], and that corner. */
+function firstOutOfRange(zones: readonly ZoneFeatureInput[]): [ZoneFeatureInput, [number, number]] | null {
+  for (const zone of zones) {
+    for (const ring of zone.geometry.coordinates) {
+      for (const [lon, lat] of ring) {
+        if (Math.abs(lon!) > 180 || Math.abs(lat!) > 90) return [zone, [lon!, lat!]];
+      }
+    }
+  }
+  return null;
+}
+
+/** A position as found in the file, short: `["0.1", "north"]`. */
+function shown(position: unknown): string {
+  const text = JSON.stringify(position) ?? String(position);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function fail(message: string): GeoJsonImport {
   return { ok: false, message };
@@ -169,9 +245,15 @@ function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[])
     const what = skipped === 1 ? 'is not a polygon' : 'are not polygons';
     notes.push(`Skipped ${plural(skipped, 'shape')} that ${what}: ${describeSkipped(report)}.`);
   }
-  for (const { index, ids } of report.split) {
+  const [first] = report.split;
+  if (report.split.length === 1 && first) {
     notes.push(
-      `${featureLabel(features, index)} has ${ids.length} separate parts; each became its own zone (${ids.join(', ')}).`,
+      `${featureLabel(features, first.index)} has ${first.ids.length} separate parts; each became its own zone (${first.ids.join(', ')}).`,
+    );
+  } else if (report.split.length > 1) {
+    const parts = report.split.map(({ index, ids }) => `${featureLabel(features, index)} (${ids.length})`);
+    notes.push(
+      `${report.split.length} shapes have separate parts, and each part became its own zone: ${namedList(parts)}.`,
     );
   }
   if (report.droppedHeights) notes.push(HEIGHTS_NOTE);

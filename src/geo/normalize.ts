@@ -25,6 +25,8 @@ export type NormalizeReport = {
   split: { index: number; ids: string[] }[];
   /** Indexes of input features whose coordinates were not GeoJSON polygon rings of number pairs. */
   malformed: number[];
+  /** The first position read whose longitude or latitude is not a number, with its feature's index. */
+  notNumber?: { index: number; position: unknown };
   /** Some positions had a height (third coordinate), which was dropped. */
   droppedHeights: boolean;
 };
@@ -106,9 +108,11 @@ export function normalizeFeatures(
   };
 
   features.forEach((feature, index) => {
-    const { parts, skippedTypes, malformed, hadHeights } = polygonParts(feature.geometry);
+    const read = polygonParts(feature.geometry);
+    const { parts, skippedTypes, malformed, hadHeights } = read;
     report.droppedHeights ||= hadHeights;
     if (malformed) report.malformed.push(index);
+    if ('notNumber' in read && !report.notNumber) report.notNumber = { index, position: read.notNumber };
     const givenId = featureId(feature);
     if (skippedTypes.length > 0) report.skipped.push({ index, id: givenId, types: skippedTypes });
     if (parts.length === 0) return;

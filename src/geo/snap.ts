@@ -5,7 +5,7 @@
  * built once per set of zones, so a pointer move looks at the few edges near it, not at all.
  */
 import Flatbush from 'flatbush';
-import { isFinitePosition, ringCorners, type PolygonLike } from './ring';
+import { closeCorners, isFinitePosition, ringCorners, type PolygonLike } from './ring';
 
 export type SnapTarget = {
   /** `[lon, lat]` to put the corner at: the other zone's corner itself, or a point on its edge. */
@@ -29,12 +29,21 @@ export function mercator(lon: number, lat: number): [number, number] {
 }
 
 type Edges = {
-  /** Per edge: its two corners in lon/lat and in Mercator units, and its polygon. */
+  /** Per edge: its two corners in lon/lat and in Mercator units, its polygon, its ring (an
+   * index in `SnapIndex.rings`) and its place in that ring (edge k runs from corner k). */
   lonLat: Float64Array;
   merc: Float64Array;
   owner: Uint32Array;
+  ring: Uint32Array;
+  place: Uint32Array;
   count: number;
 };
+
+/** How far from an edge a corner may lie and still be on it, in Mercator units (about 0.2 m). */
+const ON_EDGE = 5e-9;
+
+/** Where a position lies on a ring: `at` = corner index + the share of the edge from it. */
+type OnRing = { ring: number; at: number };
 
 /**
  * The corners and edges of a set of polygons, indexed for `nearest`. `polygons[i]` may be null
@@ -43,6 +52,8 @@ type Edges = {
 export class SnapIndex {
   private readonly edges: Edges;
   private readonly index: Flatbush | null;
+  /** The corners of every ring indexed, `[lon, lat]`, not closed. */
+  private readonly rings: [number, number][][] = [];
 
   constructor(polygons: readonly (PolygonLike | null)[]) {
     let count = 0;
@@ -57,12 +68,16 @@ export class SnapIndex {
       lonLat: new Float64Array(count * 4),
       merc: new Float64Array(count * 4),
       owner: new Uint32Array(count),
+      ring: new Uint32Array(count),
+      place: new Uint32Array(count),
       count,
     };
     let e = 0;
     rings.forEach((polygon, owner) => {
       for (const corners of polygon) {
         if (corners.length < 2) continue;
+        const ringId = this.rings.length;
+        this.rings.push(corners.map((p): [number, number] => [p[0]!, p[1]!]));
         for (let i = 0; i < corners.length; i++) {
           const a = corners[i]!;
           const b = corners[(i + 1) % corners.length]!;
@@ -71,6 +86,8 @@ export class SnapIndex {
           edges.lonLat.set([a[0]!, a[1]!, b[0]!, b[1]!], e * 4);
           edges.merc.set([ma[0], ma[1], mb[0], mb[1]], e * 4);
           edges.owner[e] = owner;
+          edges.ring[e] = ringId;
+          edges.place[e] = i;
           e++;
         }
       }
@@ -159,4 +176,83 @@ export class SnapIndex {
     }
     return corner ?? edge;
   }
+
+  /** Where a position lies on the rings of polygons other than `exclude` (on an edge or a corner). */
+  private placesOf(position: readonly [number, number], exclude: number): OnRing[] {
+    if (!this.index) return [];
+    const [px, py] = mercator(position[0], position[1]);
+    const { merc, owner, ring, place } = this.edges;
+    const found: OnRing[] = [];
+    for (const i of this.index.search(px - ON_EDGE, py - ON_EDGE, px + ON_EDGE, py + ON_EDGE)) {
+      if (owner[i] === exclude) continue;
+      const ax = merc[i * 4]!;
+      const ay = merc[i * 4 + 1]!;
+      const dx = merc[i * 4 + 2]! - ax;
+      const dy = merc[i * 4 + 3]! - ay;
+      const length2 = dx * dx + dy * dy;
+      let t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length2));
+      if (Math.hypot(ax + t * dx - px, ay + t * dy - py) > ON_EDGE) continue;
+      // At a corner within the tolerance: exactly there, so that the corner is not repeated.
+      if (Math.hypot(t * dx, t * dy) <= ON_EDGE) t = 0;
+      else if (Math.hypot((1 - t) * dx, (1 - t) * dy) <= ON_EDGE) t = 1;
+      const corners = this.rings[ring[i]!]!.length;
+      found.push({ ring: ring[i]!, at: (place[i]! + t) % corners });
+    }
+    return found;
+  }
+
+  /** The ring's corners strictly between two places on it, going forwards from `from`. */
+  private cornersBetween(ringId: number, from: number, to: number): [number, number][] {
+    const corners = this.rings[ringId]!;
+    const n = corners.length;
+    const end = to > from ? to : to + n;
+    const between: [number, number][] = [];
+    for (let k = Math.floor(from) + 1; k < end; k++) between.push(corners[k % n]!);
+    return between;
+  }
+
+  /**
+   * The ring drawn, each edge between two corners that lie on the same ring of another polygon
+   * (snapped to its corners or edges) made to follow that ring's corners between them, the
+   * shorter way round: drawing along a neighbour then leaves no sliver between the two. Other
+   * edges are kept straight. `exclude`: the polygon being drawn or edited. Closed in, closed out.
+   */
+  followBorders(ring: readonly (readonly [number, number])[], exclude = -1): [number, number][] {
+    const corners = ringCorners(ring);
+    const places = corners.map((p) => this.placesOf(p, exclude));
+    const out: [number, number][] = [];
+    corners.forEach((a, i) => {
+      out.push([a[0], a[1]]);
+      const b = corners[(i + 1) % corners.length]!;
+      let best: [number, number][] | null = null;
+      let bestLength = Infinity;
+      for (const x of places[i]!) {
+        for (const y of places[(i + 1) % corners.length]!) {
+          if (x.ring !== y.ring || x.at === y.at) continue;
+          const forwards = this.cornersBetween(x.ring, x.at, y.at);
+          const backwards = this.cornersBetween(x.ring, y.at, x.at).reverse();
+          for (const path of [forwards, backwards]) {
+            const length = pathLength([a, ...path, b]);
+            if (length < bestLength) {
+              bestLength = length;
+              best = path;
+            }
+          }
+        }
+      }
+      if (best) out.push(...best);
+    });
+    return closeCorners(out);
+  }
+}
+
+/** The length of a line in Mercator units. */
+function pathLength(line: readonly (readonly [number, number])[]): number {
+  let length = 0;
+  for (let i = 1; i < line.length; i++) {
+    const [ax, ay] = mercator(line[i - 1]![0], line[i - 1]![1]);
+    const [bx, by] = mercator(line[i]![0], line[i]![1]);
+    length += Math.hypot(bx - ax, by - ay);
+  }
+  return length;
 }

@@ -1,12 +1,13 @@
 import { Button } from '../ui';
 import { Modal } from '../ui/Modal';
+import { CappedList } from './EditorNotice';
 import type { ImportOffer } from './import-plan';
 import s from './ZoneEditor.module.css';
 
 const count = (n: number, singular: string, pluralForm = `${singular}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? singular : pluralForm}`;
 
-/** "about 12 m", "about 1.4 km": how far a simplified shape may stray from the file's. */
+/** "about 12 m", "about 1.4 km": how far a simplified border strays from the file's at most. */
 function distance(metres: number): string {
   if (metres < 1) return 'under a metre';
   if (metres < 1000) return `about ${Math.round(metres)} m`;
@@ -32,7 +33,7 @@ export function ImportOfferDialog({
       description={
         offer &&
         (offer.simplified
-          ? `${count(zones, 'zone')}, simplified to fit this branch: ${count(offer.simplified.before, 'corner')} in the file, ${offer.corners.toLocaleString('en')} after (shapes within ${distance(offer.simplified.toleranceM)} of the file's).`
+          ? `${count(zones, 'zone')}, simplified to fit this branch: ${count(offer.simplified.before, 'corner')} in the file, ${offer.corners.toLocaleString('en')} after; borders move ${distance(offer.simplified.displacementM)} at most, and borders the zones share stay shared.`
           : `${count(zones, 'zone')} with ${count(offer.corners, 'corner')}.`)
       }
       actions={
@@ -63,13 +64,7 @@ export function ImportOfferDialog({
           </ul>
         </>
       )}
-      {offer && offer.notes.length > 0 && (
-        <ul className={s.notes}>
-          {offer.notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      )}
+      {offer && <CappedList items={offer.notes} />}
     </Modal>
   );
 }

@@ -8,6 +8,8 @@
  * props, the map and the user's keys and files.
  */
 import {
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useLayoutEffect,
@@ -17,48 +19,29 @@ import {
   type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
-  type PointerEvent,
 } from 'react';
-import { Banner, Button, PopoverButton, useMediaQuery, type ButtonProps } from '../ui';
+import { Banner, Button, PopoverButton, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
-import { ImportOfferDialog } from './ImportOfferDialog';
+import { EditorNotice } from './EditorNotice';
+import { useTouch } from './touch';
+import { MODE_LABELS, mouseHints, overlapList, touchHints, viewHint } from './status-line';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
 import { ZoneEditorController } from './controller';
-import type { EditorMode } from './editor-map';
-import type { OverlapWith } from './zone-checks';
 import { initialViewOf } from './zone-ops';
 import type { ZoneEditorProps } from './types';
 
 export type { ZoneEditorProps } from './types';
 
-const MODE_LABELS: Record<EditorMode, string> = {
-  select: 'Selecting',
-  edit: 'Editing corners',
-  draw: 'Drawing a zone',
-  hole: 'Cutting a hole',
-  pin: 'Placing the location',
-};
+/** The offer of a file's zones: loaded with the first file read (most visits import nothing). */
+const ImportOfferDialog = lazy(() =>
+  import('./ImportOfferDialog').then((m) => ({ default: m.ImportOfferDialog })),
+);
 
 const EXPORT_FORMATS = [
   { format: 'geojson', label: 'GeoJSON' },
   { format: 'kml', label: 'KML (Google Earth, My Maps)' },
 ] as const;
-
-/** A screen used with a finger: no hover, no Enter or Alt at hand (a touch seen on the editor says so too). */
-const TOUCH_QUERY = '(pointer: coarse), (hover: none)';
-
-/** Whether the editor speaks of taps: the last pointer used on it, else what the screen says it has. */
-function useTouch() {
-  const coarse = useMediaQuery(TOUCH_QUERY);
-  const [last, setLast] = useState<'touch' | 'mouse' | null>(null);
-  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
-    if (!event.pointerType) return;
-    const kind = event.pointerType === 'mouse' ? 'mouse' : 'touch';
-    if (kind !== last) setLast(kind);
-  };
-  return { touch: last === null ? coarse : last === 'touch', onPointerDown };
-}
 
 /** The event's target is the map (its canvas, a marker, a control). */
 function isInMap(target: EventTarget | null): boolean {
@@ -84,58 +67,6 @@ function ToolButton({ disabled, onClick, ...rest }: ButtonProps) {
       onClick={disabled ? undefined : onClick}
     />
   );
-}
-
-type HintOf = (mode: EditorMode, selected: boolean, corners: boolean, snapHint: string) => string;
-
-/** What the status line says to do, with a mouse and a keyboard. */
-const mouseHints: HintOf = (mode, selected, corners, snapHint) =>
-  ({
-    select: selected
-      ? `Click the selected zone again to move its corners. Delete removes it; Esc deselects.`
-      : 'Click a zone to select it, or use “Draw zone” to add one.',
-    edit: corners
-      ? `Drag the corner to move it; Delete removes it. Esc when done.${snapHint}`
-      : `Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.${snapHint}`,
-    draw: `Click to add corners, click the first corner or press Enter to finish. Esc cancels.${snapHint}`,
-    hole: 'Click to add the hole’s corners inside the zone, click the first corner or press Enter to finish. Esc cancels.',
-    pin: 'Click the map to place the location. Esc cancels.',
-  })[mode];
-
-/** The same with a finger: taps and the toolbar's buttons, no keys. */
-const touchHints: HintOf = (mode, selected, corners, snapHint) =>
-  ({
-    select: selected
-      ? 'Tap the selected zone again to move its corners; tap elsewhere to deselect.'
-      : 'Tap a zone to select it, or use “Draw zone” to add one.',
-    edit: corners
-      ? `Drag the corner to move it; “Delete corner” removes it. Tap outside the zone when done.${snapHint}`
-      : `Drag a corner to move it or a middle point to add one; tap a corner to select it. Tap outside the zone when done.${snapHint}`,
-    draw: `Tap to add corners; tap the first corner or “Finish” to end. “Cancel zone” stops.${snapHint}`,
-    hole: 'Tap to add the hole’s corners inside the zone; tap the first corner or “Finish” to end. “Cancel hole” stops.',
-    pin: 'Tap the map to place the location. “Set location” again stops.',
-  })[mode];
-
-/** What the status line says in the read-only editor: look, select, move the map. */
-function viewHint(selected: boolean, touch: boolean): string {
-  if (touch)
-    return selected
-      ? 'Tap elsewhere to deselect. Drag to move the map, pinch to zoom.'
-      : 'Tap a zone to select it. Drag to move the map, pinch to zoom.';
-  return selected
-    ? 'Esc deselects. Drag to move the map, scroll to zoom.'
-    : 'Click a zone to select it. Drag to move the map, scroll to zoom.';
-}
-
-/** The zones overlapping one, in words, another branch's by branch: "East and Paris (Central, South)". */
-function overlapList(neighbours: readonly OverlapWith[]): string {
-  const byBranch = new Map<string | undefined, string[]>();
-  for (const n of neighbours) byBranch.set(n.branch, [...(byBranch.get(n.branch) ?? []), n.name]);
-  const items = [...byBranch].flatMap(([branch, names]) =>
-    branch === undefined ? names : [`${branch} (${names.join(', ')})`],
-  );
-  const shown = items.length > 4 ? [...items.slice(0, 3), `${items.length - 3} more`] : items;
-  return new Intl.ListFormat('en', { type: 'conjunction' }).format(shown);
 }
 
 export default function ZoneEditor(props: ZoneEditorProps) {
@@ -213,7 +144,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file) void editor.importFile(file);
+    if (file) void editor.files.importFile(file);
   };
 
   const selectedRow = checks.rows.find((r) => r.key === selectedKey);
@@ -390,7 +321,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     e.target.value = '';
-                    if (file) void editor.importFile(file);
+                    if (file) void editor.files.importFile(file);
                   }}
                 />
               </>
@@ -414,7 +345,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                       variant="ghost"
                       onClick={() => {
                         close();
-                        void editor.exportZones(format);
+                        void editor.files.exportZones(format);
                       }}
                     >
                       {formatLabel} ({exportName}.{format})
@@ -476,34 +407,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               </Banner>
             </div>
           )}
-          {notice && (
-            <div className={s.notice}>
-              <Banner
-                tone={notice.tone}
-                role={notice.tone === 'danger' ? 'alert' : 'status'}
-                actions={
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => editor.setNotice(null)}
-                    aria-label="Dismiss"
-                  >
-                    ✕
-                  </Button>
-                }
-              >
-                <strong>{notice.title}</strong>
-                {notice.message && <div>{notice.message}</div>}
-                {notice.notes && notice.notes.length > 0 && (
-                  <ul className={s.notes}>
-                    {notice.notes.map((note) => (
-                      <li key={note}>{note}</li>
-                    ))}
-                  </ul>
-                )}
-              </Banner>
-            </div>
-          )}
+          {notice && <EditorNotice notice={notice} onDismiss={() => editor.files.setNotice(null)} />}
         </div>
         <ZonePanel
           rows={checks.rows}
@@ -523,7 +427,15 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         />
       </div>
 
-      <ImportOfferDialog offer={offer} onAdd={editor.addOffer} onCancel={editor.dismissOffer} />
+      {offer && (
+        <Suspense fallback={null}>
+          <ImportOfferDialog
+            offer={offer}
+            onAdd={editor.files.addOffer}
+            onCancel={editor.files.dismissOffer}
+          />
+        </Suspense>
+      )}
       {dragging && (
         <div className={s.dropOverlay} aria-hidden="true">
           Drop a GeoJSON, KML or KMZ file to add its zones

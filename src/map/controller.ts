@@ -1,4 +1,3 @@
-// Over 400 lines: the store and every action of the toolbar, keys and lists; the rest has modules of its own.
 /**
  * The zone editor's controller: a plain class holding the editor's state (the zones and the
  * pin with one undo history, their checks, the selection, the notice) and the user's actions
@@ -8,8 +7,10 @@
  * is reading and writing files (zone-files.ts).
  *
  * The zones and the pin given by the caller are the truth and the map mirrors them. Draw's own
- * changes (create, update, delete) are collected for one tick, turned into the next collection
- * by the pure `applyDrawChanges`, and committed once (one undo step) through `onChange`.
+ * changes (create, update, delete) come a tick's worth at a time from the `EditorMap`, are
+ * turned into the next collection by the pure `applyDrawChanges`, and committed once (one
+ * undo step) through `onChange`. Files in and out and the notice are a `ZoneFileFlow`
+ * (zone-file-flow.ts).
  *
  * Read-only (`readOnly`): the same state is shown and a zone can be selected, but every action
  * that would change the zones or the pin, or start doing so, does nothing.
@@ -21,35 +22,28 @@
  */
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { defaultZoneId } from '../geo';
-import { downloadFile } from '../ui';
 import { EditorMap, type EditorMode } from './editor-map';
 import { historyReducer, initialHistory, type History, type HistoryAction } from './history';
 import { Snapper, writeSnapSetting } from './snapping';
-import { applyDrawChanges, zoneKeys, type DrawChange } from './sync';
+import { applyDrawChanges, zoneKeys } from './sync';
 import type { ContextArea, MapPin, ZoneCollection, ZoneEditorProps } from './types';
 import { rememberChecks, type WarnFn, type ZoneChecks } from './zone-checks';
 import type { ImportOffer } from './import-plan';
-import { answerZonesFile } from './zone-file-answer';
-import { zonesFile } from './zone-files';
+import { noticeOf, ZoneFileFlow, type Notice } from './zone-file-flow';
 import {
   adoptProps,
   addHole,
-  appendZones,
   clipZone,
   removeHole,
   removeZones,
   renameZone,
   samePin,
   validPin,
-  zonesBounds,
   type ClipBy,
   type EditorValue,
 } from './zone-ops';
 
-const NOTICE_MS = 10_000;
 const NO_CONTEXT: readonly ContextArea[] = [];
-
-export type Notice = { tone: 'info' | 'danger'; title: string; message?: string; notes?: string[] };
 
 /** What the editor shows, as one immutable object per change. */
 export type EditorSnapshot = {
@@ -93,11 +87,6 @@ export type ControllerProps = Pick<
   | 'readOnly'
 >;
 
-/** An operation's outcome (an import, a clip) as a notice: good news, or a problem. */
-function noticeOf({ ok, title, message, notes }: Omit<Notice, 'tone'> & { ok: boolean }): Notice {
-  return { tone: ok ? 'info' : 'danger', title, message, notes };
-}
-
 export class ZoneEditorController {
   private props: ControllerProps;
   private history: History<EditorValue>;
@@ -106,13 +95,25 @@ export class ZoneEditorController {
   private selected: string | null = null;
   private selectedCorners = 0;
   private drawnCorners = 0;
-  private notice: Notice | null = null;
-  private reading: string | null = null;
-  private offer: ImportOffer | null = null;
-  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Files in and out, and the notice: zone-file-flow.ts. */
+  readonly files = new ZoneFileFlow({
+    input: () => {
+      const { zones, pin } = this.present;
+      const { limits, context = NO_CONTEXT, farKm } = this.props;
+      return { existing: zones, limits, context, pin: pin ? [pin.longitude, pin.latitude] : null, farKm };
+    },
+    exportName: () => this.props.exportName ?? 'delivery-zones',
+    readOnly: () => this.readOnly,
+    connected: () => this.connected,
+    add: (zones, bounds) => {
+      this.leaveSpecialModes();
+      this.commitZones(zones);
+      this.map?.fit(bounds);
+    },
+    changed: () => this.refresh(),
+  });
   private map: EditorMap | null = null;
   private readonly snapper = new Snapper();
-  private pending: DrawChange[] = [];
   private connected = false;
   private listeners = new Set<() => void>();
   private snapshot: EditorSnapshot;
@@ -156,11 +157,11 @@ export class ZoneEditorController {
       selectedCorners: selectedKey === null ? 0 : this.selectedCorners,
       canUndo: this.history.past.length > 0,
       canRedo: this.history.future.length > 0,
-      notice: this.notice,
+      notice: this.files.notice,
       snapping: this.snapper.enabled,
       drawnCorners: mode === 'draw' || mode === 'hole' ? this.drawnCorners : 0,
-      reading: this.reading,
-      offer: this.offer,
+      reading: this.files.reading,
+      offer: this.files.offer,
     };
   }
 
@@ -212,7 +213,7 @@ export class ZoneEditorController {
     }
     return () => {
       this.connected = false;
-      clearTimeout(this.noticeTimer);
+      this.files.stop();
     };
   }
 
@@ -264,9 +265,10 @@ export class ZoneEditorController {
       map,
       this.snapper,
       {
-        change: (change, select) => {
-          this.queueChange(change);
+        changes: (changes, select) => {
           if (select !== undefined) this.selected = select;
+          this.commitZones(applyDrawChanges(this.present.zones, changes));
+          this.refresh();
         },
         hole: (key, ring) => {
           this.commitZones(addHole(this.present.zones, key, ring));
@@ -298,23 +300,9 @@ export class ZoneEditorController {
     return () => {
       editorMap.remove();
       this.map = null;
-      this.pending = [];
       this.refresh();
     };
   };
-
-  private queueChange(change: DrawChange): void {
-    this.pending.push(change);
-    if (this.pending.length > 1) return;
-    // Draw may report several changes for one gesture (a vertex removed, then the too small
-    // zone deleted): they become one commit, one undo step.
-    queueMicrotask(() => {
-      const changes = this.pending.splice(0);
-      if (changes.length === 0) return;
-      this.commitZones(applyDrawChanges(this.present.zones, changes));
-      this.refresh();
-    });
-  }
 
   fitAll = (): void => this.map?.fitAll();
 
@@ -456,71 +444,6 @@ export class ZoneEditorController {
       this.leaveSpecialModes();
       this.commitZones(result.zones);
     }
-    this.setNotice(noticeOf(result));
-  };
-
-  // ---- notices, files ------------------------------------------------------------------------
-
-  setNotice = (notice: Notice | null): void => {
-    clearTimeout(this.noticeTimer);
-    this.notice = notice;
-    // Good news floats over the map for a while; problems stay until dismissed.
-    if (notice?.tone === 'info') this.noticeTimer = setTimeout(() => this.setNotice(null), NOTICE_MS);
-    this.refresh();
-  };
-
-  /**
-   * Reads a zones file (off the main thread) and offers what it would add, or says why it
-   * cannot be added; nothing changes until `addOffer`.
-   */
-  importFile = async (file: File): Promise<void> => {
-    if (this.readOnly) return;
-    this.reading = file.name;
-    this.offer = null;
-    this.setNotice(null);
-    const { pin } = this.present;
-    const plan = await answerZonesFile(file, {
-      existing: this.present.zones,
-      limits: this.props.limits,
-      context: this.props.context ?? NO_CONTEXT,
-      pin: pin ? [pin.longitude, pin.latitude] : null,
-      farKm: this.props.farKm,
-    });
-    if (!this.connected || this.reading !== file.name) return;
-    this.reading = null;
-    if (plan.kind === 'refused') this.setNotice(noticeOf({ ok: false, ...plan }));
-    else {
-      this.offer = plan;
-      this.refresh();
-    }
-  };
-
-  /** Adds the offered zones (one undo step) and shows them. */
-  addOffer = (): void => {
-    const offer = this.offer;
-    if (!offer || this.readOnly) return;
-    this.offer = null;
-    this.leaveSpecialModes();
-    this.commitZones(appendZones(this.present.zones, offer.features, defaultZoneId).value);
-    this.map?.fit(zonesBounds(offer.features));
-    const count = offer.features.length;
-    this.setNotice(
-      noticeOf({
-        ok: true,
-        title: `Imported ${count} ${count === 1 ? 'zone' : 'zones'} from ${offer.fileName}.`,
-        notes: offer.notes,
-      }),
-    );
-  };
-
-  dismissOffer = (): void => {
-    this.offer = null;
-    this.refresh();
-  };
-
-  /** Downloads the zones as a GeoJSON or a KML file. */
-  exportZones = async (format: 'geojson' | 'kml'): Promise<void> => {
-    const file = await zonesFile(this.present.zones, this.props.exportName ?? 'delivery-zones', format);
-    downloadFile(file.name, [file.text], file.type);
+    this.files.setNotice(noticeOf(result));
   };
 }

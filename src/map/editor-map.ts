@@ -56,8 +56,12 @@ export type EditorMapState = {
 
 /** The user's gestures on the map, for the controller. */
 export type EditorMapEvents = {
-  /** Draw changed its features (a zone drawn, reshaped or deleted); `select`: the zone to select then. */
-  change(change: DrawChange, select?: string): void;
+  /**
+   * Draw changed its features (a zone drawn, reshaped or deleted); `select`: the zone to select
+   * then. Draw may report several changes for one gesture (a vertex removed, then the too small
+   * zone deleted): those of one tick come together, to make one commit (one undo step).
+   */
+  changes(changes: DrawChange[], select?: string): void;
   /** A ring drawn in "Cut hole", to become a hole of the zone with this key. */
   hole(key: string, ring: Position[]): void;
   /** Draw's selection changed: the zone selected (or none) and how many of its corners. */
@@ -85,6 +89,9 @@ export class EditorMap {
   private readonly offs: (() => void)[];
   /** Draw's mode for selecting: `view` when the zones cannot be changed (nothing to drag, no corners). */
   private readonly selectMode: string;
+  /** Draw's changes of this tick (null once removed), and the zone to select after them. */
+  private pending: DrawChange[] | null = [];
+  private pendingSelect: string | undefined;
 
   constructor(
     private readonly map: MaplibreMap,
@@ -124,10 +131,10 @@ export class EditorMap {
     this.offs = [
       onDrawEvent<{ features: Feature[] }>(map, 'draw.create', (e) => this.created(e.features)),
       onDrawEvent<{ features: Feature[] }>(map, 'draw.update', (e) =>
-        events.change({ type: 'update', features: e.features }),
+        this.report({ type: 'update', features: e.features }),
       ),
       onDrawEvent<{ features: Feature[] }>(map, 'draw.delete', (e) =>
-        events.change({ type: 'delete', features: e.features }),
+        this.report({ type: 'delete', features: e.features }),
       ),
       onDrawEvent<{ features: Feature[]; points?: Feature[] }>(map, 'draw.selectionchange', (e) => {
         if (this.holeFor !== null) return; // the zone being cut stays selected
@@ -143,14 +150,37 @@ export class EditorMap {
   }
 
   remove(): void {
+    this.pending = null;
     for (const off of this.offs) off();
     this.marker?.remove();
     this.labels.remove();
     removeDraw(this.map, this.draw);
   }
 
-  private created(features: Feature[]): void {
+  /** Collects draw's changes for one tick, then hands them over together (`EditorMapEvents.changes`). */
+  private report(change: DrawChange, select?: string): void {
+    if (!this.pending) return;
+    this.pending.push(change);
+    if (select !== undefined) this.pendingSelect = select;
+    if (this.pending.length > 1) return;
+    queueMicrotask(() => {
+      const changes = this.pending?.splice(0) ?? [];
+      const selected = this.pendingSelect;
+      this.pendingSelect = undefined;
+      if (changes.length > 0) this.events.changes(changes, selected);
+    });
+  }
+
+  private created(drawn: Feature[]): void {
     this.drawingId = null;
+    // Edges between two corners on the same neighbouring border follow that border.
+    const features = drawn.map((f) => {
+      if (f.geometry.type !== 'Polygon') return f;
+      const [outline, ...holes] = f.geometry.coordinates as [number, number][][];
+      if (!outline) return f;
+      const followed = this.snapper.followBorders(outline, this.holeFor);
+      return { ...f, geometry: { type: 'Polygon' as const, coordinates: [followed, ...holes] } };
+    });
     const [created] = features;
     if (this.holeFor !== null && created?.geometry.type === 'Polygon') {
       const key = this.holeFor;
@@ -160,10 +190,7 @@ export class EditorMap {
       if (ring) queueMicrotask(() => this.events.hole(key, ring));
       return;
     }
-    this.events.change(
-      { type: 'create', features },
-      created?.id === undefined ? undefined : String(created.id),
-    );
+    this.report({ type: 'create', features }, created?.id === undefined ? undefined : String(created.id));
   }
 
   mode(): EditorMode {

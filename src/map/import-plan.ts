@@ -1,7 +1,7 @@
 /**
  * What a zones file would add to the branch, decided before anything is added: refused with
  * its figures when it cannot fit the branch's limits, else offered (simplified to fit when only
- * its corners are too many) with its zones, corners, warnings and problems. Pure, and heavy
+ * its corners are too many, borders shared between its zones kept shared) with its zones, corners, warnings and problems. Pure, and heavy
  * enough on a big file to run in a worker (zone-file.worker.ts).
  */
 import { defaultZoneId, validateZones, vertexCount, zoneWarnings } from '../geo';
@@ -27,8 +27,9 @@ export type ImportOffer = {
   /** The zones to add, with the ids they take beside the branch's own. */
   features: ZoneCollection['features'];
   corners: number;
-  /** The file's corners and the tolerance used, when its zones were simplified to fit. */
-  simplified: { before: number; toleranceM: number } | null;
+  /** The file's corners and how far the farthest corner dropped lies from the simplified border
+   * (metres), when its zones were simplified to fit (shared borders simplified once). */
+  simplified: { before: number; displacementM: number } | null;
   /** Warnings the zones would bring (overlaps, far zones), as the editor words them. */
   warnings: string[];
   /** Zones with problems that block saving until fixed (crossing outlines, say). */
@@ -36,7 +37,11 @@ export type ImportOffer = {
   notes: string[];
 };
 
-export type ImportPlan = ImportOffer | { kind: 'refused'; title: string; message: string; notes?: string[] };
+/** Refused: `message` leads with why; `items` what the file holds, when that helps. Notes about
+ * the file's zones are not passed on: none of them is added. */
+export type ImportRefusal = { kind: 'refused'; title: string; message: string; items?: string[] };
+
+export type ImportPlan = ImportOffer | ImportRefusal;
 
 const count = (n: number, singular: string, pluralForm = `${singular}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? singular : pluralForm}`;
@@ -63,7 +68,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
       kind: 'refused',
       title: read.title,
       message: read.message,
-      ...(read.notes ? { notes: read.notes } : {}),
+      ...(read.items ? { items: read.items } : {}),
     };
   const { existing, limits } = input;
   const haveZones = existing.features.length;
@@ -73,12 +78,11 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
   const refuse = (message: string): ImportPlan => ({
     kind: 'refused',
     title: `Could not import ${fileName}`,
-    message: `${figures} ${message} ${limitsText(limits, haveZones, haveCorners)}`,
-    notes: read.notes,
+    message: `${message} ${figures} ${limitsText(limits, haveZones, haveCorners)}`,
   });
 
   if (haveZones + read.features.length > limits.zonesPerBranch) {
-    return refuse('That is more zones than the branch can take; split the file or remove zones first.');
+    return refuse('Too many zones for this branch: split the file or remove zones first.');
   }
   let features = read.features;
   let simplified: ImportOffer['simplified'] = null;
@@ -92,12 +96,12 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
             { perPolygon: limits.cornersPerZone, total: room },
           )
         : null;
-    if (!fit) return refuse('Even simplified, its shapes keep too many corners for the room left.');
+    if (!fit) return refuse('Too many corners for this branch, even simplified.');
     features = read.features.map((f, i) => ({
       ...f,
       geometry: { type: 'Polygon', coordinates: fit.polygons[i]! },
     }));
-    simplified = { before: fileCorners, toleranceM: fit.toleranceM };
+    simplified = { before: fileCorners, displacementM: fit.displacementM };
   }
 
   const { value: combined, ids } = appendZones(existing, features, defaultZoneId);

@@ -2,13 +2,35 @@
  * Reading KML (and KMZ, a zip holding a KML file) as zones to add. The browser parses the XML,
  * `@tmcw/togeojson` turns Placemarks into GeoJSON, and src/geo's `importFeatures` normalises
  * them. Areas are taken (Polygons, and MultiGeometries of them, one zone per part); other
- * Placemarks (points, lines) are named in a note and skipped. Loaded on the first KML import.
+ * Placemarks (points, lines) are named in a note and skipped, as are image overlays and network
+ * links. KML 2.0's custom-typed placemarks are read; GPS files (GPX, TCX) are told they hold no
+ * zones. Loaded on the first KML import.
  */
 import { kml } from '@tmcw/togeojson';
 import type { Feature, Geometry } from 'geojson';
 import { importFeatures, type GeoJsonImport } from '../geo';
+import { namedList } from '../geo/import';
 
 const AREA_TYPES = new Set(['Polygon', 'MultiPolygon']);
+/** What togeojson makes of KML elements that are not placemarks (`@geometry-type`), as people call them. */
+const NOT_PLACEMARKS: Record<string, string> = {
+  groundoverlay: 'image overlay',
+  screenoverlay: 'image overlay',
+  photooverlay: 'image overlay',
+  networklink: 'network link',
+};
+/** The same elements in the document (togeojson reads some of them, not all): none is a zone. */
+const IGNORED_ELEMENTS: Record<string, string> = {
+  GroundOverlay: 'image overlay',
+  ScreenOverlay: 'image overlay',
+  PhotoOverlay: 'image overlay',
+  NetworkLink: 'network link',
+};
+/** Root elements of GPS files (GPX, Garmin's TCX): tracks and points, never areas. */
+const GPS_ROOTS = new Set(['gpx', 'TrainingCenterDatabase']);
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+type Placemark = Feature<Geometry | null>;
 
 /** "a point", "a line", or what the shape is when it is neither. */
 function describeShape(geometry: Geometry | null): string {
@@ -35,34 +57,109 @@ function hasArea(geometry: Geometry | null): boolean {
   return AREA_TYPES.has(geometry.type);
 }
 
+/** "2 points and 1 line": the shapes of placemarks, counted by kind. */
+function countShapes(placemarks: readonly Placemark[]): string {
+  const counts = new Map<string, number>();
+  for (const f of placemarks) {
+    const shape = describeShape(f.geometry).replace(/^an? /, '');
+    counts.set(shape, (counts.get(shape) ?? 0) + 1);
+  }
+  return namedList(
+    [...counts].map(([shape, n]) =>
+      n === 1
+        ? `1 ${shape}`
+        : `${n.toLocaleString('en')} ${shape === 'no shape' ? 'without a shape' : `${shape}s`}`,
+    ),
+    counts.size,
+  );
+}
+
+/**
+ * Custom-typed placemarks of KML 2.0 and 2.1 (`<Schema name="Parcel" parent="Placemark">`, then
+ * `<Parcel>` elements) made plain Placemarks, so that togeojson reads them.
+ */
+function adoptSchemaPlacemarks(doc: Document): void {
+  for (const schema of Array.from(doc.getElementsByTagName('Schema'))) {
+    const name = schema.getAttribute('name');
+    if (schema.getAttribute('parent') !== 'Placemark' || !name || name === 'Placemark') continue;
+    for (const element of Array.from(doc.getElementsByTagName(name))) {
+      const placemark = doc.createElementNS(element.namespaceURI, 'Placemark');
+      while (element.firstChild) placemark.appendChild(element.firstChild);
+      element.replaceWith(placemark);
+    }
+  }
+}
+
+/** The first `<coordinates>` text of the element with a value that is not a number, else null. */
+function notNumbers(element: Element | undefined): string | null {
+  for (const coordinates of Array.from(element?.getElementsByTagName('coordinates') ?? [])) {
+    const tuples = (coordinates.textContent ?? '').trim().split(/\s+/);
+    const bad = tuples.find((tuple) => tuple !== '' && !tuple.split(',').every((v) => NUMBER.test(v)));
+    if (bad !== undefined) return bad.length > 40 ? `${bad.slice(0, 37)}...` : bad;
+  }
+  return null;
+}
+
 /** Zones from the text of a KML file, or why there are none. */
 export function readKml(text: string): GeoJsonImport {
   const doc = new DOMParser().parseFromString(text.replace(/^\uFEFF/, ''), 'application/xml');
   const error = doc.getElementsByTagName('parsererror')[0];
-  if (error || doc.documentElement.localName !== 'kml') {
+  const root = doc.documentElement.localName;
+  if (!error && GPS_ROOTS.has(root)) {
+    return {
+      ok: false,
+      message: `GPS tracks are not zones: this is a ${root === 'gpx' ? 'GPX' : 'TCX'} file of tracks, routes or waypoints. Draw the zones, or import polygons from GeoJSON, KML or KMZ.`,
+    };
+  }
+  if (error || root !== 'kml') {
     const why = error?.textContent?.trim().split('\n')[0];
     return {
       ok: false,
       message: `This file is not KML${why ? ` (${why})` : ''}. Expected a .kml file as Google Earth, My Maps or QGIS export it.`,
     };
   }
-  const placemarks = kml(doc).features as Feature<Geometry | null>[];
+  adoptSchemaPlacemarks(doc);
+  const elements = Array.from(doc.getElementsByTagName('Placemark'));
+  const all = kml(doc).features as Placemark[];
+  const placemarks = all.filter((f) => !(String(f.properties?.['@geometry-type']) in NOT_PLACEMARKS));
+  const ignored = ignoredNote(doc);
   const areas = placemarks.filter((f) => hasArea(f.geometry));
   const others = placemarks.filter((f) => !hasArea(f.geometry));
-  const describe = (f: Feature<Geometry | null>) => {
-    const name =
-      typeof f.properties?.name === 'string' && f.properties.name.trim() !== ''
-        ? `“${f.properties.name.trim()}”`
-        : 'a placemark without a name';
-    return `${name} (${describeShape(f.geometry)})`;
+  const label = (f: Placemark) =>
+    typeof f.properties?.name === 'string' && f.properties.name.trim() !== ''
+      ? `“${f.properties.name.trim()}”`
+      : 'a placemark without a name';
+  // togeojson gives one feature per Placemark, in document order.
+  const badCoordinates = (f: Placemark) => (f.geometry ? null : notNumbers(elements[placemarks.indexOf(f)]));
+  const describe = (f: Placemark) => {
+    const bad = badCoordinates(f);
+    return `${label(f)} (${bad === null ? describeShape(f.geometry) : `coordinates that are not numbers: “${bad}”`})`;
   };
   if (areas.length === 0) {
+    const unreadable = others.find((f) => badCoordinates(f) !== null);
+    if (unreadable) {
+      return {
+        ok: false,
+        message: `Coordinates must be numbers: ${label(unreadable)} has “${badCoordinates(unreadable)}”.`,
+        items: others.map(describe),
+      };
+    }
+    if (placemarks.length === 0) {
+      return {
+        ok: false,
+        message: ignored
+          ? `Delivery zones must be polygons, and this KML file has none. ${ignored}`
+          : 'This KML file has no placemarks, so there are no zones to import.',
+      };
+    }
+    const their =
+      placemarks.length === 1
+        ? 'its placemark is'
+        : `its ${placemarks.length.toLocaleString('en')} placemarks are`;
     return {
       ok: false,
-      message:
-        placemarks.length === 0
-          ? 'This KML file has no placemarks, so there are no zones to import.'
-          : `This KML file has no areas: its ${placemarks.length === 1 ? 'placemark is' : `${placemarks.length} placemarks are`} ${others.map(describe).join(', ')}. Delivery zones must be polygons.`,
+      message: `Delivery zones must be polygons, and this KML file has none: ${their} ${countShapes(others)}.`,
+      items: others.map(describe),
     };
   }
   const result = importFeatures(
@@ -73,9 +170,29 @@ export function readKml(text: string): GeoJsonImport {
     })),
     { heights: false },
   );
-  if (!result.ok || others.length === 0) return result;
-  const skipped = `Skipped ${others.length === 1 ? '1 placemark that is not an area' : `${others.length} placemarks that are not areas`}: ${others.map(describe).join(', ')}.`;
-  return { ...result, notes: [skipped, ...result.notes] };
+  if (!result.ok) return result;
+  const notes = [...result.notes];
+  if (others.length > 0) {
+    const what =
+      others.length === 1
+        ? '1 placemark that is not an area'
+        : `${others.length.toLocaleString('en')} placemarks that are not areas`;
+    notes.unshift(`Skipped ${what}: ${namedList(others.map(describe))}.`);
+  }
+  if (ignored) notes.push(ignored);
+  return { ...result, notes };
+}
+
+/** "Ignored 1 image overlay and 2 network links: pictures and linked files are not zones." */
+function ignoredNote(doc: Document): string | null {
+  const counts = new Map<string, number>();
+  for (const [tag, kind] of Object.entries(IGNORED_ELEMENTS)) {
+    const n = doc.getElementsByTagName(tag).length;
+    if (n > 0) counts.set(kind, (counts.get(kind) ?? 0) + n);
+  }
+  if (counts.size === 0) return null;
+  const what = [...counts].map(([kind, n]) => (n === 1 ? `1 ${kind}` : `${n} ${kind}s`));
+  return `Ignored ${namedList(what, what.length)}: images over the map and linked files are not zones.`;
 }
 
 /** The KML file inside a KMZ archive (`doc.kml`, else the first .kml), as text. */

@@ -89,4 +89,16 @@ export class Snapper {
     const own = exclude === null ? -1 : this.keys.indexOf(exclude);
     return index?.nearest(pointer, zoom, SNAP_TOLERANCE_PX, own) ?? null;
   }
+
+  /**
+   * The ring drawn with each edge between two corners on the same border of another zone
+   * following that border's corners (`SnapIndex.followBorders`); as drawn when snapping is off
+   * or not loaded yet. `exclude`: the key of the zone drawn on (a hole's), if any.
+   */
+  followBorders(ring: [number, number][], exclude: string | null): [number, number][] {
+    if (!this.enabled) return ring;
+    const index = this.currentIndex();
+    const own = exclude === null ? -1 : this.keys.indexOf(exclude);
+    return index ? index.followBorders(ring, own) : ring;
+  }
 }

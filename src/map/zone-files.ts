@@ -14,7 +14,7 @@ export const NOT_A_ZONES_FILE = 'This file is not GeoJSON, KML or KMZ.';
 /** An import's outcome as the editor tells it: zones to add (at least one), or why there are none. */
 export type ZonesFileImport =
   | { ok: true; features: Extract<GeoJsonImport, { ok: true }>['features']; title: string; notes: string[] }
-  | { ok: false; title: string; message: string; notes?: string[] };
+  | { ok: false; title: string; message: string; items?: string[] };
 
 export type ZonesFile = { name: string; text: string; type: string };
 
@@ -29,13 +29,17 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
   });
 }
 
-type FileKind = 'kmz' | 'kml' | 'json' | 'other';
+type FileKind = 'kmz' | 'kml' | 'json' | 'empty' | 'other';
 
-/** What a file is, from its first kilobyte: a zip archive is KMZ, XML is KML, a bracket opens JSON. */
+/**
+ * What a file is, from its first kilobyte: a zip archive is KMZ, XML is KML (or GPX, told
+ * apart by its reader), a bracket opens JSON; nothing but spaces is empty.
+ */
 function kindOf(bytes: ArrayBuffer): FileKind {
   const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 1024));
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) return 'kmz';
   const text = new TextDecoder().decode(head);
+  if (/^\uFEFF?\s*$/.test(text) && bytes.byteLength <= 1024) return 'empty';
   if (/^\uFEFF?\s*</.test(text)) return 'kml';
   return /^\uFEFF?\s*[{[]/.test(text) ? 'json' : 'other';
 }
@@ -65,6 +69,10 @@ async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
       const { parseGeoJsonImport } = await import('../geo/import');
       return parseGeoJsonImport(new TextDecoder().decode(bytes));
     }
+    case 'empty': {
+      const { EMPTY_FILE } = await import('../geo/import');
+      return { ok: false, message: EMPTY_FILE };
+    }
     default:
       // Neither a zip, nor XML, nor JSON's opening bracket: not a zones file at all (a JSON
       // error about its first byte would only puzzle).
@@ -83,16 +91,11 @@ export async function importZonesFile(file: File): Promise<ZonesFileImport> {
   } catch (error) {
     return { ok: false, title: `Could not read ${file.name}`, message: errorMessage(error) };
   }
-  if (!result.ok) return { ok: false, title: `Could not import ${file.name}`, message: result.message };
-  const count = result.features.length;
-  if (count === 0) {
-    return {
-      ok: false,
-      title: `Nothing to import from ${file.name}`,
-      message: 'The file has no polygons.',
-      notes: result.notes,
-    };
+  if (!result.ok) {
+    const { message, items } = result;
+    return { ok: false, title: `Could not import ${file.name}`, message, ...(items ? { items } : {}) };
   }
+  const count = result.features.length;
   return {
     ok: true,
     features: result.features,

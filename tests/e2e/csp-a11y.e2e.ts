@@ -96,7 +96,7 @@ async function collectViolations(screen: string): Promise<void> {
 /** axe on the page as it is now; serious and critical findings are kept for the report. */
 async function audit(screen: string): Promise<void> {
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   for (const v of results.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;

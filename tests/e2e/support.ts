@@ -164,10 +164,10 @@ export async function mapDrawnSince(page: Page, since: number, within = ''): Pro
   );
 }
 
-/** Serious and critical WCAG 2 A/AA findings on the page as it is, as "rule: target". */
+/** Serious and critical WCAG 2.2 A/AA findings (target-size included) on the page as it is, as "rule: target". */
 export async function seriousAxe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -77,7 +77,7 @@ describe('zones files in Chromium', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Could not import wards.geojson' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain(
-      `wards.geojson holds 1,000 areas with 200,000 corners. That is more zones than the branch can take; split the file or remove zones first. This branch takes at most 100 zones, 2,000 corners a zone and 5,000 corners in all. The branch has ${before} zones of`,
+      `Too many zones for this branch: split the file or remove zones first. wards.geojson holds 1,000 areas with 200,000 corners. This branch takes at most 100 zones, 2,000 corners a zone and 5,000 corners in all. The branch has ${before} zones of`,
     );
     await zonesHeading(page, before).waitFor();
     expect(await page.getByText('No unsaved changes').isVisible()).toBe(true);
@@ -97,10 +97,10 @@ describe('zones files in Chromium', () => {
     const offer = page.getByRole('dialog', { name: 'Add zones from detailed.geojson?' });
     await offer.waitFor();
     expect(await offer.textContent()).toMatch(
-      /3 zones, simplified to fit this branch: 24,000 corners in the file, [\d,]+ after \(shapes within (about \d+ m|under a metre) of the file's\)/,
+      /3 zones, simplified to fit this branch: 24,000 corners in the file, [\d,]+ after; borders move (about \d+ m|under a metre) at most, and borders the zones share stay shared\./,
     );
     await offer.getByRole('button', { name: 'Add 3 simplified zones' }).click();
-    await page.getByText('Imported 3 zones from detailed.geojson.').waitFor();
+    await page.getByText('Imported 3 zones from detailed.geojson, simplified to fit.').waitFor();
     await zonesHeading(page, before + 3).waitFor();
     await reviewAndSave(page);
     await branchSaved(page);

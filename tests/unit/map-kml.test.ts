@@ -31,7 +31,7 @@ describe('readKml', () => {
     expect(ring).toHaveLength(5);
     expect(isCounterClockwise(ring)).toBe(true);
     expect(notes).toEqual([
-      'Skipped 2 placemarks that are not areas: “Depot” (a point), “Morning round” (a line).',
+      'Skipped 2 placemarks that are not areas: “Depot” (a point) and “Morning round” (a line).',
     ]);
   });
 
@@ -62,7 +62,8 @@ describe('readKml', () => {
     expect(readKml(points)).toEqual({
       ok: false,
       message:
-        'This KML file has no areas: its 2 placemarks are “Depot” (a point), a placemark without a name (a line). Delivery zones must be polygons.',
+        'Delivery zones must be polygons, and this KML file has none: its 2 placemarks are 1 point and 1 line.',
+      items: ['“Depot” (a point)', 'a placemark without a name (a line)'],
     });
     expect(readKml('<kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>')).toMatchObject({
       ok: false,

@@ -126,7 +126,7 @@ describe('parseGeoJsonImport: accepted inputs', () => {
 describe('parseGeoJsonImport: refused inputs', () => {
   it.each([
     ['{"type": "Polygon",', /^This file is not valid JSON: /],
-    ['', /^This file is empty\. Expected GeoJSON with polygons/],
+    ['', /^Empty file: there is nothing in it to import\.$/],
     [
       '[1, 2]',
       /^This file contains a JSON array\. Expected GeoJSON with polygons: a Polygon, a MultiPolygon, a Feature, a FeatureCollection or a GeometryCollection\.$/,
@@ -171,7 +171,7 @@ describe('parseGeoJsonImport: refused inputs', () => {
       }),
     );
     expect(message).toBe(
-      'This file has no polygons: it contains 2 Points and 1 LineString. Delivery zones must be polygons.',
+      'Delivery zones must be polygons, and this file has none: it contains 2 Points and 1 LineString.',
     );
   });
 
@@ -199,11 +199,9 @@ describe('parseGeoJsonImport: refused inputs', () => {
         ],
       }),
     );
-    expect(message).toBe(
-      'Feature 2 ("Broken") has coordinates that are not polygon rings of [longitude, latitude] number pairs.',
-    );
+    expect(message).toBe('Coordinates must be numbers: feature 2 ("Broken") has the position ["0","0"].');
     expect(refused(parse(polygon(...([[0, 0, 1]] as unknown as number[][][]))))).toMatch(
-      /^The shape in this file has coordinates/,
+      /^Zones need polygon rings of \[longitude, latitude\] number pairs: the shape in this file has other coordinates\.$/,
     );
   });
 

@@ -3,6 +3,8 @@
  * tie rule, the tolerance in screen pixels at a zoom, and the zone that never snaps to itself.
  */
 import { describe, expect, it } from 'vitest';
+import { signedArea } from '../../../src/geo';
+import { overlapOf } from '../../../src/geo/overlap';
 import { mercator, SnapIndex } from '../../../src/geo/snap';
 import { square } from './fixtures';
 
@@ -94,5 +96,61 @@ describe('SnapIndex.nearest', () => {
       kind: 'corner',
       position: [-0.14, 51.46],
     });
+  });
+});
+
+describe('followBorders', () => {
+  // A neighbour whose east border zigzags between x = 0.009 and 0.011 (corners every 0.001° of latitude).
+  const zigzag: [number, number][] = Array.from({ length: 11 }, (_, k): [number, number] => [
+    k % 2 === 0 ? 0.01 : k % 4 === 1 ? 0.011 : 0.009,
+    51.5 + k * 0.001,
+  ]);
+  const neighbour: [number, number][] = [[0, 51.5], ...zigzag, [0, 51.51], [0, 51.5]];
+  const index = new SnapIndex([[neighbour]]);
+  // Drawn beside it: its two west corners snapped onto the neighbour's border (one on an edge).
+  const onEdge: [number, number] = [0.0105, 51.5005];
+  const drawn: [number, number][] = [onEdge, [0.02, 51.5], [0.02, 51.51], [0.01, 51.51], onEdge];
+
+  /** Planar area in square degrees (enough to compare shapes side by side). */
+  const area = (ring: [number, number][]) => Math.abs(signedArea(ring));
+
+  it('makes the edge between two corners on the same border follow its corners: no sliver, no gap', () => {
+    const followed = index.followBorders(drawn);
+    expect(followed[0]).toEqual(onEdge);
+    expect(followed).toEqual([
+      onEdge,
+      [0.02, 51.5],
+      [0.02, 51.51],
+      [0.01, 51.51],
+      ...zigzag.slice(1, -1).reverse(),
+      onEdge,
+    ]);
+    // Side by side they cover the box from the neighbour's west edge to the zone's east edge,
+    // less the neighbour's part south of the zone's first corner: nothing shared, nothing missing.
+    expect(overlapOf([followed], [neighbour])).toBeNull();
+    const south = area([[0.01, 51.5], onEdge, [0.02, 51.5], [0.01, 51.5]]);
+    expect(area(followed) + area(neighbour)).toBeCloseTo(0.02 * 0.01 - south, 12);
+    // Drawn straight, the zone and its neighbour overlap along the border, with gaps between.
+    expect(overlapOf([drawn], [neighbour])).not.toBeNull();
+  });
+
+  it('keeps an edge straight when its corners are on different zones, on the same edge, or on none', () => {
+    const two = new SnapIndex([[neighbour], [square(0.02, 51.5, 0.01)]]);
+    const between: [number, number][] = [
+      [0.0105, 51.5005],
+      [0.02, 51.505],
+      [0.015, 51.52],
+      [0.0105, 51.5005],
+    ];
+    expect(two.followBorders(between)).toEqual(between);
+    const sameEdge: [number, number][] = [
+      [0.0102, 51.5002],
+      [0.0108, 51.5008],
+      [0.005, 51.52],
+      [0.0102, 51.5002],
+    ];
+    expect(index.followBorders(sameEdge)).toEqual(sameEdge);
+    // The zone itself (excluded) is never followed.
+    expect(index.followBorders(drawn, 0)).toEqual(drawn);
   });
 });
