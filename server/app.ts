@@ -51,6 +51,8 @@ export interface ServerOptions {
    * `per_page` and the list's cursor. On by default; off, the server is a bare v1 service.
    */
   extensions?: boolean;
+  /** Bytes of serialised pages of jobs kept (server/repo/jobs.ts's default); 0 builds every page. */
+  pageCacheBytes?: number;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -89,7 +91,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT });
 
   const branches = new BranchRepository(opts.db);
-  const jobs = new JobRepository(opts.db, branches);
+  const jobs = new JobRepository(opts.db, branches, opts.pageCacheBytes);
   const changes = opts.extensions === false ? undefined : new JobChanges(opts.db, jobs);
   app.register(
     async (api) => {

@@ -140,6 +140,8 @@ export class JobRepository {
   constructor(
     private readonly db: Database,
     private readonly branches: BranchRepository,
+    /** Bytes of serialised pages kept (0: none, every page is built: the bench's uncached path). */
+    private readonly maxCachedPageBytes = MAX_CACHED_PAGE_BYTES,
   ) {
     this.dataVersion = dataVersionReader(db);
     this.statements = {
@@ -227,10 +229,11 @@ export class JobRepository {
       return hit;
     }
     const json = Buffer.from(pageJson(this.list(filters, page, pageSize, embed)));
+    if (json.length > this.maxCachedPageBytes) return json;
     this.pages.set(key, json);
     this.pagesBytes += json.length;
     for (const [oldKey, old] of this.pages) {
-      if (this.pagesBytes <= MAX_CACHED_PAGE_BYTES) break;
+      if (this.pagesBytes <= this.maxCachedPageBytes) break;
       this.pages.delete(oldKey);
       this.pagesBytes -= old.length;
     }
