@@ -10,6 +10,7 @@ import {
   JobSearchResponse,
   JobsResponse,
 } from '../../src/contract';
+import { ConfigError, readConfig } from '../../server/config';
 import { Random } from '../../server/random';
 import { simulateStep } from '../../server/simulate';
 import { TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../support/server';
@@ -371,5 +372,14 @@ describe('with the extension turned off', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get(CHANGES_CURSOR_HEADER)).toBeNull();
     expect((await bareApi.get('/v1/jobs?per_page=100')).status).toBe(400);
+  });
+});
+
+describe('EXTENSIONS', () => {
+  it('is on by default, off with "off", and refused otherwise', () => {
+    expect(readConfig({}).extensions).toBe(true);
+    expect(readConfig({ EXTENSIONS: 'off' }).extensions).toBe(false);
+    expect(readConfig({ EXTENSIONS: 'ON' }).extensions).toBe(true);
+    expect(() => readConfig({ EXTENSIONS: 'maybe' })).toThrow(ConfigError);
   });
 });
