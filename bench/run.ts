@@ -176,6 +176,8 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
         instances: [
           { name: 'app', pageSize: PAGE_SIZE, staticDir: site },
           { name: 'big', pageSize: 1000, staticDir: site },
+          // Its page cache off: every page is built (server_jobs_uncached_rps).
+          { name: 'uncached', pageSize: PAGE_SIZE, pageCacheBytes: 0 },
         ],
       },
       options.serverProfile ? join(OUT, 'profiles') : undefined,
@@ -326,6 +328,8 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
         'server_jobs_rps',
         'server_jobs_p99_ms',
         'server_jobs_cpu_ms_per_request',
+        'server_jobs_uncached_rps',
+        'server_jobs_uncached_cpu_ms_per_request',
       ],
       async () => {
         const branch = busiestBranch(dbPath, DELIVERED);
@@ -377,6 +381,30 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
             'server_jobs_cpu_ms_per_request',
             r.serverCpuMsPerRequest,
             `the server had ${(100 * r.serverCpuShare!).toFixed(0)}% of a core during the load`,
+          );
+        }
+
+        // The page path when no page is kept: up to 400 pages of the whole list, each built for its request.
+        const uncachedPages = Math.min(400, (await api.jobs({ page: 1 })).total_pages);
+        const uncached = {
+          ...load,
+          baseUrl: servers!.urls.uncached!,
+          filter: 'branch_embed=full',
+          totalPages: uncachedPages,
+        };
+        await jobsLoad({ ...uncached, connections: 10, seconds: 2 }); // warm-up
+        const u = await jobsLoad({ ...uncached, connections: 50, seconds: options.loadSeconds });
+        if (u.non2xx > 0) throw new Error(`${u.non2xx} responses other than 2xx under uncached load`);
+        bench.set(
+          'server_jobs_uncached_rps',
+          u.rps,
+          `${u.requests} requests, pages 1-${uncachedPages} of all jobs, page cache off, p99 ${u.p99} ms, br`,
+        );
+        if (u.serverCpuMsPerRequest !== null) {
+          bench.set(
+            'server_jobs_uncached_cpu_ms_per_request',
+            u.serverCpuMsPerRequest,
+            `the server had ${(100 * u.serverCpuShare!).toFixed(0)}% of a core during the load`,
           );
         }
       },

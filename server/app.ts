@@ -7,11 +7,14 @@ import { clientErrorHandler, installErrorHandling, sendError, toApiError } from 
 import { installJsonBodyParser } from './json-body';
 import { oidcTokenCheck, type OidcOptions } from './oidc-tokens';
 import { BranchRepository } from './repo/branches';
+import { JobChanges } from './repo/job-changes';
+import { JobSearch } from './repo/job-search';
 import { JobRepository } from './repo/jobs';
 import { CompactRequestLog } from './request-log';
 import { installResponseCompression } from './representation';
 import { registerBranchRoutes } from './routes/branches';
 import { registerDocsRoutes } from './routes/docs';
+import { registerExtensionRoutes } from './routes/extensions';
 import { registerHealthRoute } from './routes/health';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
@@ -43,6 +46,13 @@ export interface ServerOptions {
   databasePath?: string;
   /** The most corners one branch's zones may have (server/zone-limits.ts's default). */
   maxBranchCorners?: number;
+  /**
+   * The optional extension for scale (server/routes/extensions.ts): changes, stream, search,
+   * `per_page` and the list's cursor. On by default; off, the server is a bare v1 service.
+   */
+  extensions?: boolean;
+  /** Bytes of serialised pages of jobs kept (server/repo/jobs.ts's default); 0 builds every page. */
+  pageCacheBytes?: number;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -81,11 +91,16 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT });
 
   const branches = new BranchRepository(opts.db);
-  const jobs = new JobRepository(opts.db, branches);
+  const jobs = new JobRepository(opts.db, branches, opts.pageCacheBytes);
+  const changes = opts.extensions === false ? undefined : new JobChanges(opts.db, jobs);
   app.register(
     async (api) => {
       api.addHook('onRequest', bearerAuth(opts.tokens, { jwt: opts.oidc && oidcTokenCheck(opts.oidc) }));
-      registerJobRoutes(api, { jobs, pageSize });
+      registerJobRoutes(api, { jobs, pageSize, changes });
+      if (changes) {
+        const search = new JobSearch(opts.db, jobs);
+        registerExtensionRoutes(api, { changes, search, onShutdown: (close) => app.drain.onStart(close) });
+      }
       registerBranchRoutes(api, { branches, maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS });
     },
     { prefix: API_PREFIX },

@@ -40,6 +40,8 @@ export interface ServerConfig {
   simulate: boolean;
   /** The most corners one branch's zones may have (server/zone-limits.ts). */
   maxBranchCorners: number;
+  /** EXTENSIONS=off turns the optional extension for scale off (server/routes/extensions.ts); on by default. */
+  extensions: boolean;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -205,6 +207,10 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (simulate === '1' && production) {
     throw new ConfigError('SIMULATE=1 makes up deliveries: it is for development, not NODE_ENV=production');
   }
+  const extensions = env.EXTENSIONS?.trim().toLowerCase() || 'on';
+  if (extensions !== 'on' && extensions !== 'off') {
+    throw new ConfigError(`EXTENSIONS must be on or off, got ${JSON.stringify(env.EXTENSIONS)}`);
+  }
   return {
     port: integer(env, 'PORT', 8787, 0, 65_535),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -222,6 +228,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     production,
     simulate: simulate === '1',
     maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
+    extensions: extensions === 'on',
   };
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { applyMigrations } from './migrations';
+import { deliveryTerms } from './search-terms';
 
 export type Database = BetterSqlite3.Database;
 
@@ -22,6 +23,11 @@ export function openDatabase(path: string): Database {
     }
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // Called by the triggers that keep the search terms (migration 4): every connection that
+    // writes deliveries needs it.
+    db.function('search_terms', { deterministic: true }, (trackingId, customer) =>
+      JSON.stringify(deliveryTerms(String(trackingId ?? ''), typeof customer === 'string' ? customer : null)),
+    );
     applyMigrations(db);
     return db;
   } catch (error) {

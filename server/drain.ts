@@ -24,6 +24,7 @@ export function installDrain(app: FastifyInstance) {
   let draining = false;
   let underWay = 0;
   let lastArrival = 0;
+  const onStart = new Set<() => void>();
   app.server.on('request', (_request, response) => {
     underWay++;
     lastArrival = performance.now();
@@ -35,9 +36,14 @@ export function installDrain(app: FastifyInstance) {
     }
   });
   return {
+    /** `listener` runs when draining starts: long responses (a stream of changes) end then. */
+    onStart(listener: () => void): void {
+      onStart.add(listener);
+    },
     /** Drains, then closes the server (see above); at most `graceMs` before connections are cut. */
     async close(graceMs: number): Promise<void> {
       draining = true;
+      for (const listener of onStart) listener();
       const deadline = performance.now() + graceMs;
       while (performance.now() < deadline && (underWay > 0 || performance.now() - lastArrival < QUIET_MS)) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));

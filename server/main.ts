@@ -99,6 +99,7 @@ export async function startServer(
       staticDir: config.staticDir,
       databasePath: config.databasePath,
       maxBranchCorners: config.maxBranchCorners,
+      extensions: config.extensions,
       logger: { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` },
     });
     try {
@@ -113,6 +114,7 @@ export async function startServer(
       `Dispatch reference server on ${url} · database ${config.databasePath} · ${jobCount} jobs${seeded}` +
         (config.staticDir ? ` · dashboard from ${config.staticDir}` : '') +
         (config.oidc ? ` · sign-in through ${config.oidc.issuer}` : '') +
+        (config.extensions ? '' : ' · extensions off') +
         (config.tokenGenerated ? ` · development token: ${token}${tokenNote}` : ''),
     );
 

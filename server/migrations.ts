@@ -204,6 +204,70 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX branches_by_revision ON branches (revision);
     `,
   },
+  {
+    version: 4,
+    name: 'job changes and search',
+    // The extension for scale (docs/design.md, "Extensions"). Every write of a job, or of one
+    // of its stops, takes the next number of `change_clock.seq` into the job's `change_seq`:
+    // GET /v1/jobs/changes reads jobs by it. A job keeps only its latest number (a job changed
+    // twice is read once, as it is now). A deleted job cannot be read as a change, so a
+    // deletion raises `floor`: older cursors are answered 410 and the client lists again.
+    // `epoch` tells cursors of another database (reseeded) apart. `job_search` holds the
+    // normalised terms of GET /v1/jobs/search (server/search-terms.ts, through the
+    // `search_terms` function db.ts registers).
+    sql: `
+      CREATE TABLE change_clock (
+        id    INTEGER PRIMARY KEY CHECK (id = 1),
+        epoch TEXT NOT NULL,
+        seq   INTEGER NOT NULL,
+        floor INTEGER NOT NULL
+      );
+      ALTER TABLE jobs ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+      UPDATE jobs SET change_seq = id;
+      INSERT INTO change_clock (id, epoch, seq, floor)
+        VALUES (1, lower(hex(randomblob(6))), coalesce((SELECT max(id) FROM jobs), 0), 0);
+      CREATE INDEX jobs_by_change ON jobs (change_seq);
+      CREATE INDEX jobs_by_rider ON jobs (rider_id, created_at, id);
+
+      CREATE TRIGGER jobs_change_on_insert AFTER INSERT ON jobs BEGIN
+        UPDATE change_clock SET seq = seq + 1;
+        UPDATE jobs SET change_seq = (SELECT seq FROM change_clock) WHERE id = NEW.id;
+      END;
+      CREATE TRIGGER jobs_change_on_update AFTER UPDATE ON jobs WHEN NEW.change_seq = OLD.change_seq BEGIN
+        UPDATE change_clock SET seq = seq + 1;
+        UPDATE jobs SET change_seq = (SELECT seq FROM change_clock) WHERE id = NEW.id;
+      END;
+      CREATE TRIGGER pickups_change_on_update AFTER UPDATE ON pickups BEGIN
+        UPDATE change_clock SET seq = seq + 1;
+        UPDATE jobs SET change_seq = (SELECT seq FROM change_clock) WHERE id = NEW.job_id;
+      END;
+      CREATE TRIGGER deliveries_change_on_update AFTER UPDATE ON deliveries BEGIN
+        UPDATE change_clock SET seq = seq + 1;
+        UPDATE jobs SET change_seq = (SELECT seq FROM change_clock) WHERE id = NEW.job_id;
+      END;
+
+      CREATE TABLE job_search (
+        term   TEXT NOT NULL,
+        job_id INTEGER NOT NULL,
+        PRIMARY KEY (term, job_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX job_search_by_job ON job_search (job_id);
+      INSERT OR IGNORE INTO job_search (term, job_id) SELECT lower(order_id), id FROM jobs;
+      INSERT OR IGNORE INTO job_search (term, job_id)
+        SELECT t.value, d.job_id FROM deliveries d, json_each(search_terms(d.tracking_id, d.customer)) t;
+      CREATE TRIGGER jobs_search_on_insert AFTER INSERT ON jobs BEGIN
+        INSERT OR IGNORE INTO job_search (term, job_id) VALUES (lower(NEW.order_id), NEW.id);
+      END;
+      CREATE TRIGGER deliveries_search_on_insert AFTER INSERT ON deliveries BEGIN
+        INSERT OR IGNORE INTO job_search (term, job_id)
+          SELECT value, NEW.job_id FROM json_each(search_terms(NEW.tracking_id, NEW.customer));
+      END;
+      CREATE TRIGGER jobs_change_on_delete AFTER DELETE ON jobs BEGIN
+        UPDATE change_clock SET seq = seq + 1, floor = seq + 1;
+        DELETE FROM job_search WHERE job_id = OLD.id;
+      END;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction. */

@@ -164,6 +164,24 @@ function contractMetadata(): z.core.$ZodRegistry<Meta> {
     description: 'The body of every error response of the reference server.',
   });
   add(HealthResponse, { id: 'HealthResponse' });
+
+  add(c.ChangesCursor, {
+    description: 'An opaque position in the sequence of changes of jobs: kept as it comes, never built.',
+  });
+  add(c.JobChange, {
+    id: 'JobChange',
+    description: 'A job as it is after its latest change, with the cursor just past that change.',
+  });
+  add(c.JobChangesResponse, {
+    id: 'JobChangesResponse',
+    description:
+      'Jobs changed after the cursor, oldest change first. Read on from `next_cursor`: while `has_more`, at once; ' +
+      'then at the next refresh (or follow the stream).',
+  });
+  add(c.JobSearchResponse, {
+    id: 'JobSearchResponse',
+    description: 'The newest jobs matching the query, and whether more match.',
+  });
   return meta;
 }
 
@@ -290,6 +308,13 @@ function errorCases(bodyLimit: number): ErrorCase[] {
         '`details` points at `branch.id`.',
     },
     {
+      name: 'Gone',
+      status: 410,
+      description:
+        'Extension: the cursor can no longer be followed: it belongs to other data (the database was replaced) or ' +
+        'jobs were removed after it. List again (`GET /v1/jobs`) and follow the changes from its `Changes-Cursor`.',
+    },
+    {
       name: 'PreconditionFailed',
       status: 412,
       description:
@@ -411,6 +436,120 @@ const HEADERS = {
   },
 };
 
+/** Headers of a page of GET /v1/jobs: those of a kept representation, and the extension's cursor. */
+const LIST_HEADERS = {
+  ...HEADERS,
+  [contract.CHANGES_CURSOR_HEADER]: {
+    description:
+      'Optional extension for scale: the position of the changes of jobs this page reflects (read before the ' +
+      'page): `GET /v1/jobs/changes?since=` it gives every later change. Absent without the extension.',
+    schema: { type: 'string' },
+  },
+};
+
+function extensionPaths(meta: z.core.$ZodRegistry<Meta>): Json {
+  const tags = ['Extension for scale'];
+  const embed = {
+    branch_embed: 'As on `GET /v1/jobs`: `summary` leaves the lists of the embedded branches out.',
+  };
+  return {
+    '/v1/jobs/changes': {
+      get: {
+        operationId: 'getJobChanges',
+        tags,
+        summary: 'Jobs changed since a cursor (optional)',
+        description:
+          'Every job written after `since` (its status, its stops, a new booking, a rename of its branch), each ' +
+          'once and as it is now, oldest change first, in pages. Changes to a branch itself (its zones, contacts) ' +
+          'and to a rider (position) are not changes of jobs: read them from the branches. An unchanged read ' +
+          'answers `If-None-Match` with 304.',
+        parameters: queryParameters(
+          { ...contract.JobChangesQuery.shape, branch_embed: BranchEmbedParam } as Record<
+            string,
+            z.ZodMiniType
+          >,
+          meta,
+          {
+            since: 'The cursor to read after: the `Changes-Cursor` of a list, or a `next_cursor`.',
+            limit: `Changes a page, up to ${contract.MAX_CHANGES_LIMIT}.`,
+            ...embed,
+          },
+        ),
+        responses: {
+          '200': json('JobChangesResponse', 'The changes after `since`.', HEADERS),
+          '304': { description: 'Unchanged since the ETag in `If-None-Match`; no body.', headers: HEADERS },
+          ...byStatus(...API_ERRORS, 404, 410),
+        },
+      },
+    },
+    '/v1/jobs/stream': {
+      get: {
+        operationId: 'streamJobChanges',
+        tags,
+        summary: 'A stream of changes of jobs (optional)',
+        description:
+          'Server-sent events (`text/event-stream`), read with `fetch` since it needs the Bearer header. Each ' +
+          'change is an event `change` whose `id` is its cursor and whose `data` is a `JobChange`, as in ' +
+          '`GET /v1/jobs/changes`; a comment line every 15 s keeps a quiet stream open. It starts after `since`, or ' +
+          'after the `Last-Event-ID` header (which wins) to resume, or now. It ends when the server shuts down: ' +
+          'reconnect with the last id. A cursor that cannot be followed is 410 before the stream starts.',
+        parameters: [
+          ...queryParameters(
+            { ...contract.JobStreamQuery.shape, branch_embed: BranchEmbedParam } as Record<
+              string,
+              z.ZodMiniType
+            >,
+            meta,
+            { since: "The cursor to start after (a list's `Changes-Cursor`).", ...embed },
+          ),
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            required: false,
+            description: 'The id of the last event received: the stream resumes after it.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The stream, until the client or the server ends it.',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          ...byStatus(...API_ERRORS, 404, 410),
+        },
+      },
+    },
+    '/v1/jobs/search': {
+      get: {
+        operationId: 'searchJobs',
+        tags,
+        summary: 'Search all jobs (optional)',
+        description:
+          'Jobs of any age whose order id, job id, tracking id, customer (of a delivery) or rider matches `q`, newest ' +
+          'first. Text matches from the start of a word, without regard to case or accents. A phone number matches ' +
+          'in its common forms: `07546 175923` finds `+44 7546 175923`, as do `+447546175923` and `0044 7546 175923`.',
+        parameters: queryParameters(
+          { ...contract.JobSearchQuery.shape, branch_embed: BranchEmbedParam } as Record<
+            string,
+            z.ZodMiniType
+          >,
+          meta,
+          {
+            q: 'What to look for: 2 to 100 characters.',
+            limit: `Jobs to return, up to ${contract.MAX_SEARCH_LIMIT}.`,
+            ...embed,
+          },
+        ),
+        responses: {
+          '200': json('JobSearchResponse', 'The newest matching jobs.', HEADERS),
+          '304': { description: 'Unchanged since the ETag in `If-None-Match`; no body.', headers: HEADERS },
+          ...byStatus(...API_ERRORS, 404),
+        },
+      },
+    },
+  };
+}
+
 function json(schemaName: string, description: string, headers?: Json): Json {
   return {
     description,
@@ -451,10 +590,11 @@ export interface OpenApiOptions {
 export function openApiDocument(options: OpenApiOptions): Json {
   const meta = contractMetadata();
   const schemas = components(meta);
-  const jobsQueryShape = { ...contract.JobsQuery.shape, branch_embed: BranchEmbedParam } as Record<
-    string,
-    z.ZodMiniType
-  >;
+  const jobsQueryShape = {
+    ...contract.JobsQuery.shape,
+    branch_embed: BranchEmbedParam,
+    per_page: contract.PerPageParam,
+  } as Record<string, z.ZodMiniType>;
 
   return {
     openapi: '3.1.0',
@@ -469,6 +609,15 @@ export function openApiDocument(options: OpenApiOptions): Json {
         name: 'Extensions',
         description:
           'Served by the reference server, not part of the interface. The dashboard uses them when they answer, and works without them (a 404 or 405).',
+      },
+      {
+        name: 'Extension for scale',
+        description:
+          'OPTIONAL: not part of the interface, served by the reference server unless it runs with `EXTENSIONS=off`, ' +
+          'when these paths answer 404 (and `per_page` 400) as on a bare service. A client lists once (`GET /v1/jobs`, ' +
+          'whose `Changes-Cursor` header gives the position of what it listed), then reads only what changed after that ' +
+          'cursor, as pages or as a stream, as Kubernetes clients list and then watch. A client detects the extension ' +
+          'by the header, or by a 404 or 400 from these paths.',
       },
       { name: 'Service', description: 'Outside the v1 interface: no token needed.' },
     ],
@@ -494,17 +643,19 @@ export function openApiDocument(options: OpenApiOptions): Json {
             status: `Only jobs with this status code. ${STATUS_NOTE}`,
             branch_embed:
               'Extension of the reference server: `summary` leaves `contacts` and `delivery_zones` out of the branch each stop embeds (a list of jobs shows neither).',
+            per_page: `Optional extension for scale: jobs a page, up to ${contract.MAX_PER_PAGE} (the page size of the service when absent). A service without the extension answers 400.`,
           }),
           responses: {
-            '200': json('JobsResponse', 'A page of jobs.', HEADERS),
+            '200': json('JobsResponse', 'A page of jobs.', LIST_HEADERS),
             '304': {
               description: 'The page is unchanged since the ETag given in `If-None-Match`; no body.',
-              headers: HEADERS,
+              headers: LIST_HEADERS,
             },
             ...byStatus(...API_ERRORS),
           },
         },
       },
+      ...extensionPaths(meta),
       '/v1/branches/{id}': {
         parameters: [branchIdParameter],
         put: {

@@ -385,6 +385,22 @@ export const FIGURES: FigureSpec[] = [
     how: 'autocannon, 50 conns, status+branch, pages rotating, br as browsers ask',
   },
   {
+    key: 'server_jobs_uncached_rps',
+    label: 'GET /v1/jobs uncached throughput',
+    unit: 'req/s',
+    goal: '≥ 800',
+    met: (v) => v >= 800,
+    how: 'autocannon, 50 conns, pages 1-400 of all jobs, page cache off (each page built), br',
+  },
+  {
+    key: 'server_jobs_uncached_cpu_ms_per_request',
+    label: 'GET /v1/jobs uncached CPU per request',
+    unit: 'ms',
+    goal: '≤ 2',
+    met: le(2),
+    how: 'server CPU time (/proc) over the uncached load',
+  },
+  {
     key: 'server_jobs_p99_ms',
     label: 'GET /v1/jobs p99',
     unit: 'ms',

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       tokens: [config.token],
       pageSize: instance.pageSize,
       staticDir: instance.staticDir,
+      pageCacheBytes: instance.pageCacheBytes,
       maxBranchCorners: BENCH_BRANCH_CORNERS,
     }),
   }));

@@ -6,6 +6,8 @@ export interface ServerInstance {
   name: string;
   pageSize: number;
   staticDir?: string;
+  /** Bytes of pages of jobs the server keeps (its default when absent; 0: none). */
+  pageCacheBytes?: number;
 }
 
 export interface ServerChildConfig {

@@ -140,6 +140,8 @@ export class JobRepository {
   constructor(
     private readonly db: Database,
     private readonly branches: BranchRepository,
+    /** Bytes of serialised pages kept (0: none, every page is built: the bench's uncached path). */
+    private readonly maxCachedPageBytes = MAX_CACHED_PAGE_BYTES,
   ) {
     this.dataVersion = dataVersionReader(db);
     this.statements = {
@@ -227,10 +229,11 @@ export class JobRepository {
       return hit;
     }
     const json = Buffer.from(pageJson(this.list(filters, page, pageSize, embed)));
+    if (json.length > this.maxCachedPageBytes) return json;
     this.pages.set(key, json);
     this.pagesBytes += json.length;
     for (const [oldKey, old] of this.pages) {
-      if (this.pagesBytes <= MAX_CACHED_PAGE_BYTES) break;
+      if (this.pagesBytes <= this.maxCachedPageBytes) break;
       this.pages.delete(oldKey);
       this.pagesBytes -= old.length;
     }
@@ -268,7 +271,7 @@ export class JobRepository {
   }
 
   /** Full jobs for `ids`, in that order, with a fixed number of batched queries. */
-  private hydrate(ids: readonly number[], embed: BranchEmbed): Job[] {
+  hydrate(ids: readonly number[], embed: BranchEmbed): Job[] {
     if (ids.length === 0) return [];
     const { statements } = this;
     const jobIds = idList(ids);
@@ -372,12 +375,21 @@ function toRider(row: JobRow): Rider | null {
 }
 
 /**
- * A page as JSON with each distinct branch serialised once: every stop embeds its branch (the
- * spec's shape), and the stops of a page share a few branches, whose zones can be large. The
- * stops are copied with a placeholder for their branch, and the placeholders are then replaced
- * by the branch's JSON. The bytes are those of `JSON.stringify(page)`.
+ * A page as JSON with each distinct branch serialised once (`jsonWithBranches`). The bytes are
+ * those of `JSON.stringify(page)`.
  */
 export function pageJson(page: Page & { jobs: Job[] }): string {
+  return jsonWithBranches((embed) => ({ ...page, jobs: page.jobs.map(embed) }));
+}
+
+/**
+ * JSON of a value holding jobs, with each distinct branch serialised once: every stop embeds
+ * its branch (the spec's shape), and the stops of a response share a few branches, whose zones
+ * can be large. `build` puts each job through `embed`, which copies its stops with a
+ * placeholder for their branch; the placeholders are then replaced by the branch's JSON. The
+ * bytes are those of `JSON.stringify` of the value with the jobs as they are.
+ */
+export function jsonWithBranches(build: (embed: (job: Job) => object) => object): string {
   const marks = new Map<object, string>();
   const nonce = Math.random().toString(36).slice(2);
   const mark = (branch: object) => {
@@ -385,12 +397,12 @@ export function pageJson(page: Page & { jobs: Job[] }): string {
     if (placeholder === undefined) marks.set(branch, (placeholder = `\u0000${nonce}:${marks.size}`));
     return placeholder;
   };
-  const jobs = page.jobs.map((job) => ({
+  const embed = (job: Job) => ({
     ...job,
     pickups: job.pickups.map((stop) => ({ ...stop, branch: mark(stop.branch) })),
     deliveries: job.deliveries.map((stop) => ({ ...stop, branch: mark(stop.branch) })),
-  }));
-  const text = JSON.stringify({ ...page, jobs });
+  });
+  const text = JSON.stringify(build(embed));
   const branches = new Map([...marks].map(([branch, placeholder]) => [placeholder, JSON.stringify(branch)]));
   return text.replace(
     /"\\u0000[a-z0-9]+:\d+"/g,

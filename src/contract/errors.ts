@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
+  410: 'gone',
   412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',

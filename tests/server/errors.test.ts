@@ -192,18 +192,19 @@ describe('CORS', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, PUT, OPTIONS');
-    // If-Match (and If-Unmodified-Since): a save that must not overwrite a newer version.
+    // If-Match (and If-Unmodified-Since): a save that must not overwrite a newer version;
+    // If-None-Match and Last-Event-ID: a revalidated page, a resumed stream of changes.
     expect(response.headers.get('access-control-allow-headers')).toBe(
-      'Authorization, Content-Type, If-Match, If-Unmodified-Since',
+      'Authorization, Content-Type, If-Match, If-None-Match, If-Unmodified-Since, Last-Event-ID',
     );
   });
 
   it('lets other origins read responses, errors included', async () => {
     const ok = await api.get('/v1/jobs', { origin: 'https://dashboard.example' });
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-    // The ETag of a branch, which a save sends back in If-Match.
+    // The ETag of a branch, which a save sends back in If-Match, and the list's cursor of changes.
     const branch = await api.get('/v1/branches/LDN-01', { origin: 'https://dashboard.example' });
-    expect(branch.headers.get('access-control-expose-headers')).toBe('ETag');
+    expect(branch.headers.get('access-control-expose-headers')).toBe('ETag, Changes-Cursor');
     const denied = await fetch(`${server.url}/v1/jobs`, { headers: { origin: 'https://dashboard.example' } });
     expect(denied.status).toBe(401);
     expect(denied.headers.get('access-control-allow-origin')).toBe('*');

@@ -133,6 +133,16 @@ const cases: Case[] = [
   ['GET', '/v1/jobs', '/v1/jobs?status=7&branch_id=LDN-01&timestamp_from=0', {}, 200],
   ['GET', '/v1/jobs', '/v1/jobs?page=999', {}, 200],
   ['GET', '/v1/jobs', '/v1/jobs?branch_embed=summary', {}, 200],
+  ['GET', '/v1/jobs', '/v1/jobs?per_page=1000&branch_embed=summary', {}, 200],
+  ['GET', '/v1/jobs', '/v1/jobs?per_page=1001', {}, 400],
+  ['GET', '/v1/jobs/changes', '/v1/jobs/changes', {}, 400],
+  ['GET', '/v1/jobs/changes', '/v1/jobs/changes?since=abc.1', {}, 410],
+  ['GET', '/v1/jobs/changes', '/v1/jobs/changes?since=abc.1', { token: false }, 401],
+  ['GET', '/v1/jobs/search', '/v1/jobs/search?q=ORD', {}, 200],
+  ['GET', '/v1/jobs/search', '/v1/jobs/search?q=0161', {}, 200],
+  ['GET', '/v1/jobs/search', '/v1/jobs/search?q=x', {}, 400],
+  ['GET', '/v1/jobs/stream', '/v1/jobs/stream?since=abc.1', {}, 410],
+  ['POST', '/v1/jobs/stream', '/v1/jobs/stream', { headers: json, body: '{}' }, 405],
   ['GET', '/v1/jobs', '/v1/jobs', { headers: json, body: '{"status": 7}' }, 200],
   ['GET', '/v1/jobs', '/v1/jobs?page=0', {}, 400],
   ['GET', '/v1/jobs', '/v1/jobs?stauts=7', {}, 400],
@@ -270,6 +280,21 @@ describe('responses of the reference server, against the document', () => {
     for (let page = 1; page <= pages; page++) {
       checker.expectDocumented('GET', '/v1/jobs', await request('GET', `/v1/jobs?page=${page}`));
     }
+  });
+
+  it('the changes after a list, and 304 on an unchanged read of them (extension)', async () => {
+    const list = await request('GET', '/v1/jobs');
+    checker.expectDocumented('GET', '/v1/jobs', list);
+    const cursor = list.headers['changes-cursor'] as string;
+    const origin = `${cursor.split('.')[0]}.0`;
+    const changes = await request('GET', `/v1/jobs/changes?since=${origin}&limit=50`);
+    expect(changes.status).toBe(200);
+    checker.expectDocumented('GET', '/v1/jobs/changes', changes);
+    const unchanged = await request('GET', `/v1/jobs/changes?since=${origin}&limit=50`, {
+      headers: { 'if-none-match': changes.headers.etag as string },
+    });
+    expect(unchanged.status).toBe(304);
+    checker.expectDocumented('GET', '/v1/jobs/changes', unchanged);
   });
 
   it('304 on an unchanged page', async () => {

@@ -30,6 +30,8 @@ export interface TestServerOptions {
   oidc?: ServerOptions['oidc'];
   /** Fastify (pino) logger options; off by default. */
   logger?: ServerOptions['logger'];
+  /** The optional extension for scale (on by default, as in the server). */
+  extensions?: boolean;
 }
 
 export interface TestServer {
@@ -56,6 +58,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     pageSize: opts.pageSize,
     staticDir: opts.staticDir,
     maxBranchCorners: opts.maxBranchCorners,
+    extensions: opts.extensions,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
