@@ -7,12 +7,14 @@ import { clientErrorHandler, installErrorHandling, sendError, toApiError } from 
 import { installJsonBodyParser } from './json-body';
 import { oidcTokenCheck, type OidcOptions } from './oidc-tokens';
 import { BranchRepository } from './repo/branches';
+import { JobActionRepository } from './repo/job-actions';
 import { JobRepository } from './repo/jobs';
 import { CompactRequestLog } from './request-log';
 import { installResponseCompression } from './representation';
 import { registerBranchRoutes } from './routes/branches';
 import { registerDocsRoutes } from './routes/docs';
 import { registerHealthRoute } from './routes/health';
+import { registerJobActionRoutes } from './routes/job-actions';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
 import { MAX_BRANCH_CORNERS } from './zone-limits';
@@ -43,6 +45,11 @@ export interface ServerOptions {
   databasePath?: string;
   /** The most corners one branch's zones may have (server/zone-limits.ts's default). */
   maxBranchCorners?: number;
+  /**
+   * The job actions extension (server/routes/job-actions.ts): `GET /v1/jobs/{id}` and the
+   * actions on a job. On by default; off, their paths answer 404 as on a bare service.
+   */
+  jobActions?: boolean;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -78,7 +85,8 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   const spaFallback = opts.staticDir ? registerStatic(app, opts.staticDir) : undefined;
   installErrorHandling(app, spaFallback);
   registerHealthRoute(app, opts.db, opts.databasePath ?? MEMORY);
-  registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT });
+  const jobActions = opts.jobActions ?? true;
+  registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT, jobActions });
 
   const branches = new BranchRepository(opts.db);
   const jobs = new JobRepository(opts.db, branches);
@@ -86,6 +94,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     async (api) => {
       api.addHook('onRequest', bearerAuth(opts.tokens, { jwt: opts.oidc && oidcTokenCheck(opts.oidc) }));
       registerJobRoutes(api, { jobs, pageSize });
+      if (jobActions) registerJobActionRoutes(api, { jobs, actions: new JobActionRepository(opts.db) });
       registerBranchRoutes(api, { branches, maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS });
     },
     { prefix: API_PREFIX },

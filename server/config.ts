@@ -67,8 +67,8 @@ const LIMITS_ACCEPTED = 'read-only, branches=ID|ID|…';
 
 /**
  * API_TOKENS: comma-separated entries, each a token optionally followed by space-separated
- * limits: `read-only` (reads, saves no branch) and `branches=ID|ID|…` (saves those branches
- * only). An entry without limits can do everything. Messages name an entry by its position,
+ * limits: `read-only` (reads, saves no branch and acts on no job) and `branches=ID|ID|…` (saves
+ * those branches, and acts on their jobs, only). An entry without limits can do everything. Messages name an entry by its position,
  * never by its token.
  */
 export function parseApiTokens(raw: string): ApiToken[] {
@@ -143,7 +143,7 @@ function limitsOf(words: readonly string[], position: number): Permissions {
       `API_TOKENS entry ${position}: read-only and branches= together say two things; a read-only token saves no branch, so give one of them`,
     );
   }
-  return { writeBranches: !readOnly, branchIds };
+  return { writeBranches: !readOnly, writeJobs: !readOnly, branchIds };
 }
 
 /** OIDC_ISSUER and OIDC_AUDIENCE: both, or neither. */
@@ -187,7 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     ? [
         {
           token: `dev-${randomBytes(18).toString('base64url')}`,
-          permissions: { writeBranches: true, branchIds: null },
+          permissions: { writeBranches: true, writeJobs: true, branchIds: null },
         },
       ]
     : configured;

@@ -14,13 +14,13 @@ export function installCors(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     reply.header('Access-Control-Allow-Origin', '*');
-    // A branch's ETag is read by the dashboard on another origin, and sent back in If-Match.
+    // A branch's (a job's) ETag is read by the dashboard on another origin, and sent back in If-Match.
     reply.header('Access-Control-Expose-Headers', 'ETag');
   });
   app.options(`${API_PREFIX}/*`, async (_request, reply) => {
     return reply
       .code(204)
-      .header('Access-Control-Allow-Methods', 'GET, PUT, OPTIONS')
+      .header('Access-Control-Allow-Methods', 'GET, PUT, POST, OPTIONS')
       .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match, If-Unmodified-Since')
       .header('Access-Control-Max-Age', '600')
       .send();

@@ -8,6 +8,7 @@
  */
 import { z } from '../src/contract/zod';
 import * as contract from '../src/contract';
+import { addJobActionSchemas, jobActionsDocument } from './openapi-job-actions';
 import { BRANCH_PAGE_SIZE, BranchesQuery } from './routes/branches';
 import { HealthResponse } from './routes/health';
 import { BranchEmbedParam } from './routes/jobs';
@@ -164,6 +165,7 @@ function contractMetadata(): z.core.$ZodRegistry<Meta> {
     description: 'The body of every error response of the reference server.',
   });
   add(HealthResponse, { id: 'HealthResponse' });
+  addJobActionSchemas(meta);
   return meta;
 }
 
@@ -445,12 +447,18 @@ export interface OpenApiOptions {
   pageSize: number;
   /** Largest request body, bytes. */
   bodyLimit: number;
+  /** The job actions extension is on (server/routes/job-actions.ts); default on. */
+  jobActions?: boolean;
 }
 
 /** The OpenAPI 3.1 document of the reference server, as a plain JSON value. */
 export function openApiDocument(options: OpenApiOptions): Json {
   const meta = contractMetadata();
   const schemas = components(meta);
+  const actions =
+    options.jobActions === false
+      ? null
+      : jobActionsDocument({ json, byStatus, errorResponse, apiErrors: API_ERRORS });
   const jobsQueryShape = { ...contract.JobsQuery.shape, branch_embed: BranchEmbedParam } as Record<
     string,
     z.ZodMiniType
@@ -470,6 +478,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
         description:
           'Served by the reference server, not part of the interface. The dashboard uses them when they answer, and works without them (a 404 or 405).',
       },
+      ...(actions ? [actions.tag] : []),
       { name: 'Service', description: 'Outside the v1 interface: no token needed.' },
     ],
     security: [{ bearerAuth: [] }],
@@ -556,6 +565,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
           },
         },
       },
+      ...actions?.paths,
       '/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',

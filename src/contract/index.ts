@@ -7,3 +7,4 @@ export * from './job';
 export * from './query';
 export * from './errors';
 export * from './jobs-params';
+export * from './job-actions';

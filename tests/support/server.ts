@@ -30,6 +30,8 @@ export interface TestServerOptions {
   oidc?: ServerOptions['oidc'];
   /** Fastify (pino) logger options; off by default. */
   logger?: ServerOptions['logger'];
+  /** The job actions extension (on by default). */
+  jobActions?: boolean;
 }
 
 export interface TestServer {
@@ -56,6 +58,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     pageSize: opts.pageSize,
     staticDir: opts.staticDir,
     maxBranchCorners: opts.maxBranchCorners,
+    jobActions: opts.jobActions,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
