@@ -10,6 +10,8 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobResponse, JobsResponse } from '../../src/contract';
 import { readConfig } from '../../server/config';
+import { Random } from '../../server/random';
+import { simulateStep } from '../../server/simulate';
 import { TEST_REFERENCE_TIME, TEST_TOKEN, startTestServer, type TestServer } from '../support/server';
 import { parseError, rawRequest, type RawResponse } from './http';
 import { documentChecker } from './openapi-check';
@@ -378,6 +380,35 @@ describe('permissions', () => {
       remarks: 'Called the rider',
       created_by: { user_type: 'user', user_id: 'u-sam', user_name: 'Sam Supervisor' },
     });
+  });
+});
+
+describe('the simulation', () => {
+  it('does not undo an action: a delivery marked failed is not delivered by the plan later', async () => {
+    const ids = server.db
+      .prepare(
+        `SELECT d.id AS delivery, d.job_id AS job FROM deliveries d JOIN jobs j ON j.id = d.job_id
+         WHERE j.status = 6 AND d.status = 6 ORDER BY d.id LIMIT 6`,
+      )
+      .all() as { delivery: number; job: number }[];
+    expect(ids.length).toBeGreaterThan(2);
+    for (const { delivery, job } of ids) {
+      const { etag } = await read(job);
+      const response = await call(
+        'POST',
+        '/v1/jobs/{id}/deliveries/{stopId}/status',
+        `/v1/jobs/${job}/deliveries/${delivery}/status`,
+        { body: { status: 8, remarks: 'Held at the depot' }, ifMatch: etag },
+      );
+      expect(response.status, response.text).toBe(200);
+    }
+    // Six hours of the operation run forward: each delivery's plan had it delivered.
+    simulateStep(server.db, TEST_REFERENCE_TIME + 19 * 3600, new Random(1));
+    const statuses = ids.map(
+      ({ delivery }) =>
+        server.db.prepare('SELECT status FROM deliveries WHERE id = ?').pluck().get(delivery) as number,
+    );
+    expect(statuses.filter((status) => status === 7)).toEqual([]);
   });
 });
 
