@@ -40,6 +40,8 @@ export interface ServerConfig {
   simulate: boolean;
   /** The most corners one branch's zones may have (server/zone-limits.ts). */
   maxBranchCorners: number;
+  /** LOG_FILE: the request log goes to this file (written afresh at each start); null: to stdout. */
+  logFile: string | null;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -222,6 +224,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     production,
     simulate: simulate === '1',
     maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
+    logFile: env.LOG_FILE?.trim() || null,
   };
 }
 
