@@ -4,6 +4,7 @@ import { useApi } from '../api';
 import { clearAllDrafts } from '../features/branches';
 import { Button } from '../ui';
 import { tokenStore } from './auth';
+import { announceSignOut } from './tab-sign-in';
 import s from './shell.module.css';
 
 export function Layout() {
@@ -21,6 +22,8 @@ export function Layout() {
     await navigate({ to: '/sign-in', search: {} });
     if (router.state.location.pathname !== '/sign-in') return;
     tokenStore.clear();
+    // The browser's other tabs were signed in by this one (src/app/tab-sign-in.ts): they go too.
+    announceSignOut();
     queryClient.clear();
     clearAllDrafts();
     // Signed in through the identity provider: its session ends too (it sends the browser back here).
