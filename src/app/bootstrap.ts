@@ -1,10 +1,9 @@
 import type { RouterHistory } from '@tanstack/react-router';
 import { createApiClient, retainRecentJobPages } from '../api';
-import { tokenStore, type Session } from './auth';
+import { otherTabs, tokenStore, type Session } from './auth';
 import type { RuntimeConfig } from '../config';
 import { createQueryClient } from './query-client';
 import { createAppRouter, sendToSignIn } from './router';
-import { onSignedOutElsewhere } from './tab-sign-in';
 
 /** Wires config, api client, query client and router together (used by main.tsx and the tests). */
 export function createAppInstance(
@@ -28,7 +27,7 @@ export function createAppInstance(
   router = createAppRouter({ queryClient, api, config, session }, { history: options.history });
   // Signed out in another tab of this browser: the token is gone here too; so is what it read.
   const signedIn = router;
-  onSignedOutElsewhere(() => {
+  otherTabs.signedOut.add(() => {
     void signedIn.navigate({ to: '/sign-in', search: {} }).then(() => queryClient.clear());
   });
   return { config, api, queryClient, router };

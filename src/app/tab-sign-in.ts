@@ -5,7 +5,7 @@
  * has one, and an explicit sign-out in one tab signs the others out. The token passes between
  * live tabs only: never through localStorage, and gone when the last tab closes.
  */
-import { tokenStore } from './auth';
+import { otherTabs, tokenStore } from './auth';
 
 export const SIGN_IN_CHANNEL = 'dispatch-sign-in';
 /** How long a starting tab waits for an open tab's answer. */
@@ -32,39 +32,32 @@ export interface Tab {
 /** Joins the tabs of `channel`, keeping the token in `store`. */
 export function joinTabs(store: TokenHolder, channel: BroadcastChannel, askMs = ASK_MS): Tab {
   const listeners = new Set<() => void>();
-  let answered: ((token: string | null) => void) | null = null;
   const post = (message: Message) => channel.postMessage(message);
-
-  channel.onmessage = (event: MessageEvent<Message>) => {
-    const message = event.data;
-    if (message?.type === 'ask') {
-      const token = store.get();
+  /** While this tab waits for an answer: takes it (a token, or null when none came). */
+  let answer: ((token: string | null) => void) | undefined;
+  channel.onmessage = ({ data }: MessageEvent<Message>) => {
+    const token = store.get();
+    if (data.type === 'ask') {
       if (token) post({ type: 'token', token });
-    } else if (message?.type === 'token' && answered && typeof message.token === 'string') {
-      store.set(message.token);
-      answered(message.token);
-    } else if (message?.type === 'signed-out' && store.get()) {
+    } else if (data.type === 'token') answer?.(data.token);
+    else if (token) {
       store.clear();
-      for (const listener of listeners) listener();
+      listeners.forEach((listener) => listener());
     }
   };
-
   const own = store.get();
-  const ready =
-    own !== null
+  return {
+    ready: own
       ? Promise.resolve(own)
-      : new Promise<string | null>((resolve) => {
-          const timer = setTimeout(() => answered?.(null), askMs);
-          answered = (token) => {
-            clearTimeout(timer);
-            answered = null;
+      : new Promise((resolve) => {
+          answer = (token) => {
+            answer = undefined;
+            if (token) store.set(token);
             resolve(token);
           };
+          setTimeout(() => answer?.(null), askMs);
           post({ type: 'ask' });
-        });
-
-  return {
-    ready,
+        }),
     announceSignOut: () => post({ type: 'signed-out' }),
     onSignedOut: (listener) => void listeners.add(listener),
     close: () => channel.close(),
@@ -73,19 +66,17 @@ export function joinTabs(store: TokenHolder, channel: BroadcastChannel, askMs = 
 
 let thisTab: Tab | null = null;
 
-/** Joins this page to the browser's other tabs (the entry script, once); without BroadcastChannel, alone. */
+/**
+ * Joins this page to the browser's other tabs (the entry script, once) and connects `otherTabs`;
+ * without BroadcastChannel, alone.
+ */
 export function startTabSignIn(): Promise<string | null> {
   if (typeof BroadcastChannel !== 'function') return Promise.resolve(tokenStore.get());
-  thisTab ??= joinTabs(tokenStore, new BroadcastChannel(SIGN_IN_CHANNEL));
+  if (!thisTab) {
+    const tab = joinTabs(tokenStore, new BroadcastChannel(SIGN_IN_CHANNEL));
+    otherTabs.announce = tab.announceSignOut;
+    tab.onSignedOut(() => otherTabs.signedOut.forEach((listener) => listener()));
+    thisTab = tab;
+  }
   return thisTab.ready;
-}
-
-/** After an explicit sign-out here: the other tabs sign out too. */
-export function announceSignOut(): void {
-  thisTab?.announceSignOut();
-}
-
-/** `listener` runs when another tab signs out. */
-export function onSignedOutElsewhere(listener: () => void): void {
-  thisTab?.onSignedOut(listener);
 }
