@@ -4,7 +4,9 @@
  * the block saying where to go, and Ctrl+C (or SIGTERM) stopping everything.
  * The server's operation runs forward while it runs (SIMULATE=1 unless set otherwise).
  */
+import { dirname, join } from 'node:path';
 import { createServer, type PluginOption } from 'vite';
+import { DEFAULT_DATABASE_PATH } from '../server/config';
 import { startServer, type RunningServer } from '../server/main';
 
 export interface DevStackOptions {
@@ -24,11 +26,23 @@ export interface DevStack {
   close(): Promise<void>;
 }
 
+/**
+ * Where the request log goes: LOG_FILE, or `server.log` beside the database (data/server.log),
+ * so that the terminal keeps the block in view; an empty LOG_FILE keeps it in the terminal.
+ */
+export function requestLogFile(env: NodeJS.ProcessEnv): string {
+  if (env.LOG_FILE !== undefined) return env.LOG_FILE.trim();
+  const database = env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH;
+  return database === ':memory:' ? join('data', 'server.log') : join(dirname(database), 'server.log');
+}
+
 export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
+  const env = { ...process.env, ...options.serverEnv };
   const api = await startServer({
     ...process.env,
     PORT: process.env.PORT ?? '8787',
     SIMULATE: process.env.SIMULATE ?? '1',
+    LOG_FILE: requestLogFile(env),
     ...options.serverEnv,
   });
   try {
@@ -58,11 +72,18 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
   }
 }
 
-/** The block between two rules: labelled rows, then notes. */
-export function printBlock(rows: [label: string, value: string][], notes: string[]): void {
+/**
+ * The block between two rules: notes, then labelled rows, so that the rows (where to go, the
+ * token) are the last lines printed, and stay in view: the request log goes to its file.
+ */
+export function startBlock(rows: [label: string, value: string][], notes: string[]): string {
   const line = '─'.repeat(64);
   const body = rows.map(([label, value]) => `  ${label.padEnd(21)}${value}`).join('\n');
-  console.log(`\n${line}\n${body}\n${line}\n${notes.map((note) => `  ${note}`).join('\n')}\n`);
+  return `\n${line}\n${notes.map((note) => `  ${note}`).join('\n')}\n\n${body}\n${line}\n`;
+}
+
+export function printBlock(rows: [label: string, value: string][], notes: string[]): void {
+  console.log(startBlock(rows, notes));
 }
 
 /**

@@ -117,13 +117,13 @@ runUntilStopped('npm run idp', async () => {
   }
   printBlock(
     [
-      ['Dispatch dashboard', stack.url],
       ['Reference service', stack.api.url],
       ['Identity provider', idp.issuer],
-      ['Sign in as', `supervisor   reads only`],
-      ['', `manager      may change ${branch}`],
-      ['', 'any password'],
       ['API token', `${stack.api.token} (still accepted beside sign-in)`],
+      ['Sign in as', `supervisor   acts on every job`],
+      ['', `manager      may change ${branch} and act on its jobs`],
+      ['', 'any password'],
+      ['Dispatch dashboard', stack.url],
     ],
     [
       'To sign in with this provider elsewhere (register the origin: IDP_ORIGINS):',

@@ -9,6 +9,7 @@ import { oidcTokenCheck, type OidcOptions } from './oidc-tokens';
 import { BranchRepository } from './repo/branches';
 import { JobChanges } from './repo/job-changes';
 import { JobSearch } from './repo/job-search';
+import { JobActionRepository } from './repo/job-actions';
 import { JobRepository } from './repo/jobs';
 import { CompactRequestLog } from './request-log';
 import { installResponseCompression } from './representation';
@@ -16,6 +17,7 @@ import { registerBranchRoutes } from './routes/branches';
 import { registerDocsRoutes } from './routes/docs';
 import { registerExtensionRoutes } from './routes/extensions';
 import { registerHealthRoute } from './routes/health';
+import { registerJobActionRoutes } from './routes/job-actions';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
 import { MAX_BRANCH_CORNERS } from './zone-limits';
@@ -53,6 +55,11 @@ export interface ServerOptions {
   extensions?: boolean;
   /** Bytes of serialised pages of jobs kept (server/repo/jobs.ts's default); 0 builds every page. */
   pageCacheBytes?: number;
+  /**
+   * The job actions extension (server/routes/job-actions.ts): `GET /v1/jobs/{id}` and the
+   * actions on a job. As `extensions` unless set; off, their paths answer 404 as on a bare service.
+   */
+  jobActions?: boolean;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -88,7 +95,9 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   const spaFallback = opts.staticDir ? registerStatic(app, opts.staticDir) : undefined;
   installErrorHandling(app, spaFallback);
   registerHealthRoute(app, opts.db, opts.databasePath ?? MEMORY);
-  registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT });
+  // EXTENSIONS=off (opts.extensions false) makes a bare v1 service: the job actions go with it.
+  const jobActions = opts.jobActions ?? opts.extensions !== false;
+  registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT, jobActions });
 
   const branches = new BranchRepository(opts.db);
   const jobs = new JobRepository(opts.db, branches, opts.pageCacheBytes);
@@ -101,6 +110,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
         const search = new JobSearch(opts.db, jobs);
         registerExtensionRoutes(api, { changes, search, onShutdown: (close) => app.drain.onStart(close) });
       }
+      if (jobActions) registerJobActionRoutes(api, { jobs, actions: new JobActionRepository(opts.db) });
       registerBranchRoutes(api, { branches, maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS });
     },
     { prefix: API_PREFIX },

@@ -6,7 +6,11 @@ import { ApiError } from './errors';
 export type { Permissions };
 
 /** A token without limits: what every token could do before limits existed. */
-export const EVERY_PERMISSION: Readonly<Permissions> = { writeBranches: true, branchIds: null };
+export const EVERY_PERMISSION: Readonly<Permissions> = {
+  writeBranches: true,
+  writeJobs: true,
+  branchIds: null,
+};
 
 export interface ApiActor {
   /** 'api': a token of API_TOKENS; 'user': a person signed in through the identity provider. */
@@ -81,7 +85,11 @@ export function bearerAuth(
         user_type: 'api',
         user_id: `token-${digest.toString('hex').slice(0, 8)}`,
         user_name: 'API client',
-        permissions: { writeBranches: permissions.writeBranches, branchIds: permissions.branchIds },
+        permissions: {
+          writeBranches: permissions.writeBranches,
+          writeJobs: permissions.writeJobs,
+          branchIds: permissions.branchIds,
+        },
       };
       return { digest, actor };
     });

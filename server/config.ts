@@ -42,6 +42,8 @@ export interface ServerConfig {
   maxBranchCorners: number;
   /** EXTENSIONS=off turns the optional extension for scale off (server/routes/extensions.ts); on by default. */
   extensions: boolean;
+  /** LOG_FILE: the request log goes to this file (written afresh at each start); null: to stdout. */
+  logFile: string | null;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -69,8 +71,8 @@ const LIMITS_ACCEPTED = 'read-only, branches=ID|ID|…';
 
 /**
  * API_TOKENS: comma-separated entries, each a token optionally followed by space-separated
- * limits: `read-only` (reads, saves no branch) and `branches=ID|ID|…` (saves those branches
- * only). An entry without limits can do everything. Messages name an entry by its position,
+ * limits: `read-only` (reads, saves no branch and acts on no job) and `branches=ID|ID|…` (saves
+ * those branches, and acts on their jobs, only). An entry without limits can do everything. Messages name an entry by its position,
  * never by its token.
  */
 export function parseApiTokens(raw: string): ApiToken[] {
@@ -145,7 +147,7 @@ function limitsOf(words: readonly string[], position: number): Permissions {
       `API_TOKENS entry ${position}: read-only and branches= together say two things; a read-only token saves no branch, so give one of them`,
     );
   }
-  return { writeBranches: !readOnly, branchIds };
+  return { writeBranches: !readOnly, writeJobs: !readOnly, branchIds };
 }
 
 /** OIDC_ISSUER and OIDC_AUDIENCE: both, or neither. */
@@ -189,7 +191,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     ? [
         {
           token: `dev-${randomBytes(18).toString('base64url')}`,
-          permissions: { writeBranches: true, branchIds: null },
+          permissions: { writeBranches: true, writeJobs: true, branchIds: null },
         },
       ]
     : configured;
@@ -229,6 +231,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     simulate: simulate === '1',
     maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
     extensions: extensions === 'on',
+    logFile: env.LOG_FILE?.trim() || null,
   };
 }
 

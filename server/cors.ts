@@ -15,14 +15,14 @@ export function installCors(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     reply.header('Access-Control-Allow-Origin', '*');
-    // A branch's ETag is read by the dashboard on another origin, and sent back in If-Match;
+    // A branch's (a job's) ETag is read by the dashboard on another origin, and sent back in If-Match;
     // the list's cursor of changes (an extension) starts the changes read.
     reply.header('Access-Control-Expose-Headers', `ETag, ${CHANGES_CURSOR_HEADER}`);
   });
   app.options(`${API_PREFIX}/*`, async (_request, reply) => {
     return reply
       .code(204)
-      .header('Access-Control-Allow-Methods', 'GET, PUT, OPTIONS')
+      .header('Access-Control-Allow-Methods', 'GET, PUT, POST, OPTIONS')
       .header(
         'Access-Control-Allow-Headers',
         'Authorization, Content-Type, If-Match, If-None-Match, If-Unmodified-Since, Last-Event-ID',

@@ -6,9 +6,9 @@
  * - One public client, `dispatch`: authorization code with PKCE (S256), refresh tokens rotated
  *   on every use; a consumed refresh token presented again is refused and its grant revoked
  *   (oidc-provider's own handling).
- * - Two accounts: `supervisor` (Sam Supervisor, reads only) and `manager` (Mia Manager, may
- *   change one branch: scope `branches:write`, claim `branch_ids`). Any other login is refused on
- *   the login page.
+ * - Two accounts: `supervisor` (Sam Supervisor, acts on every job, changes no branch: scope
+ *   `jobs:write`) and `manager` (Mia Manager, may change one branch and act on its jobs: scopes
+ *   `branches:write jobs:write`, claim `branch_ids`). Any other login is refused on the login page.
  * - Access tokens are JWTs (RS256) for the API (`audience`), carrying `sub`, `name`, `scope`
  *   and, for the manager, `branch_ids`. No consent screen: the grant is made when the person
  *   signs in, without `branches:write` for the supervisor even when the dashboard asks for it.
@@ -20,10 +20,12 @@ import type { AddressInfo } from 'node:net';
 // oidc-provider ships no type declarations: the few parts used here are typed below (OidcModule).
 // @ts-expect-error -- untyped module, typed by OidcModule
 import * as oidcProviderModule from 'oidc-provider';
-import { WRITE_BRANCHES_SCOPE } from '../src/contract/access';
+import { WRITE_BRANCHES_SCOPE, WRITE_JOBS_SCOPE } from '../src/contract/access';
 
 /** The scope the dashboard asks for. */
-export const DASHBOARD_SCOPE = `openid profile offline_access ${WRITE_BRANCHES_SCOPE}`;
+export const DASHBOARD_SCOPE = `openid profile offline_access ${WRITE_BRANCHES_SCOPE} ${WRITE_JOBS_SCOPE}`;
+/** The API's own scopes, which a person holds or not. */
+const API_SCOPES = [WRITE_BRANCHES_SCOPE, WRITE_JOBS_SCOPE];
 export const DEV_IDP_CLIENT_ID = 'dispatch';
 
 export interface DevIdpOptions {
@@ -165,8 +167,15 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     : `urn:dispatch:audience:${encodeURIComponent(audience)}`;
 
   const people = new Map<string, Person>([
-    ['supervisor', { name: 'Sam Supervisor', apiScopes: [] }],
-    ['manager', { name: 'Mia Manager', apiScopes: [WRITE_BRANCHES_SCOPE], branchIds: [managerBranch] }],
+    ['supervisor', { name: 'Sam Supervisor', apiScopes: [WRITE_JOBS_SCOPE] }],
+    [
+      'manager',
+      {
+        name: 'Mia Manager',
+        apiScopes: [WRITE_BRANCHES_SCOPE, WRITE_JOBS_SCOPE],
+        branchIds: [managerBranch],
+      },
+    ],
   ]);
 
   const key = await signingKey();
@@ -221,8 +230,8 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       const grant = new o.provider.Grant({ accountId, clientId: o.client.clientId });
       grant.addOIDCScope('openid profile offline_access');
       grant.addResourceScope(resource, person.apiScopes.join(' '));
-      if (!person.apiScopes.includes(WRITE_BRANCHES_SCOPE))
-        grant.rejectResourceScope(resource, WRITE_BRANCHES_SCOPE);
+      const refused = API_SCOPES.filter((scope) => !person.apiScopes.includes(scope));
+      if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(' '));
       await grant.save();
       return grant;
     },
@@ -237,7 +246,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         async getResourceServerInfo(_ctx: unknown, indicator: string) {
           if (indicator !== resource) throw new oidc.errors.InvalidTarget();
           return {
-            scope: WRITE_BRANCHES_SCOPE,
+            scope: API_SCOPES.join(' '),
             audience,
             accessTokenTTL: accessTokenTtl,
             accessTokenFormat: 'jwt',

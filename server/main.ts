@@ -6,7 +6,9 @@
  * An empty database is seeded as of now. Outside production the stored operation is then moved
  * to today (server/time-shift.ts), and with SIMULATE=1 it runs forward (server/simulate.ts).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import { buildServer, closeServer } from './app';
 import { ConfigError, keptDevToken, readConfig } from './config';
 import { openDatabase, type Database } from './db';
@@ -100,7 +102,14 @@ export async function startServer(
       databasePath: config.databasePath,
       maxBranchCorners: config.maxBranchCorners,
       extensions: config.extensions,
-      logger: { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` },
+      logger: {
+        level: 'info',
+        base: null,
+        timestamp: () => `,"time":"${new Date().toISOString()}"`,
+        // LOG_FILE (npm start: data/server.log): the request log there, so that a terminal
+        // keeps what it printed last (the URL and the token) in view.
+        ...(config.logFile ? { file: freshLogFile(config.logFile) } : {}),
+      },
     });
     try {
       await app.listen({ port: config.port, host: config.host });
@@ -113,6 +122,7 @@ export async function startServer(
     log(
       `Dispatch reference server on ${url} · database ${config.databasePath} · ${jobCount} jobs${seeded}` +
         (config.staticDir ? ` · dashboard from ${config.staticDir}` : '') +
+        (config.logFile ? ` · request log in ${config.logFile}` : '') +
         (config.oidc ? ` · sign-in through ${config.oidc.issuer}` : '') +
         (config.extensions ? '' : ' · extensions off') +
         (config.tokenGenerated ? ` · development token: ${token}${tokenNote}` : ''),
@@ -131,6 +141,17 @@ export async function startServer(
     db.close();
     throw error;
   }
+}
+
+/** `file`, emptied (its directory made): each start's request log on its own. */
+function freshLogFile(file: string): string {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '');
+  } catch (error) {
+    throw new ConfigError(`cannot write the request log LOG_FILE=${file}: ${describeError(error)}`);
+  }
+  return file;
 }
 
 /**

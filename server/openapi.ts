@@ -8,6 +8,7 @@
  */
 import { z } from '../src/contract/zod';
 import * as contract from '../src/contract';
+import { addJobActionSchemas, jobActionsDocument } from './openapi-job-actions';
 import { BRANCH_PAGE_SIZE, BranchesQuery } from './routes/branches';
 import { HealthResponse } from './routes/health';
 import { BranchEmbedParam } from './routes/jobs';
@@ -182,6 +183,7 @@ function contractMetadata(): z.core.$ZodRegistry<Meta> {
     id: 'JobSearchResponse',
     description: 'The newest jobs matching the query, and whether more match.',
   });
+  addJobActionSchemas(meta);
   return meta;
 }
 
@@ -584,12 +586,18 @@ export interface OpenApiOptions {
   pageSize: number;
   /** Largest request body, bytes. */
   bodyLimit: number;
+  /** The job actions extension is on (server/routes/job-actions.ts); default on. */
+  jobActions?: boolean;
 }
 
 /** The OpenAPI 3.1 document of the reference server, as a plain JSON value. */
 export function openApiDocument(options: OpenApiOptions): Json {
   const meta = contractMetadata();
   const schemas = components(meta);
+  const actions =
+    options.jobActions === false
+      ? null
+      : jobActionsDocument({ json, byStatus, errorResponse, apiErrors: API_ERRORS });
   const jobsQueryShape = {
     ...contract.JobsQuery.shape,
     branch_embed: BranchEmbedParam,
@@ -619,6 +627,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
           'cursor, as pages or as a stream, as Kubernetes clients list and then watch. A client detects the extension ' +
           'by the header, or by a 404 or 400 from these paths.',
       },
+      ...(actions ? [actions.tag] : []),
       { name: 'Service', description: 'Outside the v1 interface: no token needed.' },
     ],
     security: [{ bearerAuth: [] }],
@@ -707,6 +716,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
           },
         },
       },
+      ...actions?.paths,
       '/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',

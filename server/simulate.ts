@@ -4,7 +4,8 @@
  * (server/meta.ts) to `now`, as one transaction:
  * - books new jobs through each branch's day (06:00 to 18:30 local), at the seed's daily rate;
  * - moves each job under way along its plan (server/job-plan.ts, the seed's own): status
- *   history entries, stop statuses and `updated_at`, proof of delivery on delivered parcels.
+ *   history entries, stop statuses and `updated_at`, proof of delivery on delivered parcels; a
+ *   change its stored status does not offer (a job action moved it elsewhere) is left out.
  *   Plans let some jobs run late or get stuck, and some drops fail (the reason as remark);
  * - moves each rider at work toward the stop of the job they are working on (18 km/h), with
  *   `updated_at` the time of that position.
@@ -28,7 +29,7 @@ import {
 } from './seed';
 import { CITIES } from './seed-data';
 import { SeedWriter } from './seed-writer';
-import { OPEN_STATUSES, STATUS, type StopKind } from './statuses';
+import { OPEN_STATUSES, STATUS, nextJobStatuses, nextStopStatuses, type StopKind } from './statuses';
 
 export const SIMULATION_INTERVAL_MS = 15_000;
 /** A rider's speed through town, in km/h. */
@@ -167,16 +168,22 @@ function advanceJobs(
       riders,
     });
     const actor = riderActor(rider);
+    // A change the stored status does not offer is left out: a supervisor's action (a job
+    // action) took the job or stop elsewhere, and the plan does not undo it.
+    let jobStatus = job.status;
     for (const event of plan) {
       if (event.at <= since) continue;
       if (event.at > now) break;
-      if (event.job) {
+      if (event.job && nextJobStatuses(jobStatus).includes(event.job.status)) {
         writer.jobHistory(job.id, { ...event.job, at: event.at });
         setJob.run(event.job.status, event.at, job.id);
+        jobStatus = event.job.status;
         changes++;
       }
       for (const change of event.stops) {
         const stop = (change.kind === 'pickup' ? pickups : deliveries)[change.index]!;
+        if (!nextStopStatuses(change.kind, stop.status).includes(change.status)) continue;
+        stop.status = change.status;
         const entry = { status: change.status, remarks: change.remarks, actor, at: event.at };
         if (change.kind === 'pickup') writer.stopHistory(stop.id, null, entry);
         else writer.stopHistory(null, stop.id, entry);

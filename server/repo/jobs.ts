@@ -240,6 +240,11 @@ export class JobRepository {
     return json;
   }
 
+  /** One fully embedded job by id (the job actions' read, server/routes/job-actions.ts). */
+  get(id: number): Job | undefined {
+    return this.hydrate([id], 'full')[0];
+  }
+
   /** The number of jobs matching a filter, cached while the data version is unchanged. */
   private countOf(key: string, statements: FilterStatements, params: Params): number {
     const version = this.dataVersion();

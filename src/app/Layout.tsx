@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api';
 import { clearAllDrafts } from '../features/branches';
 import { Button } from '../ui';
-import { tokenStore } from './auth';
+import { otherTabs, tokenStore } from './auth';
 import s from './shell.module.css';
 
 export function Layout() {
@@ -21,6 +21,8 @@ export function Layout() {
     await navigate({ to: '/sign-in', search: {} });
     if (router.state.location.pathname !== '/sign-in') return;
     tokenStore.clear();
+    // The browser's other tabs were signed in by this one (src/app/tab-sign-in.ts): they go too.
+    otherTabs.announce();
     queryClient.clear();
     clearAllDrafts();
     // Signed in through the identity provider: its session ends too (it sends the browser back here).

@@ -25,6 +25,16 @@ export const tokenStore = {
   },
 };
 
+/**
+ * This tab's link to the browser's other tabs (src/app/tab-sign-in.ts connects it when the page
+ * starts): `announce` after an explicit sign-out here, and `signedOut`, what to do when another
+ * tab signs out (the token is dropped here already).
+ */
+export const otherTabs = {
+  announce: (): void => undefined,
+  signedOut: new Set<() => void>(),
+};
+
 /** A sign-in through the identity provider, when config.json's `auth.type` is `oidc`. */
 export type Session = {
   /** One renewal after `refused` (the token a 401 answered); true when a new token is in place. */

@@ -1,6 +1,6 @@
 import type { RouterHistory } from '@tanstack/react-router';
 import { createApiClient, retainRecentJobPages } from '../api';
-import { tokenStore, type Session } from './auth';
+import { otherTabs, tokenStore, type Session } from './auth';
 import type { RuntimeConfig } from '../config';
 import { createQueryClient } from './query-client';
 import { createAppRouter, sendToSignIn } from './router';
@@ -25,5 +25,10 @@ export function createAppInstance(
     },
   });
   router = createAppRouter({ queryClient, api, config, session }, { history: options.history });
+  // Signed out in another tab of this browser: the token is gone here too; so is what it read.
+  const signedIn = router;
+  otherTabs.signedOut.add(() => {
+    void signedIn.navigate({ to: '/sign-in', search: {} }).then(() => queryClient.clear());
+  });
   return { config, api, queryClient, router };
 }

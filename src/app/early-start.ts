@@ -2,7 +2,7 @@ import { branchSummaryQuery } from '../api/branch-embed';
 import { startEarlyGet } from '../api/early';
 import { JOBS_FILTER_KEYS } from '../contract/jobs-params';
 import { isApiBase, trimApiBase } from '../config/api-base';
-import { tokenStore } from './auth';
+import { startTabSignIn } from './tab-sign-in';
 
 /*
  * The entry script's one job besides loading the app: send the requests the first screen needs
@@ -38,14 +38,17 @@ export function jobsRequestFor(
 
 /**
  * Requests `config.json` (index.html preloads it) and, for a signed-in visit to the jobs
- * screen, the page of jobs it will show. Resolves with the config's response once the early
+ * screen (signed in here, or by an open tab of this browser), the page of jobs it will show. Resolves with the config's response once the early
  * request is on its way: when the app's code is ready before config.json (a slow or busy
  * machine), its own request would otherwise go out first and the page be fetched twice.
  */
 export function startEarly(): Promise<Response> {
   const config = fetch(`${import.meta.env.BASE_URL}config.json`);
-  const token = tokenStore.get();
-  if (!token) return config;
+  // This tab's token, or an open tab's (src/app/tab-sign-in.ts): the app starts once it is known.
+  return Promise.all([config, startTabSignIn()]).then(([, token]) => (token ? early(config, token) : config));
+}
+
+function early(config: Promise<Response>, token: string): Promise<Response> {
   return config
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((json: unknown) => {

@@ -1,16 +1,23 @@
 /**
  * What a sign-in may change, read from an access token's claims: the one rule the reference
- * server enforces and the dashboard shows before a save (docs/design.md, decision 8). Reading
- * jobs and branches is open to every accepted token.
+ * server enforces and the dashboard shows before a save or a job action (docs/design.md,
+ * decision 8). Reading jobs and branches is open to every accepted token.
  */
 
 /** The scope that lets a sign-in save branches. */
 export const WRITE_BRANCHES_SCOPE = 'branches:write';
+/** The scope that lets a sign-in act on jobs (move, reassign, remark, cancel): an extension. */
+export const WRITE_JOBS_SCOPE = 'jobs:write';
 
 export interface Permissions {
   /** May save branches (PUT /v1/branches/{id}). */
   writeBranches: boolean;
-  /** The branches it may save, by id (compared regardless of case, as ids are); null: every branch. */
+  /** May act on jobs (the job actions of the reference server). */
+  writeJobs: boolean;
+  /**
+   * The branches it may save, and whose jobs it may act on, by id (compared regardless of case,
+   * as ids are); null: every branch.
+   */
   branchIds: string[] | null;
 }
 
@@ -26,22 +33,32 @@ const words = (value: unknown): string[] =>
 
 /**
  * `branches:write` in `scope` (RFC 9068, space-separated) or `scp` (a string as Entra ID sends
- * it, an array as Okta does) allows saves; `branch_ids` limits them to those branches. Absent,
- * every branch; not a list of ids, none (a provider sending something unexpected does not
- * widen access).
+ * it, an array as Okta does) allows saves, `jobs:write` job actions; `branch_ids` limits both to
+ * those branches. Absent, every branch; not a list of ids, none (a provider sending something
+ * unexpected does not widen access).
  */
 export function permissionsOf(claims: AccessClaims): Permissions {
   const claim = claims.branch_ids;
+  const scopes = [...words(claims.scope), ...words(claims.scp)];
   return {
-    writeBranches: [...words(claims.scope), ...words(claims.scp)].includes(WRITE_BRANCHES_SCOPE),
+    writeBranches: scopes.includes(WRITE_BRANCHES_SCOPE),
+    writeJobs: scopes.includes(WRITE_JOBS_SCOPE),
     branchIds: claim === undefined ? null : Array.isArray(claim) ? words(claim) : [],
   };
 }
 
-/** Whether `permissions` cover branch `id` (saving it, or renaming a branch to it). */
+/** Whether `permissions` cover branch `id` (saving it, renaming a branch to it, acting on its jobs). */
 export function coversBranch(permissions: Permissions, id: string): boolean {
   return (
     permissions.branchIds === null ||
     permissions.branchIds.some((allowed) => allowed.toLowerCase() === id.toLowerCase())
   );
+}
+
+/**
+ * Whether `permissions` let a sign-in act on a job whose branches (its own, and for an action
+ * on one stop, that stop's) are `branchIds`: `jobs:write`, and one of them within its limits.
+ */
+export function mayActOnJob(permissions: Permissions, branchIds: readonly string[]): boolean {
+  return permissions.writeJobs && branchIds.some((id) => coversBranch(permissions, id));
 }

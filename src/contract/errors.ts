@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  428: 'precondition_required',
   429: 'too_many_requests',
   500: 'internal_error',
   503: 'service_unavailable',

@@ -8,3 +8,4 @@ export * from './query';
 export * from './errors';
 export * from './jobs-params';
 export * from './extensions';
+export * from './job-actions';

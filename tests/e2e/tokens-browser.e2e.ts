@@ -199,4 +199,28 @@ describe('the access token in Chromium', () => {
     expect(rec.console.filter((line) => line.includes(server.token))).toEqual([]);
     await page.context().close();
   });
+
+  it('signs in a new tab of the same browser from an open one, never through localStorage; sign-out in one signs out both', async () => {
+    const first = await recordedPage();
+    const context = first.page.context();
+    await signInByHand(first.page, server.token);
+    // A link opened in a new tab: no sign-in page, the jobs straight away.
+    const second = await context.newPage();
+    await second.goto(`${server.url}/jobs?page=1`);
+    await second.locator('tbody tr[data-job-id]').first().waitFor();
+    expect(new URL(second.url()).pathname).toBe('/jobs');
+    expect(await second.evaluate(() => Object.values(sessionStorage))).toContain(server.token);
+    expect(await tokenTraces(second, server.token)).toEqual(NONE);
+    expect(await tokenTraces(first.page, server.token)).toEqual(NONE);
+    // Signing out in the first tab signs the second out too.
+    await first.page.getByRole('button', { name: 'Sign out' }).click();
+    await first.page.waitForURL((u) => u.pathname === '/sign-in');
+    await second.waitForURL((u) => u.pathname === '/sign-in');
+    expect(await second.evaluate(() => Object.values(sessionStorage))).not.toContain(server.token);
+    // And a tab opened now finds nobody to sign it in.
+    const third = await context.newPage();
+    await third.goto(`${server.url}/jobs?page=1`);
+    await third.waitForURL(/\/sign-in\?redirect=/);
+    await context.close();
+  });
 });

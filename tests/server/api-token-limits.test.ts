@@ -33,9 +33,12 @@ const nameOf = async (id: string) => (await getBranch({ url: server.url, token: 
 describe('API_TOKENS limits', () => {
   it('reads the entries: a token, then its limits', () => {
     expect(parseApiTokens(API_TOKENS)).toEqual([
-      { token: 'admin-token', permissions: { writeBranches: true, branchIds: null } },
-      { token: 'floor-token', permissions: { writeBranches: false, branchIds: null } },
-      { token: 'north-token', permissions: { writeBranches: true, branchIds: ['LDN-01', 'man-01'] } },
+      { token: 'admin-token', permissions: { writeBranches: true, writeJobs: true, branchIds: null } },
+      { token: 'floor-token', permissions: { writeBranches: false, writeJobs: false, branchIds: null } },
+      {
+        token: 'north-token',
+        permissions: { writeBranches: true, writeJobs: true, branchIds: ['LDN-01', 'man-01'] },
+      },
     ]);
     // As before limits existed: spaces around entries, empty entries, any b64token character.
     expect(parseApiTokens(' a.b~c+d/e== ,, x-y_z ').map((entry) => entry.token)).toEqual([

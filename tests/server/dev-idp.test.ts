@@ -229,7 +229,7 @@ describe('development provider', () => {
     expect(claims.sub).toBe('manager');
     expect(claims.name).toBe('Mia Manager');
     expect(claims.client_id).toBe('dispatch');
-    expect(String(claims.scope).split(' ')).toContain('branches:write');
+    expect(String(claims.scope).split(' ')).toEqual(expect.arrayContaining(['branches:write', 'jobs:write']));
     expect(claims.branch_ids).toEqual([BRANCH]);
     // The ID token names the person too (the dashboard shows who is signed in).
     expect(decodeJwt(tokens.id_token!)).toMatchObject({
@@ -258,6 +258,8 @@ describe('development provider', () => {
     expect(claims.name).toBe('Sam Supervisor');
     expect(typeof claims.scope).toBe('string');
     expect(String(claims.scope).split(' ')).not.toContain('branches:write');
+    // A supervisor acts on jobs (the job actions), across every branch.
+    expect(String(claims.scope).split(' ')).toContain('jobs:write');
     expect(claims).not.toHaveProperty('branch_ids');
   });
 

@@ -25,7 +25,10 @@ const READ_ONLY = 'read-only-token';
 beforeAll(async () => {
   server = await startTestServer({
     jobs: 120,
-    tokens: [TEST_TOKEN, { token: READ_ONLY, permissions: { writeBranches: false, branchIds: null } }],
+    tokens: [
+      TEST_TOKEN,
+      { token: READ_ONLY, permissions: { writeBranches: false, writeJobs: false, branchIds: null } },
+    ],
   });
   doc = (await rawRequest(`${server.url}/v1/openapi.json`)).json() as Json;
   checker = documentChecker(doc);

@@ -32,6 +32,8 @@ export interface TestServerOptions {
   logger?: ServerOptions['logger'];
   /** The optional extension for scale (on by default, as in the server). */
   extensions?: boolean;
+  /** The job actions extension (on by default). */
+  jobActions?: boolean;
 }
 
 export interface TestServer {
@@ -59,6 +61,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     staticDir: opts.staticDir,
     maxBranchCorners: opts.maxBranchCorners,
     extensions: opts.extensions,
+    jobActions: opts.jobActions,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
