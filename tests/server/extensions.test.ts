@@ -361,7 +361,9 @@ describe('with the extension turned off', () => {
     const bareApi = client(bare);
     const unknown = await bareApi.get('/v1/jobs/unknown');
     const unknownBody = (await unknown.json()) as { error: { code: string } };
-    for (const path of ['/v1/jobs/changes?since=a.1', '/v1/jobs/stream', '/v1/jobs/search?q=ORD']) {
+    // The job actions' read (`/v1/jobs/{id}`) goes with the rest: one switch makes a bare service.
+    const paths = ['/v1/jobs/changes?since=a.1', '/v1/jobs/stream', '/v1/jobs/search?q=ORD', '/v1/jobs/1'];
+    for (const path of paths) {
       const response = await bareApi.get(path);
       expect(response.status, path).toBe(404);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
