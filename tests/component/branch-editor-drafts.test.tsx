@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../src/app/auth';
-import type { BranchDraft } from '../../src/features/branches/draft';
+import type { BranchDraft } from '../../src/features/branches/drafts/draft';
 import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
 import {

@@ -6,7 +6,7 @@ import { App } from '../../src/app/App';
 import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
 import { RuntimeConfig } from '../../src/config';
-import { draftKey } from '../../src/features/branches/draft-keys';
+import { draftKey } from '../../src/features/branches/drafts/draft-keys';
 import { startTestServer } from '../support/server';
 import { testStatuses } from './render';
 

@@ -1,6 +1,6 @@
 /** Helpers of the branch editor's end-to-end tests. */
 import type { Page } from 'playwright-core';
-import { draftKey } from '../../src/features/branches/draft-keys';
+import { draftKey } from '../../src/features/branches/drafts/draft-keys';
 
 export const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BranchDraft } from '../../src/features/branches/draft';
+import type { BranchDraft } from '../../src/features/branches/drafts/draft';
 import { draftOf } from './branch-support';
 import { screenshot, signIn, startApp, type App } from './support';
 

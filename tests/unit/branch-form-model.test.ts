@@ -2,9 +2,9 @@ import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Branch } from '../../src/contract';
 import { ApiError } from '../../src/api';
-import { clearDraft, listDraftIds, readDraft, writeDraft } from '../../src/features/branches/draft';
-import { clearAllDrafts, draftKey } from '../../src/features/branches/draft-keys';
-import { describePath } from '../../src/features/branches/fields';
+import { clearDraft, listDraftIds, readDraft, writeDraft } from '../../src/features/branches/drafts/draft';
+import { clearAllDrafts, draftKey } from '../../src/features/branches/drafts/draft-keys';
+import { describePath } from '../../src/features/branches/form/fields';
 import {
   createFormSchema,
   formIssues,
@@ -17,12 +17,16 @@ import {
   to24h,
   toFormValues,
   type BranchFormValues,
-} from '../../src/features/branches/form-model';
-import { restoredNote } from '../../src/features/branches/draft-note';
-import { rebase, restoreUnder } from '../../src/features/branches/rebase';
-import { BranchGoneError, mapDetailPath, saveErrorView } from '../../src/features/branches/save-errors';
-import { createDebounced } from '../../src/features/branches/useBranchDraft';
-import { zoneProblems } from '../../src/features/branches/zone-problems';
+} from '../../src/features/branches/form/form-model';
+import { restoredNote } from '../../src/features/branches/drafts/draft-note';
+import { rebase, restoreUnder } from '../../src/features/branches/review/rebase';
+import {
+  BranchGoneError,
+  mapDetailPath,
+  saveErrorView,
+} from '../../src/features/branches/review/save-errors';
+import { createDebounced } from '../../src/features/branches/drafts/useBranchDraft';
+import { zoneProblems } from '../../src/features/branches/editor/zone-problems';
 import { branch as branchFixture } from './fixtures';
 
 const loaded = Branch.parse(branchFixture);

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { zoneWarnings } from '../../src/geo';
-import type { BranchFormValues, ContactValues, ZoneCollection } from '../../src/features/branches/form-model';
+import type {
+  BranchFormValues,
+  ContactValues,
+  ZoneCollection,
+} from '../../src/features/branches/form/form-model';
 import {
   loadReviewWarnings,
   reviewWarnings,
   type ReviewWarning,
-} from '../../src/features/branches/review-warnings';
+} from '../../src/features/branches/review/review-warnings';
 import type { ContextArea } from '../../src/map';
 import { square, type Ring } from '../support/geo';
 
