@@ -7,6 +7,7 @@ import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
 import { RuntimeConfig } from '../../src/config';
 import { draftKey } from '../../src/features/branches/drafts/draft-keys';
+import { tabId } from '../../src/features/branches/drafts/tab';
 import { startTestServer } from '../support/server';
 import { testStatuses } from './render';
 
@@ -88,9 +89,9 @@ export function renderBranchApp({
   return { ...utils, ...instance, history };
 }
 
-/** The draft of a branch this browser keeps for the test server (as the editor writes it). */
+/** The draft of a branch this tab keeps for the test server (as the editor writes it). */
 export function draftOf(server: TestServer, id: string): string | null {
-  return localStorage.getItem(draftKey(server.url, id));
+  return localStorage.getItem(draftKey(server.url, id, tabId()));
 }
 
 /** A PUT straight to the service, as another manager's save. */

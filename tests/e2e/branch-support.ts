@@ -46,11 +46,13 @@ export async function branchSaved(page: Page): Promise<void> {
 }
 
 /**
- * The localStorage key of the draft of branch `id`: the built app's config.json has
+ * The localStorage key of the draft of branch `id` that the page's tab keeps (drafts are kept
+ * per tab, by the tab's id in sessionStorage): the built app's config.json has
  * `apiBaseUrl: ""`, its own origin, which is the service the drafts are kept for.
  */
-export const draftKeyOf = (id: string) => draftKey('', id);
+export const draftKeyOf = async (page: Page, id: string) =>
+  draftKey('', id, (await page.evaluate(() => sessionStorage.getItem('dispatch.tab'))) ?? '');
 
-/** The draft the editor keeps for branch `id` in the page's browser, or null. */
-export const draftOf = (page: Page, id: string) =>
-  page.evaluate((key) => localStorage.getItem(key), draftKeyOf(id));
+/** The draft the editor keeps for branch `id` in the page's tab, or null. */
+export const draftOf = async (page: Page, id: string) =>
+  page.evaluate((key) => localStorage.getItem(key), await draftKeyOf(page, id));

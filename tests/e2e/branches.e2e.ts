@@ -105,7 +105,7 @@ describe('branch editor in Chromium', () => {
     await page.getByText('1 unsaved change').waitFor();
     await page.waitForFunction(
       (key) => (localStorage.getItem(key) ?? '').includes('Rue des Archives'),
-      draftKeyOf('PAR-01'),
+      await draftKeyOf(page, 'PAR-01'),
     );
 
     // Back: the in-app question.

@@ -11,8 +11,18 @@ export function servicePrefix(service: string): string {
   return `${PREFIX}${encodeURIComponent(service)}/`;
 }
 
-/** `dispatch.branchDraft.<service, URL-encoded>/<branch id>` (branch ids hold no '/'). */
-export function draftKey(service: string, branchId: string): string {
+/** `…/<branch id>/`: the drafts of one branch, one per tab (branch ids hold no '/'). */
+export function branchPrefix(service: string, branchId: string): string {
+  return `${servicePrefix(service)}${branchId}/`;
+}
+
+/** `dispatch.branchDraft.<service, URL-encoded>/<branch id>/<tab id>`: one tab's draft of a branch. */
+export function draftKey(service: string, branchId: string, tab: string): string {
+  return `${branchPrefix(service, branchId)}${tab}`;
+}
+
+/** Where a draft was kept before drafts were kept per tab: read as a draft of a tab now closed. */
+export function untabbedDraftKey(service: string, branchId: string): string {
   return `${servicePrefix(service)}${branchId}`;
 }
 

@@ -1,5 +1,5 @@
 import { readStoredJson, storedKeys, writeStored, writeStoredJson } from '../../../lib/storage';
-import { draftKey, servicePrefix } from './draft-keys';
+import { branchPrefix, draftKey, servicePrefix, untabbedDraftKey } from './draft-keys';
 import type { BranchFormValues } from '../form/form-model';
 import { withFormZones } from '../form/form-zones';
 
@@ -16,10 +16,11 @@ export type DraftEdits = {
 };
 
 /**
- * Unsaved edits of one branch of one service, kept in localStorage as the manager types so
- * that a crash, a reload or a sign-in after a 401 does not lose them; removed when the manager
- * signs out. Only form values are stored: never the sign-in token (which lives in
- * sessionStorage) or anything else of the session.
+ * Unsaved edits of one branch of one service made in one tab, kept in localStorage as the
+ * manager types so that a crash, a reload or a sign-in after a 401 does not lose them; removed
+ * when the manager signs out. Each tab keeps its own (keyed by the tab's id, tab.ts), so that a
+ * save in one tab never removes another tab's edits. Only form values are stored: never the
+ * sign-in token (which lives in sessionStorage) or anything else of the session.
  */
 export type BranchDraft = DraftEdits & {
   version: 2;
@@ -60,11 +61,32 @@ const readEdits = <T extends DraftEdits>(edits: T): T => ({
   values: withFormZones(edits.values),
 });
 
-export function readDraft(service: string, branchId: string): BranchDraft | null {
-  const stored = readStoredJson('local', draftKey(service, branchId));
+function readAt(key: string, service: string, branchId: string): BranchDraft | null {
+  const stored = readStoredJson('local', key);
   if (!isDraft(stored, service, branchId)) return null;
   const { older, ...draft } = stored;
   return isEdits(older) ? { ...readEdits(draft), older: readEdits(older) } : readEdits(draft);
+}
+
+/** The draft tab `tab` keeps of the branch. */
+export function readDraft(service: string, branchId: string, tab: string): BranchDraft | null {
+  return readAt(draftKey(service, branchId, tab), service, branchId);
+}
+
+/** A draft of the branch kept by another tab (or from before drafts were kept per tab). */
+export type OtherDraft = { key: string; draft: BranchDraft };
+
+/** The drafts of the branch that other tabs than `tab` keep, oldest first. */
+export function readOtherDrafts(service: string, branchId: string, tab: string): OtherDraft[] {
+  const own = draftKey(service, branchId, tab);
+  const keys = [untabbedDraftKey(service, branchId), ...storedKeys('local', branchPrefix(service, branchId))];
+  return keys
+    .filter((key) => key !== own)
+    .flatMap((key) => {
+      const draft = readAt(key, service, branchId);
+      return draft ? [{ key, draft }] : [];
+    })
+    .sort((a, b) => a.draft.savedAt - b.draft.savedAt);
 }
 
 export type WriteResult = { ok: true } | { ok: false; reason: string };
@@ -76,13 +98,11 @@ const editsOf = ({ savedAt, baseUpdatedAt, base, values }: DraftEdits): DraftEdi
   values,
 });
 
-export function writeDraft({
-  service,
-  branchId,
-  older,
-  ...edits
-}: Omit<BranchDraft, 'version'>): WriteResult {
-  const stored = writeStoredJson('local', draftKey(service, branchId), {
+export function writeDraft(
+  tab: string,
+  { service, branchId, older, ...edits }: Omit<BranchDraft, 'version'>,
+): WriteResult {
+  const stored = writeStoredJson('local', draftKey(service, branchId, tab), {
     version: 2,
     service,
     branchId,
@@ -97,12 +117,19 @@ export function writeDraft({
       };
 }
 
-export function clearDraft(service: string, branchId: string): void {
-  writeStored('local', draftKey(service, branchId), null);
+/** Removes tab `tab`'s draft of the branch, and no other tab's. */
+export function clearDraft(service: string, branchId: string, tab: string): void {
+  removeDraftAt(draftKey(service, branchId, tab));
 }
 
-/** Ids of every branch of `service` with a draft in this browser (for the list's "draft" badge). */
+/** Removes the draft stored at `key` (another tab's, once restored here or discarded). */
+export function removeDraftAt(key: string): void {
+  writeStored('local', key, null);
+}
+
+/** Ids of every branch of `service` with a draft in this browser, from any tab (the list's "draft" badge). */
 export function listDraftIds(service: string): string[] {
   const prefix = servicePrefix(service);
-  return storedKeys('local', prefix).map((key) => key.slice(prefix.length));
+  const ids = storedKeys('local', prefix).map((key) => key.slice(prefix.length).split('/')[0]!);
+  return [...new Set(ids)];
 }

@@ -230,9 +230,10 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     });
   };
 
-  const restoreDraft = () => {
-    const changedOnServer = draft.offer?.baseUpdatedAt !== loaded.updated_at;
-    const r = draft.restore();
+  const restoreDraft = (key?: string) => {
+    const restored = key ? draft.others.find((o) => o.key === key)?.draft : draft.offer;
+    const changedOnServer = restored?.baseUpdatedAt !== loaded.updated_at;
+    const r = key ? draft.restoreOther(key) : draft.restore();
     // Onto another version of the branch, or under newer edits: say what the form now holds.
     if (r) setNote((shown) => restoredNote(r, changedOnServer) ?? shown);
   };
@@ -249,8 +250,11 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
           loaded={loaded}
           now={now}
           offer={draft.offer}
-          onRestore={restoreDraft}
+          onRestore={() => restoreDraft()}
           onDiscardDraft={draft.discardOffer}
+          others={draft.others}
+          onRestoreOther={restoreDraft}
+          onDiscardOther={draft.discardOther}
           note={note}
           onDismissNote={() => setNote(null)}
           stale={

@@ -2,12 +2,14 @@ import type { Branch } from '../../../contract';
 import { Banner, Button, formatDateTime, formatRelative } from '../../../ui';
 import type { DraftEdits } from '../drafts/draft';
 import { describeDraft, draftAge } from '../drafts/draft-note';
+import { OtherDrafts } from '../drafts/OtherDrafts';
+import type { OthersDraft } from '../drafts/useBranchDraft';
 import type { FormBanner } from '../review/save-errors';
 import s from '../branches.module.css';
 
 /**
  * The branch editor's banners above the form, in this order: why the form is read-only; a
- * draft kept from before to restore or discard; a note after a restore or a reload; a newer version saved on the
+ * draft kept from before to restore or discard, then other tabs' drafts; a note after a restore or a reload; a newer version saved on the
  * server; the branch gone from the server; why the last save failed (with Retry when the same
  * request can be sent again).
  */
@@ -18,6 +20,9 @@ export function FormBanners({
   offer,
   onRestore,
   onDiscardDraft,
+  others,
+  onRestoreOther,
+  onDiscardOther,
   note,
   onDismissNote,
   stale,
@@ -37,6 +42,10 @@ export function FormBanners({
   offer: DraftEdits | null;
   onRestore: () => void;
   onDiscardDraft: () => void;
+  /** Other tabs' drafts of the branch. */
+  others: readonly OthersDraft[];
+  onRestoreOther: (key: string) => void;
+  onDiscardOther: (key: string) => void;
   note: FormBanner | null;
   onDismissNote: () => void;
   /** A newer version saved on the server after the branch was loaded. */
@@ -79,6 +88,13 @@ export function FormBanners({
             ' The branch has changed on the server since; restoring keeps its newer values in the fields you did not edit.'}
         </Banner>
       )}
+      <OtherDrafts
+        others={others}
+        now={now}
+        changedSince={(updatedAt) => updatedAt !== loaded.updated_at}
+        onRestore={onRestoreOther}
+        onDiscard={onDiscardOther}
+      />
       {note && (
         <Banner
           tone={note.tone}
