@@ -5,11 +5,11 @@ import { draftKey } from '../../src/features/branches/drafts/draft-keys';
 export const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
 
 /**
- * Review and save: once Save is enabled, opens the review and confirms it. With `warnings`, its
- * button names that many warnings (then the save is confirmed once more); otherwise the save goes
- * ahead whatever the branch's open warnings (the seed's zones overlap in some branches), and with
- * `changes` the review counts that many changes. Returns when the request is on its way: callers
- * wait for the outcome they expect (`branchSaved`, or a failure).
+ * Review and save: once Save is enabled, opens the review and presses its Save, the one
+ * confirmation. With `warnings`, that button names that many new warnings; otherwise the save
+ * goes ahead whatever warnings it brings, and with `changes` the review counts that many
+ * changes. Returns when the request is on its way: callers wait for the outcome they expect
+ * (`branchSaved`, or a failure).
  */
 export async function reviewAndSave(
   page: Page,
@@ -28,15 +28,7 @@ export async function reviewAndSave(
     warnings !== undefined
       ? `Save with ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`
       : new RegExp(`^Save ${counted}$|^Save with \\d+ warnings?$`);
-  const save = review.getByRole('button', { name: label });
-  const name = (await save.textContent()) ?? '';
-  await save.click();
-  if (name.startsWith('Save with')) {
-    await page
-      .getByRole('alertdialog', { name: `${name}?` })
-      .getByRole('button', { name })
-      .click();
-  }
+  await review.getByRole('button', { name: label }).click();
 }
 
 /** The save landed: its toast is shown and nothing is left unsaved. */

@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Branch, BranchPatch } from '../../../contract';
 import { queryKeys, useApi } from '../../../api';
+import { useConfig } from '../../../config';
 import { branchAccess } from '../../../api/access';
 import { ConfirmDialog, useNow, useToast } from '../../../ui';
 import { ActionBar } from './ActionBar';
@@ -25,7 +26,7 @@ import { recordRename } from './renames';
 import type { ImpactPoints } from '../impact/impact';
 import { reviewChanges, type Change } from '../review/review';
 import { ReviewDialog } from '../review/ReviewDialog';
-import { loadReviewWarnings, type ReviewWarning } from '../review/review-warnings';
+import { allowedDistanceKm, loadReviewFindings, type ReviewFindings } from '../review/review-warnings';
 import { saveErrorView, unsendableView, type FormBanner, type SaveErrorView } from '../review/save-errors';
 import { useBranchDraft } from '../drafts/useBranchDraft';
 import { useBranchSave, type SaveVariables } from '../review/useBranchSave';
@@ -69,7 +70,7 @@ type Dialog =
       kind: 'review';
       patch: BranchPatch;
       changes: Change[];
-      warnings: ReviewWarning[];
+      findings: ReviewFindings;
       zones: { before: Zones; after: Zones } | null;
     }
   | { kind: 'conflict'; fresh: Branch };
@@ -90,6 +91,8 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const queryClient = useQueryClient();
   const notify = useToast();
   const now = useNow(15_000);
+  const { zoneLimits } = useConfig();
+  const farKm = allowedDistanceKm(zoneLimits, routeId);
 
   const [{ loaded, base }, setOrigin] = useState(() => adopt(branch));
   // What the sign-in may do here, as its token says when the editor opens (the service still
@@ -206,9 +209,9 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
     const zones = changed.includes('delivery_zones')
       ? { before: base.delivery_zones, after: values.delivery_zones }
       : null;
-    const warnings = await loadReviewWarnings(values, zoneContext);
+    const findings = await loadReviewFindings(values, base, zoneContext, farKm);
     setSaveError(null);
-    setDialog({ kind: 'review', patch, changes, warnings, zones });
+    setDialog({ kind: 'review', patch, changes, findings, zones });
   });
 
   const overwrite = () => {
@@ -332,7 +335,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         <ReviewDialog
           open
           changes={dialog.changes}
-          warnings={dialog.warnings}
+          findings={dialog.findings}
           patch={dialog.patch}
           branchId={loaded.id}
           saving={save.isPending}

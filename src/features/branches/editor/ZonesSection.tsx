@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../../map';
 import { ErrorState, Skeleton } from '../../../ui';
 import { readFocus, readZone } from './editor-search';
+import { allowedDistanceKm } from '../review/review-warnings';
 import type { ZoneCollection } from '../form/form-model';
 import s from '../branches.module.css';
 
@@ -268,6 +269,7 @@ export function ZonesSection({
             context={context}
             styleUrl={config.mapStyle}
             limits={config.zoneLimits}
+            farKm={allowedDistanceKm(config.zoneLimits, branchId)}
             toolsId={TOOLS_ID}
             label={`Delivery zones map of branch ${branchId}`}
             exportName={`${branchId}-delivery-zones`}

@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import type { FeatureCollection, Point } from 'geojson';
 import type { BranchPatch } from '../../../contract';
-import { Banner, Button, ConfirmDialog } from '../../../ui';
+import { Banner, Button } from '../../../ui';
 import { Modal } from '../../../ui/Modal';
 import { ChangeList } from './ChangeList';
 import type { ZoneCollection } from '../form/form-model';
 import type { ImpactPointProperties } from '../impact/impact';
 import { ImpactPreview } from '../impact/ImpactPreview';
 import type { Change } from './review';
-import type { ReviewWarning } from './review-warnings';
+import type { ReviewFindings, ReviewWarning } from './review-warnings';
 import s from '../branches.module.css';
 
 const BODY_PREVIEW_LIMIT = 20_000;
@@ -22,17 +21,33 @@ function bodyText(patch: BranchPatch): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The open warnings of the branch as it will be saved, each with what it is about. */
-function WarningList({ warnings }: { warnings: readonly ReviewWarning[] }) {
-  const title = plural(warnings.length, 'warning', 'warnings');
+/** One group of findings under its heading: the errors, the new warnings, or those already there. */
+function FindingList({
+  id,
+  title,
+  note,
+  items,
+  tone,
+}: {
+  id: string;
+  title: string;
+  note: string;
+  items: readonly ReviewWarning[];
+  tone: 'error' | 'warning' | 'kept';
+}) {
+  if (items.length === 0) return null;
   return (
-    <section className={s.reviewWarnings} aria-labelledby="review-warnings-title">
-      <h3 id="review-warnings-title" className={s.reviewWarningsTitle}>
+    <section
+      className={`${s.reviewWarnings} ${tone === 'error' ? s.reviewErrors : tone === 'kept' ? s.reviewKept : ''}`}
+      aria-labelledby={id}
+      data-findings={tone}
+    >
+      <h3 id={id} className={s.reviewWarningsTitle}>
         {title}
       </h3>
-      <p>Saving keeps them as they are. To change them, go back to editing.</p>
-      <ul aria-labelledby="review-warnings-title">
-        {warnings.map((w) => (
+      <p>{note}</p>
+      <ul aria-labelledby={id}>
+        {items.map((w) => (
           <li key={w.key}>
             <strong>{w.subject}</strong>: {w.message}
           </li>
@@ -42,14 +57,18 @@ function WarningList({ warnings }: { warnings: readonly ReviewWarning[] }) {
   );
 }
 
+const NO_FINDINGS: ReviewFindings = { errors: [], added: [], kept: [] };
+
 /**
- * The step before the PUT: the branch's open warnings, every change, field by field, and
- * the exact body that will be sent. With warnings, Save asks once to confirm.
+ * The step before the PUT: what blocks the save, the warnings it would bring, those already
+ * there at the last save (apart, never asked about again), every change, field by field, and
+ * the exact body that will be sent. Save is the one confirmation: with new warnings it names
+ * them ("Save with 2 warnings"); with an error it is disabled.
  */
 export function ReviewDialog({
   open,
   changes,
-  warnings = [],
+  findings = NO_FINDINGS,
   patch,
   branchId,
   saving,
@@ -60,8 +79,8 @@ export function ReviewDialog({
 }: {
   open: boolean;
   changes: Change[];
-  /** The open warnings of the branch as it will be saved (none: a plain save). */
-  warnings?: readonly ReviewWarning[];
+  /** What the branch as it will be saved brings: errors, new warnings, warnings already there. */
+  findings?: ReviewFindings;
   patch: BranchPatch;
   branchId: string;
   saving: boolean;
@@ -74,11 +93,17 @@ export function ReviewDialog({
 }) {
   const count = changes.length;
   const renamed = patch.id !== undefined;
-  const [asking, setAsking] = useState(false);
-  const warned = warnings.length > 0;
-  const label = warned
-    ? `${renamed ? 'Rename and save' : 'Save'} with ${plural(warnings.length, 'warning', 'warnings')}`
-    : `${renamed ? 'Rename and save' : 'Save'} ${plural(count, 'change', 'changes')}`;
+  const { errors, added, kept } = findings;
+  const blocked = errors.length > 0;
+  const verb = renamed ? 'Rename and save' : 'Save';
+  const label =
+    added.length > 0
+      ? `${verb} with ${plural(added.length, 'warning', 'warnings')}`
+      : `${verb} ${plural(count, 'change', 'changes')}`;
+  const described = [
+    blocked ? plural(errors.length, 'problem', 'problems') : '',
+    added.length ? plural(added.length, 'new warning', 'new warnings') : '',
+  ].filter(Boolean);
   return (
     <Modal
       open={open}
@@ -86,7 +111,7 @@ export function ReviewDialog({
       dismissible={!saving}
       width="lg"
       title="Review changes"
-      description={`${plural(count, 'change', 'changes')} to branch ${branchId}${warned ? `, with ${plural(warnings.length, 'warning', 'warnings')}` : ''}. Only the fields listed are sent; everything else stays as it is on the server.`}
+      description={`${plural(count, 'change', 'changes')} to branch ${branchId}${described.length ? `, with ${described.join(' and ')}` : ''}. Only the fields listed are sent; everything else stays as it is on the server.`}
       actions={
         <>
           <Button onClick={onCancel} disabled={saving}>
@@ -94,16 +119,37 @@ export function ReviewDialog({
           </Button>
           <Button
             variant="primary"
-            onClick={warned ? () => setAsking(true) : onConfirm}
-            disabled={saving || count === 0}
+            onClick={onConfirm}
+            disabled={saving || count === 0 || blocked}
             aria-busy={saving}
+            aria-describedby={blocked ? 'review-errors-title' : undefined}
           >
             {saving ? 'Saving…' : label}
           </Button>
         </>
       }
     >
-      {warned && <WarningList warnings={warnings} />}
+      <FindingList
+        id="review-errors-title"
+        tone="error"
+        title={`${plural(errors.length, 'problem blocks', 'problems block')} the save`}
+        note="Go back to editing to fix them."
+        items={errors}
+      />
+      <FindingList
+        id="review-warnings-title"
+        tone="warning"
+        title={plural(added.length, 'warning', 'warnings')}
+        note="This save brings them. Saving keeps them as they are; to change them, go back to editing."
+        items={added}
+      />
+      <FindingList
+        id="review-kept-title"
+        tone="kept"
+        title={`Already there (${kept.length})`}
+        note="These were there at the last save: saving leaves them as they are, without asking again."
+        items={kept}
+      />
       {renamed && (
         <Banner tone="warning">
           This save changes the branch id from <code>{branchId}</code> to <code>{patch.id}</code>.
@@ -122,21 +168,6 @@ export function ReviewDialog({
         <summary>Request that will be sent</summary>
         <pre>{`PUT /v1/branches/${encodeURIComponent(branchId)}\n${bodyText(patch)}`}</pre>
       </details>
-      <ConfirmDialog
-        open={asking}
-        title={`${label}?`}
-        confirmLabel={label}
-        cancelLabel="Back to the review"
-        onConfirm={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-        onCancel={() => setAsking(false)}
-      >
-        {warnings.length === 1
-          ? 'The warning listed in the review stays as it is.'
-          : `The ${warnings.length} warnings listed in the review stay as they are.`}
-      </ConfirmDialog>
     </Modal>
   );
 }
