@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRANCH_ID_PATTERN, type Branch, type JobsResponse, type StopBranch } from '../../../contract';
 import { branchListQueryOptions, errorMessage, jobsQueryOptions, queryKeys, useApi } from '../../../api';
+import { editableBranches } from '../../../api/access';
 import {
   Badge,
   Banner,
@@ -118,6 +119,9 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
+  // What the sign-in's token says it may change (nothing said: no marks, no filter).
+  const [mayEdit] = useState(() => editableBranches(api.token()));
+  const [onlyEditable, setOnlyEditable] = useState(false);
   const list = useQuery(branchListQueryOptions(api));
   const extensionMissing = list.isSuccess && list.data === null;
   // Without the list extension: the branches embedded in jobs (the first page, plus any loaded).
@@ -136,7 +140,15 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
     () => (branches ?? []).slice().sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
     [branches],
   );
-  const visible = useMemo(() => sorted.filter((b) => matches(b, query.trim())), [sorted, query]);
+  const editableCount = useMemo(
+    () => (mayEdit ? sorted.filter((b) => mayEdit(b.id)).length : 0),
+    [sorted, mayEdit],
+  );
+  const filtering = mayEdit !== null && onlyEditable;
+  const visible = useMemo(
+    () => sorted.filter((b) => matches(b, query.trim()) && (!filtering || mayEdit(b.id))),
+    [sorted, query, filtering, mayEdit],
+  );
 
   let body;
   if (list.isPending || (extensionMissing && firstJobs.isPending)) {
@@ -157,6 +169,19 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
         {extensionMissing
           ? 'No loaded job mentions a branch. Open a branch by its id instead.'
           : 'The service has no branches.'}
+      </EmptyState>
+    );
+  } else if (visible.length === 0 && filtering && sorted.some((b) => matches(b, query.trim()))) {
+    body = (
+      <EmptyState
+        title={
+          editableCount === 0 ? 'You cannot edit any of these branches' : 'No branch you can edit matches'
+        }
+        actions={<Button onClick={() => setOnlyEditable(false)}>Show all branches</Button>}
+      >
+        {editableCount === 0
+          ? 'Your sign-in may look at branches but change none of them. An administrator can grant it.'
+          : `Nothing you can edit matches “${query.trim()}”.`}
       </EmptyState>
     );
   } else if (visible.length === 0) {
@@ -196,6 +221,14 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
                 <Link to="/branches/$id" params={{ id: b.id }} className={s.branchLink}>
                   {b.name || <em>Unnamed</em>}
                 </Link>
+                {mayEdit?.(b.id) && (
+                  <>
+                    {' '}
+                    <Badge tone="info" title="Your sign-in may change this branch">
+                      You can edit
+                    </Badge>
+                  </>
+                )}
                 {drafts.has(b.id) && (
                   <>
                     {' '}
@@ -244,10 +277,11 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
           <h1 className={shared.title}>Branches</h1>
           <p className={shared.meta}>
             {branches
-              ? query.trim()
+              ? query.trim() || filtering
                 ? `${visible.length} of ${sorted.length} branches`
                 : `${sorted.length} ${sorted.length === 1 ? 'branch' : 'branches'}`
               : '\u00a0'}
+            {branches && mayEdit && ` · you can edit ${editableCount}`}
           </p>
         </div>
       </div>
@@ -267,6 +301,17 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
             void navigate({ to: '/branches', search: next === 'map' ? { view: 'map' } : {} })
           }
         />
+        {!mapView && mayEdit && (
+          <Segmented
+            label="Which branches"
+            value={onlyEditable ? 'editable' : 'all'}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'editable', label: 'You can edit' },
+            ]}
+            onChange={(next) => setOnlyEditable(next === 'editable')}
+          />
+        )}
         {!mapView && (
           <div className={s.search}>
             <Field label="Search branches" hint="Name, id or address">
