@@ -79,7 +79,7 @@ describe('the review of a save with warnings', () => {
     await user.type(within(list).getByLabelText(`Name of zone ${number}`), ' (London)');
     await waitFor(() => expect(saveButton()).toBeEnabled());
     await user.click(saveButton());
-    let review = await screen.findByRole('dialog', { name: 'Review changes' });
+    const review = await screen.findByRole('dialog', { name: 'Review changes' });
     expect(reviewWarnings(review)).toEqual([]);
     expect(reviewWarnings(review, BLOCKING)).toEqual([]);
     const kept = reviewWarnings(review, ALREADY_THERE);
