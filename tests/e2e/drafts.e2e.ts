@@ -175,4 +175,26 @@ describe('drafts in Chromium', () => {
     await expect(address(tabC).inputValue()).resolves.toBe(addressA);
     await tabB.context().close();
   });
+
+  it('a tab opened from another (a copy of its sessionStorage) takes an id of its own, so their drafts stay apart', async () => {
+    const tabA = await openEditor('AMS-01', /Amsterdam/);
+    const tabIdOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('dispatch.tab'));
+    const idA = await tabIdOf(tabA);
+    expect(idA).toMatch(/^[\w-]+$/);
+    const [copy] = await Promise.all([
+      tabA.context().waitForEvent('page'),
+      tabA.evaluate(() => void window.open(location.href)),
+    ]);
+    copy.on('dialog', (d) => void d.accept());
+    await copy.getByRole('heading', { level: 1, name: /Amsterdam/ }).waitFor();
+    // It starts with tab A's id (sessionStorage is copied), finds it held, and takes another.
+    await expect.poll(() => tabIdOf(copy), { timeout: 10_000 }).not.toBe(idA);
+    expect(await tabIdOf(tabA)).toBe(idA);
+
+    await nameField(tabA).fill('Amsterdam (tab A)');
+    await nameField(copy).fill('Amsterdam (the copy)');
+    await storedDraft(tabA, 'AMS-01', (d) => d.values.name === 'Amsterdam (tab A)');
+    await storedDraft(copy, 'AMS-01', (d) => d.values.name === 'Amsterdam (the copy)');
+    await tabA.context().close();
+  });
 });

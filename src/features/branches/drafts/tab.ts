@@ -28,7 +28,7 @@ let current: string | null = null;
 
 function claim(id: string) {
   const manager = locks();
-  if (!manager) return;
+  if (!manager || typeof AbortSignal.timeout !== 'function') return;
   manager
     .request(
       `${TAB_LOCK}${id}`,
