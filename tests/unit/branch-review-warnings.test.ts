@@ -201,6 +201,11 @@ describe('reviewWarnings', () => {
       'pin_outside_zones',
       'hours',
     ]);
+    // The zone renamed, digits and all: the same zone, the same warnings.
+    const named = { ...v, delivery_zones: zones({ name: 'Far E1', ring: square(-0.08, 51.52, SIZE) }) };
+    const renamedZone = await loadReviewFindings(named, v, london, 50);
+    expect([renamedZone.errors, renamedZone.added]).toEqual([[], []]);
+    expect(renamedZone.kept).toHaveLength(4);
     // The zone moved 2 km nearer: a new distance, still too far (and off London's zone now); the
     // location outside the zones and the hours were there before.
     const moved = { ...v, delivery_zones: zones({ name: 'Far', ring: square(-0.08, 51.54, SIZE) }) };

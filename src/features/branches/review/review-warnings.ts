@@ -65,12 +65,17 @@ function zoneIndexes(zones: ZoneCollection): Map<string, number> {
 
 /** A zone warning's ids and figures (the figures as its message rounds them; not the zones' names). */
 function zoneIdentity(w: ZoneWarning): string {
-  const figures = (text: string) => text.match(/\d+(?:[.,]\d+)?/g)?.join(' ') ?? '';
+  // The figures of the message without the quoted names in it ("Zone "North 2" overlaps…").
+  const figures = (text: string) =>
+    text
+      .replace(/"[^"]*"/g, '')
+      .match(/\d+(?:[.,]\d+)?/g)
+      ?.join(' ') ?? '';
   switch (w.code) {
     case 'zones_overlap':
-      return `${w.code}|${w.zoneId}|${w.otherZoneId}|${figures(w.message.slice(w.message.lastIndexOf(':')))}`;
+      return `${w.code}|${w.zoneId}|${w.otherZoneId}|${figures(w.message)}`;
     case 'overlaps_other_branch':
-      return `${w.code}|${w.zoneId}|${w.branchId}|${w.otherZoneId}|${figures(w.message.slice(w.message.lastIndexOf(':')))}`;
+      return `${w.code}|${w.zoneId}|${w.branchId}|${w.otherZoneId}|${figures(w.message)}`;
     case 'far_from_branch':
       return `${w.code}|${w.zoneId}|${w.distanceKm.toFixed(1)}`;
     case 'pin_outside_zones':
