@@ -174,7 +174,7 @@ describe('drafts in Chromium', () => {
     await offer(tabC).getByRole('button', { name: 'Restore changes' }).click();
     await expect(address(tabC).inputValue()).resolves.toBe(addressA);
     await tabB.context().close();
-  });
+  }, 180_000); // three tabs, two saves and four reloads
 
   it('a tab opened from another (a copy of its sessionStorage) takes an id of its own, so their drafts stay apart', async () => {
     const tabA = await openEditor('AMS-01', /Amsterdam/);
