@@ -109,7 +109,7 @@ describe('the review of a save with warnings', () => {
     expect((await getBranch(suite(), 'MAN-01'))!.delivery_zones!.features[number - 1]!.properties.name).toBe(
       'Shoreditch (London)',
     );
-  });
+  }, 60_000); // the map's chunk, a review and a save
 
   it('blocks the save when the location moves away from the zones: each too far is an error', async () => {
     const user = userEvent.setup();
