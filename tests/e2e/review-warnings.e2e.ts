@@ -131,7 +131,7 @@ describe('the review of zones with warnings, in Chromium', () => {
     const saved = (await getBranch(app, 'MAN-01'))!.delivery_zones!.features;
     expect(saved.map((f) => f.properties.name)).toEqual(features.map((f) => f.properties.name));
     await page.context().close();
-  });
+  }, 120_000); // the zone map, an accessibility check and a save
 
   it('on a phone, the review and its warnings stay within the screen, and the save lands', async () => {
     const features = (await getBranch(app, 'MAN-01'))!.delivery_zones!.features;
