@@ -41,3 +41,15 @@ export function branchAccess(token: string | null, branchId: string): BranchAcce
     reason: `You can look at this branch but not change it: your sign-in may change ${own.length ? own.join(', ') : 'no branch'} only. ${branchId} is saved by its own manager or an administrator.`,
   };
 }
+
+/**
+ * Which branches `token` may save, as its claims tell (for the branch list's marks and filter);
+ * null when it says nothing (a token that is not a JWT: every branch is editable as far as the
+ * dashboard knows, and the service decides).
+ */
+export function editableBranches(token: string | null): ((branchId: string) => boolean) | null {
+  const claims = claimsOf(token);
+  if (!claims) return null;
+  const permissions = permissionsOf(claims);
+  return (branchId) => permissions.writeBranches && coversBranch(permissions, branchId);
+}

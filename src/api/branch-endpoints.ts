@@ -19,7 +19,7 @@ import { queryKeys } from './queries';
  * the branch (`GET /v1/branches/{id}`, a PUT), kept on the branch, and so in the query cache,
  * as `etag`. A save sends it back in If-Match. Only a strong tag counts: a weak one (`W/"…"`,
  * as some proxies make of a compressed answer) never matches If-Match. None: the service gave
- * none, and a save falls back to comparing `updated_at` (src/features/branches/useBranchSave.ts).
+ * none, and a save falls back to comparing `updated_at` (src/features/branches/review/useBranchSave.ts).
  */
 export function etagOf(branch: Branch): string | undefined {
   const { etag } = branch;

@@ -42,9 +42,20 @@ const SCAN_CAPS = { search: 5000, map: 500, impact: 2000, open: 5000, overview: 
  * (server/zone-limits.ts): a deployment whose service takes less sets it lower. The contract
  * allows at most 500 zones.
  */
-export const ZONE_LIMITS = { zonesPerBranch: 100, cornersPerZone: 2000, cornersPerBranch: 5000 };
+export const ZONE_LIMITS = {
+  zonesPerBranch: 100,
+  cornersPerZone: 2000,
+  cornersPerBranch: 5000,
+  /** How far from its branch's location a zone may reach (km, at its nearest edge): farther blocks the save. */
+  maxDistanceKm: 50,
+  /** Branches allowed farther than `maxDistanceKm`, by branch id: `{ "BOM-01": 120 }`. */
+  branchMaxDistanceKm: {} as Record<string, number>,
+};
 const limit = (fallback: number, max: number) =>
   z._default(z.int().check(z.minimum(1), z.maximum(max)), fallback);
+/** A distance on the ground, km: up to half the Earth's circumference. */
+const distanceKm = (fallback: number) =>
+  z._default(z.number().check(z.positive(), z.maximum(20_038)), fallback);
 
 /** Runtime configuration, read from `config.json` beside index.html (docs/design.md, "Runtime configuration"). */
 export const RuntimeConfig = z.object({
@@ -98,6 +109,8 @@ export const RuntimeConfig = z.object({
       zonesPerBranch: limit(ZONE_LIMITS.zonesPerBranch, 500),
       cornersPerZone: limit(ZONE_LIMITS.cornersPerZone, 1_000_000),
       cornersPerBranch: limit(ZONE_LIMITS.cornersPerBranch, 1_000_000),
+      maxDistanceKm: distanceKm(ZONE_LIMITS.maxDistanceKm),
+      branchMaxDistanceKm: z._default(z.record(z.string(), distanceKm(ZONE_LIMITS.maxDistanceKm)), {}),
     }),
     ZONE_LIMITS,
   ),

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../src/app/auth';
-import type { BranchDraft } from '../../src/features/branches/draft';
+import { readOtherDrafts, writeDraft, type BranchDraft } from '../../src/features/branches/drafts/draft';
+import { tabId } from '../../src/features/branches/drafts/tab';
+import { toFormValues } from '../../src/features/branches/form/form-model';
 import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
 import {
@@ -145,6 +147,83 @@ describe('drafts', () => {
     await reviewAndSave(user);
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
     expect((await getBranch(server, 'DXB-01'))!.name).toBe('Dubai Marina');
+  });
+});
+
+describe('drafts of two tabs', () => {
+  /** Leaves in storage the draft another tab (now closed) kept of `id`, with `edit` applied to the branch. */
+  async function otherTabDraft(id: string, edit: (v: BranchDraft['values']) => BranchDraft['values']) {
+    const base = toFormValues((await getBranch(server, id))!);
+    writeDraft('closed-tab', {
+      service: server.url,
+      branchId: id,
+      savedAt: Math.floor(Date.now() / 1000) - 120,
+      baseUpdatedAt: (await getBranch(server, id))!.updated_at,
+      base,
+      values: edit(base),
+    });
+  }
+  const othersOf = (id: string) => readOtherDrafts(server.url, id, tabId());
+
+  it('offers this tab’s draft and a closed tab’s apart, naming both; restoring one keeps the other', async () => {
+    const user = userEvent.setup();
+    const first = renderBranchApp({ server, path: '/branches/MAN-01' });
+    await openEditor('Manchester');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Manchester Ancoats');
+    await waitFor(() => expect(draftOf(server, 'MAN-01')).toContain('Manchester Ancoats'));
+    first.unmount(); // this tab reloads
+    await otherTabDraft('MAN-01', (v) => ({ ...v, formatted_address: '1 Piccadilly (other tab)' }));
+
+    renderBranchApp({ server, path: '/branches/MAN-01' });
+    await openEditor('Manchester');
+    const offers = await screen.findAllByRole('alert');
+    expect(offers).toHaveLength(2);
+    const [own, other] = offers as [HTMLElement, HTMLElement];
+    expect(own).toHaveTextContent(/Unsaved changes from moments ago.*changes to name\./);
+    expect(own).not.toHaveTextContent(/another tab/);
+    expect(other).toHaveTextContent(
+      /Unsaved changes from \d+ min\.? ago, made in another tab.*changes to address\./,
+    );
+
+    await user.click(within(other).getByRole('button', { name: 'Restore changes' }));
+    expect(screen.getByLabelText('Formatted address')).toHaveValue('1 Piccadilly (other tab)');
+    expect(nameInput()).not.toHaveValue('Manchester Ancoats'); // this tab's draft is still only offered
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // Moved into this tab's draft, beside the older draft still on offer: nothing is lost.
+    await waitFor(() => expect(draftOf(server, 'MAN-01')).toContain('(other tab)'));
+    expect(draftOf(server, 'MAN-01')).toContain('Manchester Ancoats');
+    expect(othersOf('MAN-01')).toEqual([]);
+
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Restore changes' }));
+    expect(nameInput()).toHaveValue('Manchester Ancoats');
+    expect(screen.getByLabelText('Formatted address')).toHaveValue('1 Piccadilly (other tab)');
+    expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
+  });
+
+  it('a save clears this tab’s draft only: another tab’s stays offered', async () => {
+    const user = userEvent.setup();
+    await otherTabDraft('LDN-01', (v) => ({ ...v, formatted_address: '1 Canada Square (other tab)' }));
+    renderBranchApp({ server, path: '/branches/LDN-01' });
+    await openEditor('London');
+    const other = await screen.findByRole('alert');
+    expect(other).toHaveTextContent(/made in another tab/);
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'London Docklands');
+    await waitFor(() => expect(draftOf(server, 'LDN-01')).toContain('London Docklands'));
+
+    await reviewAndSave(user, ['London Docklands']);
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect(draftOf(server, 'LDN-01')).toBeNull();
+    expect(othersOf('LDN-01').map((o) => o.draft.values.formatted_address)).toEqual([
+      '1 Canada Square (other tab)',
+    ]);
+    // Still offered, now onto the saved version: the server's new name stays where the draft did not edit.
+    const offer = screen.getByRole('alert');
+    expect(offer).toHaveTextContent(/The branch has changed on the server since/);
+    await user.click(within(offer).getByRole('button', { name: 'Discard draft' }));
+    expect(othersOf('LDN-01')).toEqual([]);
+    expect(nameInput()).toHaveValue('London Docklands');
   });
 });
 

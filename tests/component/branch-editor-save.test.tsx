@@ -254,7 +254,7 @@ describe('saving a branch', () => {
     expect((await getBranch(server, 'DXB-01'))!.contacts).toEqual(expected);
   });
 
-  it('lists hours that end before they start in the review, whose Save asks once to confirm them', async () => {
+  it('lists hours that end before they start in the review, whose Save is the one confirmation; at the next save they are already there', async () => {
     const user = userEvent.setup();
     const rec = recordingFetch();
     renderBranchApp({ server, path: '/branches/MAD-01', fetch: rec.impl });
@@ -269,31 +269,30 @@ describe('saving a branch', () => {
     ).toBeInTheDocument();
 
     await user.click(saveButton());
-    const review = await screen.findByRole('dialog', { name: 'Review changes' });
-    const warnings = within(review).getByRole('list', { name: '1 warning' });
-    expect(
-      within(warnings)
+    let review = await screen.findByRole('dialog', { name: 'Review changes' });
+    const line = `Contact 1 (${name}): Hours 10:00 PM to 06:00 AM end before they start: they end the next day. Check AM and PM.`;
+    const items = (list: HTMLElement) =>
+      within(list)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([
-      `Contact 1 (${name}): Hours 10:00 PM to 06:00 AM end before they start: they end the next day. Check AM and PM.`,
-    ]);
-    // The first press asks; going back to the review sends nothing.
+        .map((li) => li.textContent);
+    expect(items(within(review).getByRole('list', { name: '1 warning' }))).toEqual([line]);
+    // The review's Save names the warning and is the one confirmation.
     await user.click(within(review).getByRole('button', { name: 'Save with 1 warning' }));
-    let confirm = await screen.findByRole('alertdialog', { name: 'Save with 1 warning?' });
-    expect(confirm).toHaveTextContent('The warning listed in the review stays as it is.');
-    await user.click(within(confirm).getByRole('button', { name: 'Back to the review' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.getByRole('dialog', { name: 'Review changes' })).toBeInTheDocument();
-    expect(rec.puts()).toHaveLength(0);
-
-    await user.click(within(review).getByRole('button', { name: 'Save with 1 warning' }));
-    confirm = await screen.findByRole('alertdialog', { name: 'Save with 1 warning?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Save with 1 warning' }));
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(rec.puts()).toHaveLength(1);
     const body = rec.puts()[0]!.body as { branch: { contacts: { work_timings: unknown }[] } };
     expect(body.branch.contacts[0]!.work_timings).toEqual({ from: '10:00 PM', to: '06:00 AM' });
+
+    // The next save (another field): the hours are already there, listed apart, and asked about no more.
+    await user.type(screen.getByLabelText('Name', { selector: 'input[name="name"]' }), ' Sol');
+    await user.click(saveButton());
+    review = await screen.findByRole('dialog', { name: 'Review changes' });
+    expect(within(review).queryByRole('list', { name: /^\d+ warnings?$/ })).toBeNull();
+    expect(items(within(review).getByRole('list', { name: 'Already there (1)' }))).toEqual([line]);
+    await user.click(within(review).getByRole('button', { name: 'Save 1 change' }));
+    expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect(rec.puts()).toHaveLength(2);
   });
 
   it('saves zones: rename, remove and import of a GeoJSON file, normalised', async () => {
@@ -507,8 +506,8 @@ describe('saving a branch', () => {
     await openEditor('Paris');
     const zone2 = within(await zoneList()).getByLabelText('Name of zone 2');
     await user.type(zone2, ' (east)');
-    // Its zones overlap each other twice (the seed's): Save names the warnings and confirms them.
-    await reviewAndSave(user, [/: Zones ".*" and ".*" overlap/], { warnings: 2 });
+    // Its zones overlap each other twice (the seed's): the review lists them as already there.
+    await reviewAndSave(user, [/: Zones ".*" and ".*" overlap/]);
     await waitFor(() => expect(zone2).toHaveAttribute('aria-invalid', 'true'));
     expect(zone2).toHaveAccessibleDescription(/cross/i);
     expect(screen.getByRole('alert')).toHaveTextContent('A delivery zone is not a valid polygon');

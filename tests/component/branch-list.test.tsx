@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBranch } from '../support/branches';
 import { startTestServer } from '../support/server';
-import { openEditor, renderBranchApp, reviewAndSave, type TestServer } from './branch-support';
+import { jwtWith, openEditor, renderBranchApp, reviewAndSave, type TestServer } from './branch-support';
 
 let server: TestServer;
 
@@ -117,5 +117,59 @@ describe('branches page', () => {
     // Unknown ids still get a clear not-found page through the jobs fallback.
     renderBranchApp({ server, path: '/branches/NOPE-1', fetch: withoutExtensions });
     expect(await screen.findByText('No branch with id NOPE-1')).toBeInTheDocument();
+  });
+
+  it('marks the branches the sign-in may edit and filters to them; a token that says nothing marks none', async () => {
+    const user = userEvent.setup();
+    const ids = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    const marked = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .filter((r) => within(r).queryByText('You can edit'))
+        .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+
+    const first = renderBranchApp({
+      server,
+      path: '/branches',
+      accessToken: jwtWith({ scope: 'openid branches:write', branch_ids: ['man-01', 'PAR-01'] }),
+    });
+    let table = await screen.findByRole('table', { name: 'Branches' });
+    expect(marked(table).sort()).toEqual(['MAN-01', 'PAR-01']); // ids compared regardless of case
+    expect(screen.getByText(/8 branches · you can edit 2/)).toBeInTheDocument();
+    const which = screen.getByRole('group', { name: 'Which branches' });
+    await user.click(within(which).getByRole('button', { name: 'You can edit' }));
+    expect(ids(table).sort()).toEqual(['MAN-01', 'PAR-01']);
+    expect(screen.getByText(/2 of 8 branches/)).toBeInTheDocument();
+    // With a search, still only editable ones; none matching says so and offers them all.
+    await user.type(screen.getByLabelText('Search branches'), 'berlin');
+    expect(screen.getByText('No branch you can edit matches')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all branches' }));
+    table = screen.getByRole('table', { name: 'Branches' });
+    expect(ids(table)).toEqual(['BER-01']);
+    first.unmount();
+
+    // Read-only sign-in: no branch marked; the filter says there is none to edit.
+    const second = renderBranchApp({ server, path: '/branches', accessToken: jwtWith({ scope: 'openid' }) });
+    table = await screen.findByRole('table', { name: 'Branches' });
+    expect(marked(table)).toEqual([]);
+    await user.click(
+      within(screen.getByRole('group', { name: 'Which branches' })).getByRole('button', {
+        name: 'You can edit',
+      }),
+    );
+    expect(screen.getByText('You cannot edit any of these branches')).toBeInTheDocument();
+    second.unmount();
+
+    // A pasted API token says nothing of its permissions: no marks, no filter.
+    renderBranchApp({ server, path: '/branches' });
+    table = await screen.findByRole('table', { name: 'Branches' });
+    expect(marked(table)).toEqual([]);
+    expect(screen.queryByRole('group', { name: 'Which branches' })).toBeNull();
+    expect(screen.getByText('8 branches')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The warnings of the review before a save, against the in-process server: zones far from the
- * branch and overlapping another branch's zones, the location outside the zones, named by zone
- * as the zone list beside the map shows them; Save with N warnings asks once to confirm; without
- * warnings, a plain save. (Hours that end before they start: branch-editor-save.test.tsx.)
+ * The findings of the review before a save, against the in-process server, named by zone as the
+ * zone list beside the map shows them: a zone farther from the branch than the config allows
+ * blocks the save; new warnings (an overlap with another branch's zone, the location outside
+ * the zones) make Save say "Save with N warnings", which is the one confirmation; warnings
+ * already there at the last save are listed apart and ask nothing. (Hours that end before they
+ * start: branch-editor-save.test.tsx.)
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,18 +23,20 @@ import {
 
 const suite = zoneMapSuite();
 
-/** The review's list of warnings, each item as text. */
-function reviewWarnings(review: HTMLElement): string[] {
-  const list = within(review).queryByRole('list', { name: /^\d+ warnings?$/ });
+/** The items of one of the review's lists, as text: its new warnings by default. */
+function reviewWarnings(review: HTMLElement, name: RegExp = /^\d+ warnings?$/): string[] {
+  const list = within(review).queryByRole('list', { name });
   return list
     ? within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent ?? '')
     : [];
 }
+const ALREADY_THERE = /^Already there \(\d+\)$/;
+const BLOCKING = /^\d+ problems? blocks? the save$/;
 
 describe('the review of a save with warnings', () => {
-  it('lists a zone far from the branch and its overlap with another branch’s zone, as the editor counts them, and saves once confirmed', async () => {
+  it('lists a far zone and its overlap already there at the last save apart, and saves with one press', async () => {
     const user = userEvent.setup();
     // A London zone on the Manchester branch, over LDN-01's location (inside its "Central").
     const london = (await getBranch(suite(), 'LDN-01'))!.coordinates;
@@ -71,54 +75,66 @@ describe('the review of a save with warnings', () => {
     );
     expect(editorCount).toBeGreaterThanOrEqual(2);
 
-    // Any change to the zones sends them all: here a name.
+    // Any change to the zones sends them all: here a name. The zone keeps its warnings.
     await user.type(within(list).getByLabelText(`Name of zone ${number}`), ' (London)');
     await waitFor(() => expect(saveButton()).toBeEnabled());
     await user.click(saveButton());
     const review = await screen.findByRole('dialog', { name: 'Review changes' });
-    const items = reviewWarnings(review);
-    expect(items).toHaveLength(editorCount);
+    expect(reviewWarnings(review)).toEqual([]);
+    expect(reviewWarnings(review, BLOCKING)).toEqual([]);
+    const kept = reviewWarnings(review, ALREADY_THERE);
+    expect(kept).toHaveLength(editorCount);
     const subject = `Zone ${number} (Shoreditch (London))`;
-    expect(items).toContainEqual(
+    expect(kept).toContainEqual(
       expect.stringMatching(
         new RegExp(
           `^${escape(subject)}: Zone "Shoreditch \\(London\\)" overlaps zone "Central" of branch "LDN-01": `,
         ),
       ),
     );
-    expect(items).toContainEqual(
+    expect(kept).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^${escape(subject)}: Zone "Shoreditch \\(London\\)" is 2\\d\\d km from the branch location at its nearest edge; zones are expected within 50 km\\.`,
+          `^${escape(subject)}: Zone "Shoreditch \\(London\\)" is 2\\d\\d km from the branch location`,
         ),
       ),
     );
     expect(review).toHaveAccessibleDescription(
-      `1 change to branch MAN-01, with ${editorCount} warnings. Only the fields listed are sent; everything else stays as it is on the server.`,
+      '1 change to branch MAN-01. Only the fields listed are sent; everything else stays as it is on the server.',
     );
-
-    // The first press asks; Escape leaves the review open and nothing saved.
-    const label = `Save with ${editorCount} warnings`;
-    await user.click(within(review).getByRole('button', { name: label }));
-    const confirm = await screen.findByRole('alertdialog', { name: `${label}?` });
-    expect(confirm).toHaveTextContent(`The ${editorCount} warnings listed in the review stay as they are.`);
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.getByRole('dialog', { name: 'Review changes' })).toBeInTheDocument();
-    expect((await getBranch(suite(), 'MAN-01'))!.delivery_zones!.features[number - 1]!.properties.name).toBe(
-      'Shoreditch',
-    );
-
-    await user.click(within(review).getByRole('button', { name: label }));
-    await user.click(
-      within(await screen.findByRole('alertdialog', { name: `${label}?` })).getByRole('button', {
-        name: label,
-      }),
-    );
+    // Nothing new to confirm: the review's Save is the only press.
+    await user.click(within(review).getByRole('button', { name: 'Save 1 change' }));
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect((await getBranch(suite(), 'MAN-01'))!.delivery_zones!.features[number - 1]!.properties.name).toBe(
       'Shoreditch (London)',
     );
+  }, 60_000); // the map's chunk, a review and a save
+
+  it('blocks the save when the location moves away from the zones: each too far is an error', async () => {
+    const user = userEvent.setup();
+    const manchester = (await getBranch(suite(), 'MAN-01'))!;
+    renderBranchApp({ server: suite(), path: '/branches/MAN-01' });
+    await openEditor('Manchester');
+    await zoneList();
+    // The location 110 km north: every zone is now too far.
+    const lat = screen.getByLabelText('Latitude');
+    await user.clear(lat);
+    await user.type(lat, String(manchester.coordinates.latitude + 1));
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    const review = await screen.findByRole('dialog', { name: 'Review changes' });
+    const errors = reviewWarnings(review, BLOCKING);
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    for (const error of errors)
+      expect(error).toMatch(/is \d+ km from the branch location.*within 50 km\..*Saving is blocked/);
+    expect(review).toHaveAccessibleDescription(
+      new RegExp(`^1 change to branch MAN-01, with ${errors.length} problems? and \\d+ new warnings?\\.`),
+    );
+    const save = within(review).getByRole('button', { name: /^Save (1 change|with \d+ warnings?)$/ });
+    expect(save).toBeDisabled();
+    await user.click(within(review).getByRole('button', { name: 'Back to editing' }));
+    expect((await getBranch(suite(), 'MAN-01'))!.coordinates.latitude).toBe(manchester.coordinates.latitude);
   });
 
   it('lists the branch location outside its zones when the location moves away from them', async () => {
@@ -147,8 +163,8 @@ describe('the review of a save with warnings', () => {
   });
 });
 
-describe('the review of open warnings whatever the save changes', () => {
-  it('lists the overlaps of zones the save does not touch, and asks to confirm a rename', async () => {
+describe('the review of warnings already there', () => {
+  it('lists the overlaps of zones the save does not touch apart, and saves a rename with one press', async () => {
     const user = userEvent.setup();
     renderBranchApp({ server: suite(), path: '/branches/PAR-01' });
     await openEditor('Paris');
@@ -159,11 +175,14 @@ describe('the review of open warnings whatever the save changes', () => {
     await user.clear(name);
     await user.type(name, 'Paris Bastille');
 
-    const review = await reviewAndSave(user, [], { warnings: 2 });
-    expect(reviewWarnings(review)).toEqual([
+    await user.click(saveButton());
+    const review = await screen.findByRole('dialog', { name: 'Review changes' });
+    expect(reviewWarnings(review)).toEqual([]);
+    expect(reviewWarnings(review, ALREADY_THERE)).toEqual([
       expect.stringMatching(/^Zone \d \(.+\): Zones ".+" and ".+" overlap: /),
       expect.stringMatching(/^Zone \d \(.+\): Zones ".+" and ".+" overlap: /),
     ]);
+    await user.click(within(review).getByRole('button', { name: 'Save 1 change' }));
     expect(await screen.findByText('Branch saved')).toBeInTheDocument();
     expect((await getBranch(suite(), 'PAR-01'))!.name).toBe('Paris Bastille');
   });

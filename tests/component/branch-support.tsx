@@ -6,7 +6,8 @@ import { App } from '../../src/app/App';
 import { tokenStore } from '../../src/app/auth';
 import { createAppInstance } from '../../src/app/bootstrap';
 import { RuntimeConfig } from '../../src/config';
-import { draftKey } from '../../src/features/branches/draft-keys';
+import { draftKey } from '../../src/features/branches/drafts/draft-keys';
+import { tabId } from '../../src/features/branches/drafts/tab';
 import { startTestServer } from '../support/server';
 import { testStatuses } from './render';
 
@@ -88,9 +89,9 @@ export function renderBranchApp({
   return { ...utils, ...instance, history };
 }
 
-/** The draft of a branch this browser keeps for the test server (as the editor writes it). */
+/** The draft of a branch this tab keeps for the test server (as the editor writes it). */
 export function draftOf(server: TestServer, id: string): string | null {
-  return localStorage.getItem(draftKey(server.url, id));
+  return localStorage.getItem(draftKey(server.url, id, tabId()));
 }
 
 /** A PUT straight to the service, as another manager's save. */
@@ -126,8 +127,8 @@ export function saveButton() {
 }
 
 /**
- * Opens the review, checks it lists `expected` labels, and saves: with no warnings, or with
- * `warnings` warnings confirmed when given. Returns the review dialog.
+ * Opens the review, checks it lists `expected` labels, and saves with the review's own Save (the
+ * one confirmation): named for `warnings` new warnings when given. Returns the review dialog.
  */
 export async function reviewAndSave(
   user: UserEvent,
@@ -138,19 +139,13 @@ export async function reviewAndSave(
   await user.click(saveButton());
   const dialog = await screen.findByRole('dialog', { name: 'Review changes' });
   for (const label of expectedLabels) expect(within(dialog).getAllByText(label).length).toBeGreaterThan(0);
-  // Without a count, the save goes ahead whatever the branch's open warnings (the seed's zones
-  // overlap in some branches): confirmed once more when the review names warnings.
+  // Without a count, the save goes ahead whatever warnings the save brings.
   const label =
     warnings === undefined
       ? /^(Rename and save|Save) (\d+ changes?|with \d+ warnings?)$/
       : `Save with ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
-  const save = within(dialog).getByRole('button', { name: label });
-  const name = save.textContent ?? '';
-  await user.click(save);
-  if (/ with \d+ warnings?$/.test(name)) {
-    const confirm = await screen.findByRole('alertdialog', { name: `${name}?` });
-    await user.click(within(confirm).getByRole('button', { name }));
-  }
+  await user.click(within(dialog).getByRole('button', { name: label }));
+  expect(screen.queryByRole('alertdialog')).toBeNull(); // nothing asks again
   return dialog;
 }
 

@@ -1,15 +1,15 @@
 /** Helpers of the branch editor's end-to-end tests. */
 import type { Page } from 'playwright-core';
-import { draftKey } from '../../src/features/branches/draft-keys';
+import { draftKey } from '../../src/features/branches/drafts/draft-keys';
 
 export const saveButton = (page: Page) => page.getByRole('button', { name: 'Review and save' });
 
 /**
- * Review and save: once Save is enabled, opens the review and confirms it. With `warnings`, its
- * button names that many warnings (then the save is confirmed once more); otherwise the save goes
- * ahead whatever the branch's open warnings (the seed's zones overlap in some branches), and with
- * `changes` the review counts that many changes. Returns when the request is on its way: callers
- * wait for the outcome they expect (`branchSaved`, or a failure).
+ * Review and save: once Save is enabled, opens the review and presses its Save, the one
+ * confirmation. With `warnings`, that button names that many new warnings; otherwise the save
+ * goes ahead whatever warnings it brings, and with `changes` the review counts that many
+ * changes. Returns when the request is on its way: callers wait for the outcome they expect
+ * (`branchSaved`, or a failure).
  */
 export async function reviewAndSave(
   page: Page,
@@ -28,15 +28,7 @@ export async function reviewAndSave(
     warnings !== undefined
       ? `Save with ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`
       : new RegExp(`^Save ${counted}$|^Save with \\d+ warnings?$`);
-  const save = review.getByRole('button', { name: label });
-  const name = (await save.textContent()) ?? '';
-  await save.click();
-  if (name.startsWith('Save with')) {
-    await page
-      .getByRole('alertdialog', { name: `${name}?` })
-      .getByRole('button', { name })
-      .click();
-  }
+  await review.getByRole('button', { name: label }).click();
 }
 
 /** The save landed: its toast is shown and nothing is left unsaved. */
@@ -46,11 +38,13 @@ export async function branchSaved(page: Page): Promise<void> {
 }
 
 /**
- * The localStorage key of the draft of branch `id`: the built app's config.json has
+ * The localStorage key of the draft of branch `id` that the page's tab keeps (drafts are kept
+ * per tab, by the tab's id in sessionStorage): the built app's config.json has
  * `apiBaseUrl: ""`, its own origin, which is the service the drafts are kept for.
  */
-export const draftKeyOf = (id: string) => draftKey('', id);
+export const draftKeyOf = async (page: Page, id: string) =>
+  draftKey('', id, (await page.evaluate(() => sessionStorage.getItem('dispatch.tab'))) ?? '');
 
-/** The draft the editor keeps for branch `id` in the page's browser, or null. */
-export const draftOf = (page: Page, id: string) =>
-  page.evaluate((key) => localStorage.getItem(key), draftKeyOf(id));
+/** The draft the editor keeps for branch `id` in the page's tab, or null. */
+export const draftOf = async (page: Page, id: string) =>
+  page.evaluate((key) => localStorage.getItem(key), await draftKeyOf(page, id));

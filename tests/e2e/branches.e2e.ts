@@ -59,13 +59,12 @@ describe('branch editor in Chromium', () => {
     await review.getByText('Amsterdam Jordaan', { exact: true }).waitFor();
     await review.getByText(/^Hours: .* → 06:45 AM – 09:30 PM$/).waitFor();
     await screenshot(page, 'branch-review-1280');
-    // The seed's AMS-01 zones overlap: the review lists that, and Save asks once more.
-    await review.getByText(/^Zone \d \(.+\): Zones ".+" and ".+" overlap/).waitFor();
-    await review.getByRole('button', { name: 'Save with 1 warning' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Save with 1 warning?' })
-      .getByRole('button', { name: 'Save with 1 warning' })
-      .click();
+    // The seed's AMS-01 zones overlap: the review lists that as already there, and asks nothing.
+    await review
+      .getByRole('list', { name: 'Already there (1)' })
+      .getByText(/^Zone \d \(.+\): Zones ".+" and ".+" overlap/)
+      .waitFor();
+    await review.getByRole('button', { name: /^Save \d+ changes?$/ }).click();
     await page.getByText('Branch saved', { exact: true }).waitFor();
     await page.getByText('No unsaved changes').waitFor();
     await screenshot(page, 'branch-saved-1280');
@@ -105,7 +104,7 @@ describe('branch editor in Chromium', () => {
     await page.getByText('1 unsaved change').waitFor();
     await page.waitForFunction(
       (key) => (localStorage.getItem(key) ?? '').includes('Rue des Archives'),
-      draftKeyOf('PAR-01'),
+      await draftKeyOf(page, 'PAR-01'),
     );
 
     // Back: the in-app question.

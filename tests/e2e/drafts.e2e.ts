@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BranchDraft } from '../../src/features/branches/draft';
-import { draftOf } from './branch-support';
+import type { BranchDraft } from '../../src/features/branches/drafts/draft';
+import { branchSaved, draftOf, reviewAndSave } from './branch-support';
 import { screenshot, signIn, startApp, type App } from './support';
 
 let app: App;
@@ -31,9 +31,14 @@ async function storedDraft(page: Page, id: string, holds: (d: BranchDraft) => bo
   return draft!;
 }
 
-/** A signed-in page at the editor of `id`, reloads accepted without asking (beforeunload). */
-async function openEditor(id: string, heading: RegExp): Promise<Page> {
-  const page = await app.newPage();
+/**
+ * A signed-in page at the editor of `id`, reloads accepted without asking (beforeunload): in a
+ * browser of its own, or as another tab of `beside`'s browser (same localStorage, its own
+ * sessionStorage).
+ */
+async function openEditor(id: string, heading: RegExp, beside?: Page): Promise<Page> {
+  const page = beside ? await beside.context().newPage() : await app.newPage();
+  if (beside) await page.goto(`${app.url}/sign-in`);
   page.on('dialog', (d) => void d.accept());
   await signIn(page, app.token, `/branches/${id}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -116,5 +121,80 @@ describe('drafts in Chromium', () => {
     await offer(page).waitFor();
     await expect(offer(page).textContent()).resolves.toMatch(/changes to name, active\./);
     await page.context().close();
+  });
+
+  it('keeps each tab’s draft: a save in one tab leaves the other’s edits through its reload, and the offer names both', async () => {
+    const tabA = await openEditor('BER-01', /Berlin/);
+    const tabB = await openEditor('BER-01', /Berlin/, tabA);
+    const serverName = await nameField(tabA).inputValue();
+    const addressA = `${await address(tabA).inputValue()} (tab A)`;
+    await address(tabA).fill(addressA);
+    await storedDraft(tabA, 'BER-01', (d) => d.values.formatted_address === addressA);
+    await nameField(tabB).fill('Berlin (tab B)');
+    await storedDraft(tabB, 'BER-01', (d) => d.values.name === 'Berlin (tab B)');
+
+    // Tab A reloads: its own draft is offered, and tab B's open edits are named, not taken.
+    await reload(tabA, /Berlin/);
+    await offer(tabA).waitFor();
+    await expect(offer(tabA).textContent()).resolves.toMatch(/changes to address\./);
+    const openElsewhere = tabA.getByRole('status').filter({ hasText: 'This branch is open in another tab' });
+    await openElsewhere.waitFor();
+    await expect(openElsewhere.textContent()).resolves.toMatch(/unsaved changes to name/);
+    await screenshot(tabA, 'branch-drafts-two-tabs-1280');
+    await offer(tabA).getByRole('button', { name: 'Restore changes' }).click();
+    await expect(address(tabA).inputValue()).resolves.toBe(addressA);
+    await expect(nameField(tabA).inputValue()).resolves.toBe(serverName);
+
+    // Tab B saves first: its draft goes, tab A's stays.
+    await reviewAndSave(tabB, 1);
+    await branchSaved(tabB);
+    await expect(draftOf(tabB, 'BER-01')).resolves.toBeNull();
+    await storedDraft(tabA, 'BER-01', (d) => d.values.formatted_address === addressA);
+
+    // Tab A's save meets tab B's: the conflict keeps its edits, and so does a reload.
+    await reviewAndSave(tabA, 1);
+    const conflict = tabA.getByRole('dialog', { name: 'This branch changed on the server' });
+    await conflict.getByText('Your edits are still here.', { exact: false }).waitFor();
+    await conflict.getByRole('button', { name: 'Keep editing' }).click();
+    await reload(tabA, /Berlin/);
+    await offer(tabA).waitFor();
+    await expect(offer(tabA).textContent()).resolves.toMatch(/changes to address\./);
+    await expect(offer(tabA).textContent()).resolves.toMatch(/The branch has changed on the server since/);
+    await offer(tabA).getByRole('button', { name: 'Restore changes' }).click();
+    await expect(address(tabA).inputValue()).resolves.toBe(addressA);
+    await expect(nameField(tabA).inputValue()).resolves.toBe('Berlin (tab B)'); // the server's newer name
+
+    // Tab A closes with its edits kept: a new tab offers them as another tab's.
+    await storedDraft(tabA, 'BER-01', (d) => d.values.formatted_address === addressA);
+    const tabC = await openEditor('BER-01', /Berlin/, tabB);
+    await tabA.close({ runBeforeUnload: false });
+    await reload(tabC, /Berlin/);
+    await offer(tabC).waitFor();
+    await expect(offer(tabC).textContent()).resolves.toMatch(/made in another tab.*changes to address\./);
+    await offer(tabC).getByRole('button', { name: 'Restore changes' }).click();
+    await expect(address(tabC).inputValue()).resolves.toBe(addressA);
+    await tabB.context().close();
+  }, 180_000); // three tabs, two saves and four reloads
+
+  it('a tab opened from another (a copy of its sessionStorage) takes an id of its own, so their drafts stay apart', async () => {
+    const tabA = await openEditor('AMS-01', /Amsterdam/);
+    const tabIdOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('dispatch.tab'));
+    const idA = await tabIdOf(tabA);
+    expect(idA).toMatch(/^[\w-]+$/);
+    const [copy] = await Promise.all([
+      tabA.context().waitForEvent('page'),
+      tabA.evaluate(() => void window.open(location.href)),
+    ]);
+    copy.on('dialog', (d) => void d.accept());
+    await copy.getByRole('heading', { level: 1, name: /Amsterdam/ }).waitFor();
+    // It starts with tab A's id (sessionStorage is copied), finds it held, and takes another.
+    await expect.poll(() => tabIdOf(copy), { timeout: 10_000 }).not.toBe(idA);
+    expect(await tabIdOf(tabA)).toBe(idA);
+
+    await nameField(tabA).fill('Amsterdam (tab A)');
+    await nameField(copy).fill('Amsterdam (the copy)');
+    await storedDraft(tabA, 'AMS-01', (d) => d.values.name === 'Amsterdam (tab A)');
+    await storedDraft(copy, 'AMS-01', (d) => d.values.name === 'Amsterdam (the copy)');
+    await tabA.context().close();
   });
 });

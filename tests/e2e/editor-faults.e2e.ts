@@ -348,7 +348,7 @@ describe('branch editor faults in Chromium', () => {
           const d = localStorage.getItem(key) ?? '';
           return d.includes(name) && d.includes(contact);
         },
-        { key: draftKeyOf(id), ...edits },
+        { key: await draftKeyOf(first, id), ...edits },
       );
       await first.getByText(/Draft kept in this browser/).waitFor();
       // The tab dies: no beforeunload, no unmount, no last-moment write.

@@ -109,7 +109,7 @@ describe('zones files in Chromium', () => {
     await page.context().close();
   });
 
-  it('offers a London file in Manchester with the warnings it brings; Cancel adds nothing, Add and the review lists them', async () => {
+  it('offers a London file in Manchester with the warnings it brings; Cancel adds nothing; added, the review lists them and the distance blocks the save', async () => {
     const before = zoneCount('MAN-01');
     const file = zonesFile('london.geojson', [circle(-0.0796, 51.5226, 0.02, 40)]);
     const { page, errors } = await openBranch('MAN-01');
@@ -127,22 +127,30 @@ describe('zones files in Chromium', () => {
     await zonesHeading(page, before).waitFor();
     expect(await page.getByText('No unsaved changes').isVisible()).toBe(true);
 
-    // Added this time: the review lists the same warnings, by zone, and Save asks once.
+    // Added this time: the review lists the same findings, by zone; the distance blocks the save.
     await input.setInputFiles([]);
     await input.setInputFiles(file);
     await offer.getByRole('button', { name: 'Add 1 zone' }).click();
     await zonesHeading(page, before + 1).waitFor();
     await page.getByRole('button', { name: 'Review and save' }).click();
     const review = page.getByRole('dialog', { name: 'Review changes' });
-    const list = review.getByRole('list', { name: `${offered.length} warnings` });
-    await list.waitFor();
-    const listed = list.getByRole('listitem');
-    expect(await listed.allTextContents()).toEqual(offered.map((w) => `Zone ${before + 1} (Area 1): ${w}`));
-    await review.getByRole('button', { name: `Save with ${offered.length} warnings` }).click();
-    const confirm = page.getByRole('alertdialog', { name: `Save with ${offered.length} warnings?` });
-    await confirm.getByRole('button', { name: `Save with ${offered.length} warnings` }).click();
-    await branchSaved(page);
-    expect(zoneCount('MAN-01')).toBe(before + 1);
+    const far = (w: string) => / km from the branch location/.test(w);
+    const blocking = review.getByRole('list', { name: '1 problem blocks the save' });
+    await blocking.waitFor();
+    const [problem] = await blocking.getByRole('listitem').allTextContents();
+    expect(problem).toBe(
+      `Zone ${before + 1} (Area 1): ${offered.find(far)} Saving is blocked until it is within that distance (or the configuration allows this branch more).`,
+    );
+    const warned = offered.filter((w) => !far(w));
+    const list = review.getByRole('list', {
+      name: `${warned.length} ${warned.length === 1 ? 'warning' : 'warnings'}`,
+    });
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(
+      warned.map((w) => `Zone ${before + 1} (Area 1): ${w}`),
+    );
+    expect(await review.getByRole('button', { name: /^Save / }).isDisabled()).toBe(true);
+    await review.getByRole('button', { name: 'Back to editing' }).click();
+    expect(zoneCount('MAN-01')).toBe(before);
     expect(errors).toEqual([]);
     await page.context().close();
   });

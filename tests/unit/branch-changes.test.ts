@@ -1,19 +1,19 @@
 /**
  * The PUT body, the review list and the rebase of the branch editor, all three driven by the
- * table of fields (src/features/branches/fields.ts).
+ * table of fields (src/features/branches/form/fields.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { Branch, BranchPatch, type BranchPatch as Patch, type DeliveryZones } from '../../src/contract';
-import { changedFields } from '../../src/features/branches/fields';
+import { changedFields } from '../../src/features/branches/form/fields';
 import {
   emptyContact,
   toFormValues,
   type BranchFormValues,
   type ContactValues,
-} from '../../src/features/branches/form-model';
-import { putBody } from '../../src/features/branches/put-body';
-import { rebase } from '../../src/features/branches/rebase';
-import { contactChanges, reviewChanges, zoneChanges } from '../../src/features/branches/review';
+} from '../../src/features/branches/form/form-model';
+import { putBody } from '../../src/features/branches/review/put-body';
+import { rebase } from '../../src/features/branches/review/rebase';
+import { contactChanges, reviewChanges, zoneChanges } from '../../src/features/branches/review/review';
 import { square } from '../support/geo';
 import { branch as branchFixture } from './fixtures';
 

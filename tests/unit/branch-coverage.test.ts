@@ -1,13 +1,13 @@
 /**
  * The branch feature's pure parts of coverage: deliveries classified for the impact preview
- * (src/features/branches/impact.ts) and the coverage map's data (coverage-data.ts).
+ * (src/features/branches/impact/impact.ts) and the coverage map's data (coverage-data.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { Branch, Job } from '../../src/contract';
 import { polygonAreaKm2 } from '../../src/geo';
-import { coverageData } from '../../src/features/branches/coverage-data';
-import { focusParam, readFocus, readZone } from '../../src/features/branches/editor-search';
-import { countImpact, impactClassifier, impactPoints } from '../../src/features/branches/impact';
+import { coverageData } from '../../src/features/branches/coverage/coverage-data';
+import { focusParam, readFocus, readZone } from '../../src/features/branches/editor/editor-search';
+import { countImpact, impactClassifier, impactPoints } from '../../src/features/branches/impact/impact';
 import { square } from '../support/geo';
 import { branch, delivery, job } from './fixtures';
 

@@ -2,9 +2,16 @@ import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Branch } from '../../src/contract';
 import { ApiError } from '../../src/api';
-import { clearDraft, listDraftIds, readDraft, writeDraft } from '../../src/features/branches/draft';
-import { clearAllDrafts, draftKey } from '../../src/features/branches/draft-keys';
-import { describePath } from '../../src/features/branches/fields';
+import {
+  clearDraft,
+  listDraftIds,
+  readDraft,
+  readOtherDrafts,
+  removeDraftAt,
+  writeDraft,
+} from '../../src/features/branches/drafts/draft';
+import { clearAllDrafts, draftKey, untabbedDraftKey } from '../../src/features/branches/drafts/draft-keys';
+import { describePath } from '../../src/features/branches/form/fields';
 import {
   createFormSchema,
   formIssues,
@@ -17,13 +24,20 @@ import {
   to24h,
   toFormValues,
   type BranchFormValues,
-} from '../../src/features/branches/form-model';
-import { restoredNote } from '../../src/features/branches/draft-note';
-import { rebase, restoreUnder } from '../../src/features/branches/rebase';
-import { BranchGoneError, mapDetailPath, saveErrorView } from '../../src/features/branches/save-errors';
-import { createDebounced } from '../../src/features/branches/useBranchDraft';
-import { zoneProblems } from '../../src/features/branches/zone-problems';
+} from '../../src/features/branches/form/form-model';
+import { restoredNote } from '../../src/features/branches/drafts/draft-note';
+import { rebase, restoreUnder } from '../../src/features/branches/review/rebase';
+import {
+  BranchGoneError,
+  mapDetailPath,
+  saveErrorView,
+} from '../../src/features/branches/review/save-errors';
+import { createDebounced } from '../../src/features/branches/drafts/useBranchDraft';
+import { zoneProblems } from '../../src/features/branches/editor/zone-problems';
 import { branch as branchFixture } from './fixtures';
+
+/** The tab the drafts below are written from (a tab's id, drafts/tab.ts). */
+const tab = 'tab-a';
 
 const loaded = Branch.parse(branchFixture);
 
@@ -430,30 +444,66 @@ describe('drafts in localStorage', () => {
   };
 
   it('writes, reads back, lists and clears a draft per service and branch id', () => {
-    expect(writeDraft(draft)).toEqual({ ok: true });
-    expect(readDraft(service, 'LDN-01')).toEqual({ version: 2, ...draft });
-    expect(readDraft(service, 'PAR-01')).toBeNull();
+    expect(writeDraft(tab, draft)).toEqual({ ok: true });
+    expect(readDraft(service, 'LDN-01', tab)).toEqual({ version: 2, ...draft });
+    expect(readDraft(service, 'PAR-01', tab)).toBeNull();
     expect(listDraftIds(service)).toEqual(['LDN-01']);
-    clearDraft(service, 'LDN-01');
-    expect(readDraft(service, 'LDN-01')).toBeNull();
+    clearDraft(service, 'LDN-01', tab);
+    expect(readDraft(service, 'LDN-01', tab)).toBeNull();
   });
 
   it('keeps the drafts of two services apart: a branch id of one is not offered on the other', () => {
     const staging = 'https://staging.dispatch.example/api';
-    writeDraft(draft);
-    writeDraft({ ...draft, service: staging, values: { ...values, name: 'Staging draft' } });
-    expect(readDraft(service, 'LDN-01')!.values.name).toBe('Draft');
-    expect(readDraft(staging, 'LDN-01')!.values.name).toBe('Staging draft');
-    expect(readDraft('', 'LDN-01')).toBeNull();
+    writeDraft(tab, draft);
+    writeDraft(tab, { ...draft, service: staging, values: { ...values, name: 'Staging draft' } });
+    expect(readDraft(service, 'LDN-01', tab)!.values.name).toBe('Draft');
+    expect(readDraft(staging, 'LDN-01', tab)!.values.name).toBe('Staging draft');
+    expect(readDraft('', 'LDN-01', tab)).toBeNull();
     expect(listDraftIds(service)).toEqual(['LDN-01']);
     expect(listDraftIds('https://dispatch.example/api')).toEqual([]);
-    clearDraft(staging, 'LDN-01');
-    expect(readDraft(service, 'LDN-01')).not.toBeNull();
+    clearDraft(staging, 'LDN-01', tab);
+    expect(readDraft(service, 'LDN-01', tab)).not.toBeNull();
+  });
+
+  it('keeps one draft per tab: a tab reads and clears its own, and sees the other tabs’ apart', () => {
+    writeDraft(tab, draft);
+    writeDraft('tab-b', { ...draft, savedAt: 1_700_000_400, values: { ...values, name: 'Tab B' } });
+    expect(readDraft(service, 'LDN-01', tab)!.values.name).toBe('Draft');
+    expect(readDraft(service, 'LDN-01', 'tab-b')!.values.name).toBe('Tab B');
+    expect(listDraftIds(service)).toEqual(['LDN-01']); // one branch, however many tabs
+    expect(readOtherDrafts(service, 'LDN-01', tab)).toEqual([
+      {
+        key: draftKey(service, 'LDN-01', 'tab-b'),
+        draft: { version: 2, ...draft, savedAt: 1_700_000_400, values: { ...values, name: 'Tab B' } },
+      },
+    ]);
+    // A save in tab B clears B's draft only.
+    clearDraft(service, 'LDN-01', 'tab-b');
+    expect(readDraft(service, 'LDN-01', tab)!.values.name).toBe('Draft');
+    expect(readOtherDrafts(service, 'LDN-01', tab)).toEqual([]);
+    expect(readOtherDrafts(service, 'LDN-01', 'tab-b').map((o) => o.draft.values.name)).toEqual(['Draft']);
+  });
+
+  it('reads a draft kept before drafts were per tab as another tab’s, oldest first, and not a longer id’s', () => {
+    store.set(
+      untabbedDraftKey(service, 'LDN-01'),
+      JSON.stringify({ version: 2, ...draft, savedAt: 1_700_000_900 }),
+    );
+    writeDraft('tab-b', { ...draft, savedAt: 1_700_000_100 });
+    writeDraft(tab, { ...draft, branchId: 'LDN-010' });
+    const others = readOtherDrafts(service, 'LDN-01', tab);
+    expect(others.map((o) => [o.key, o.draft.savedAt])).toEqual([
+      [draftKey(service, 'LDN-01', 'tab-b'), 1_700_000_100],
+      [untabbedDraftKey(service, 'LDN-01'), 1_700_000_900],
+    ]);
+    removeDraftAt(others[1]!.key);
+    expect(readOtherDrafts(service, 'LDN-01', tab)).toHaveLength(1);
+    expect(listDraftIds(service).sort()).toEqual(['LDN-01', 'LDN-010']);
   });
 
   it('removes the drafts of every service at once (sign-out), and nothing else', () => {
-    writeDraft(draft);
-    writeDraft({ ...draft, service: '', branchId: 'PAR-01' });
+    writeDraft(tab, draft);
+    writeDraft(tab, { ...draft, service: '', branchId: 'PAR-01' });
     store.set('dispatch.branchDraft.LDN-01', '{}'); // a draft of an older version of the app
     store.set('dispatch.token', 'kept'); // not a draft (the token lives in sessionStorage anyway)
     clearAllDrafts();
@@ -463,8 +513,8 @@ describe('drafts in localStorage', () => {
   it('keeps an older draft still on offer beside the newer edits in the same entry, and drops only a broken one', () => {
     const older = { ...draft, savedAt: 1_700_000_100, values: { ...values, name: 'Older' } };
     const newer = { ...draft, values: { ...values, formatted_address: 'Newer' } };
-    writeDraft({ ...newer, older });
-    const read = readDraft(service, 'LDN-01')!;
+    writeDraft(tab, { ...newer, older });
+    const read = readDraft(service, 'LDN-01', tab)!;
     expect(read.values.formatted_address).toBe('Newer');
     expect(read.older).toEqual({
       savedAt: older.savedAt,
@@ -476,13 +526,16 @@ describe('drafts in localStorage', () => {
     clearAllDrafts(); // sign-out removes both
     expect(store.size).toBe(0);
 
-    store.set(draftKey(service, 'LDN-01'), JSON.stringify({ version: 2, ...newer, older: { savedAt: 'x' } }));
-    expect(readDraft(service, 'LDN-01')).toEqual({ version: 2, ...newer });
+    store.set(
+      draftKey(service, 'LDN-01', tab),
+      JSON.stringify({ version: 2, ...newer, older: { savedAt: 'x' } }),
+    );
+    expect(readDraft(service, 'LDN-01', tab)).toEqual({ version: 2, ...newer });
   });
 
   it('holds form values only: never the sign-in token', () => {
-    writeDraft(draft);
-    const raw = store.get(draftKey(service, 'LDN-01'))!;
+    writeDraft(tab, draft);
+    const raw = store.get(draftKey(service, 'LDN-01', tab))!;
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual([
       'base',
       'baseUpdatedAt',
@@ -496,12 +549,15 @@ describe('drafts in localStorage', () => {
   });
 
   it('ignores broken or foreign entries', () => {
-    store.set(draftKey(service, 'LDN-01'), '{not json');
-    expect(readDraft(service, 'LDN-01')).toBeNull();
-    store.set(draftKey(service, 'LDN-01'), JSON.stringify({ ...draft, branchId: 'OTHER', version: 2 }));
-    expect(readDraft(service, 'LDN-01')).toBeNull();
-    store.set(draftKey(service, 'LDN-01'), JSON.stringify({ ...draft, service: 'elsewhere', version: 2 }));
-    expect(readDraft(service, 'LDN-01')).toBeNull();
+    store.set(draftKey(service, 'LDN-01', tab), '{not json');
+    expect(readDraft(service, 'LDN-01', tab)).toBeNull();
+    store.set(draftKey(service, 'LDN-01', tab), JSON.stringify({ ...draft, branchId: 'OTHER', version: 2 }));
+    expect(readDraft(service, 'LDN-01', tab)).toBeNull();
+    store.set(
+      draftKey(service, 'LDN-01', tab),
+      JSON.stringify({ ...draft, service: 'elsewhere', version: 2 }),
+    );
+    expect(readDraft(service, 'LDN-01', tab)).toBeNull();
   });
 
   it('says so when storage is full', () => {
@@ -510,7 +566,7 @@ describe('drafts in localStorage', () => {
         throw new DOMException('full', 'QuotaExceededError');
       },
     });
-    expect(writeDraft(draft)).toEqual({ ok: false, reason: expect.stringMatching(/storage is full/) });
+    expect(writeDraft(tab, draft)).toEqual({ ok: false, reason: expect.stringMatching(/storage is full/) });
   });
 
   it('debounces writes and flushes the pending one on demand', () => {
@@ -626,7 +682,7 @@ describe('the zones in the form', () => {
         ...values,
         delivery_zones: { ...values.delivery_zones, features: values.delivery_zones.features.slice(1) },
       };
-      writeDraft({
+      writeDraft(tab, {
         service: '',
         branchId: 'LDN-01',
         savedAt: 1_700_000_500,
@@ -635,7 +691,7 @@ describe('the zones in the form', () => {
         values: drafted,
       });
       const fromStorage = JSON.parse(JSON.stringify(drafted)) as BranchFormValues;
-      const draft = readDraft('', 'LDN-01')!;
+      const draft = readDraft('', 'LDN-01', tab)!;
       const restored = rebase(draft.base, draft.values, values).values;
       form.reset(restored, { keepDefaultValues: true });
       form.setValue('name', 'Renamed');

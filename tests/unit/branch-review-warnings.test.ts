@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { zoneWarnings } from '../../src/geo';
-import type { BranchFormValues, ContactValues, ZoneCollection } from '../../src/features/branches/form-model';
+import type {
+  BranchFormValues,
+  ContactValues,
+  ZoneCollection,
+} from '../../src/features/branches/form/form-model';
 import {
-  loadReviewWarnings,
+  allowedDistanceKm,
+  loadReviewFindings,
   reviewWarnings,
   type ReviewWarning,
-} from '../../src/features/branches/review-warnings';
+} from '../../src/features/branches/review/review-warnings';
 import type { ContextArea } from '../../src/map';
 import { square, type Ring } from '../support/geo';
 
@@ -149,16 +154,64 @@ describe('reviewWarnings', () => {
     ]);
   });
 
-  it('loads src/geo’s zone warnings, then lists the zones’ warnings before the contacts’', async () => {
+  it('loads src/geo’s zone warnings, then lists the zones’ warnings before the contacts’; a zone too far is an error', async () => {
     const v = values({
       delivery_zones: zones({ name: 'Far', ring: square(-0.08, 51.52, SIZE) }),
       contacts: [contact('Night', '10:00 PM', '06:00 AM')],
     });
-    expect((await loadReviewWarnings(v, london)).map((w) => w.subject)).toEqual([
-      'Zone 1 (Far)',
+    const found = await loadReviewFindings(v, values(), london, 50);
+    expect(found.errors.map((w) => w.subject)).toEqual(['Zone 1 (Far)']);
+    expect(found.errors[0]!.message).toMatch(
+      /^Zone "Far" is 2\d\d km from the branch location.*within 50 km\..*Saving is blocked until it is within that distance/,
+    );
+    expect(found.added.map((w) => w.subject)).toEqual([
       'Zone 1 (Far)',
       'Branch location',
       'Contact 1 (Night)',
     ]);
+    expect(found.added[0]!.code).toBe('overlaps_other_branch');
+    expect(found.kept).toEqual([]);
+  });
+
+  it('lets a branch’s allowance take a zone that far: no error, no warning about the distance', async () => {
+    const v = values({ delivery_zones: zones({ name: 'Far', ring: square(-0.08, 51.52, SIZE) }) });
+    const farKm = allowedDistanceKm({ maxDistanceKm: 50, branchMaxDistanceKm: { 'MAN-01': 300 } }, 'MAN-01');
+    expect(farKm).toBe(300);
+    expect(allowedDistanceKm({ maxDistanceKm: 50, branchMaxDistanceKm: { 'MAN-01': 300 } }, 'LDN-01')).toBe(
+      50,
+    );
+    const found = await loadReviewFindings(v, values(), london, farKm);
+    expect(found.errors).toEqual([]);
+    expect(found.added.map((w) => w.code)).toEqual(['overlaps_other_branch', 'pin_outside_zones']);
+  });
+
+  it('lists the warnings (and a far zone) already there at the last save apart, asking nothing again', async () => {
+    const v = values({
+      delivery_zones: zones({ name: 'Far', ring: square(-0.08, 51.52, SIZE) }),
+      contacts: [contact('Night', '10:00 PM', '06:00 AM')],
+    });
+    // The same branch with only its name changed: every finding was there at the last save.
+    const renamed = { ...v, name: 'Manchester (renamed)' };
+    const same = await loadReviewFindings(renamed, v, london, 50);
+    expect(same.errors).toEqual([]);
+    expect(same.added).toEqual([]);
+    expect(same.kept.map((w) => w.code)).toEqual([
+      'overlaps_other_branch',
+      'far_from_branch',
+      'pin_outside_zones',
+      'hours',
+    ]);
+    // The zone renamed, digits and all: the same zone, the same warnings.
+    const named = { ...v, delivery_zones: zones({ name: 'Far E1', ring: square(-0.08, 51.52, SIZE) }) };
+    const renamedZone = await loadReviewFindings(named, v, london, 50);
+    expect([renamedZone.errors, renamedZone.added]).toEqual([[], []]);
+    expect(renamedZone.kept).toHaveLength(4);
+    // The zone moved 2 km nearer: a new distance, still too far (and off London's zone now); the
+    // location outside the zones and the hours were there before.
+    const moved = { ...v, delivery_zones: zones({ name: 'Far', ring: square(-0.08, 51.54, SIZE) }) };
+    const again = await loadReviewFindings(moved, v, london, 50);
+    expect(again.errors.map((w) => w.code)).toEqual(['far_from_branch']);
+    expect(again.added).toEqual([]);
+    expect(again.kept.map((w) => w.code)).toEqual(['pin_outside_zones', 'hours']);
   });
 });

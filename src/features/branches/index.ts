@@ -1,3 +1,3 @@
-export { BranchListPage, preloadBranchList } from './LazyBranchListPage';
-export { BranchEditorPage } from './LazyBranchEditorPage';
-export { clearAllDrafts } from './draft-keys';
+export { BranchListPage, preloadBranchList } from './list/LazyBranchListPage';
+export { BranchEditorPage } from './editor/LazyBranchEditorPage';
+export { clearAllDrafts } from './drafts/draft-keys';

@@ -1,0 +1,286 @@
+import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { branchListQueryOptions, useApi } from '../../../api';
+import { useConfig } from '../../../config';
+import { errorMessage } from '../../../lib/error-message';
+import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../../map';
+import { ErrorState, Skeleton } from '../../../ui';
+import { readFocus, readZone } from './editor-search';
+import { allowedDistanceKm } from '../review/review-warnings';
+import type { ZoneCollection } from '../form/form-model';
+import s from '../branches.module.css';
+
+export type ZoneFeature = ZoneCollection['features'][number];
+
+/** Errors the form puts on the zones: one for the whole collection, others per zone index. */
+export type ZonesErrors = { message?: string; byIndex?: Record<number, string> };
+
+/**
+ * The map editor: maplibre and mapbox-gl-draw are in its own chunk, loaded only here (and
+ * prefetched by the lazy editor page). Never import `../../../map/ZoneEditor` statically.
+ */
+const loadZoneEditor = () => import('../../../map/ZoneEditor');
+const ZoneEditor = lazy(loadZoneEditor);
+
+/**
+ * A map chunk that fails to load (network lost, a new deployment) must not take the form down
+ * with it: the rest of the editor keeps working and the edits stay in the draft.
+ */
+class MapChunkBoundary extends Component<
+  { children: ReactNode; onRetry: () => void },
+  { error: string | null }
+> {
+  override state: { error: string | null } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: errorMessage(error) };
+  }
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return (
+      <ErrorState
+        title="The zone map could not be loaded"
+        message={`${error}. Your other edits are kept; try again, or reload the page (a draft of the edits is kept in this browser).`}
+        onRetry={() => {
+          this.setState({ error: null });
+          this.props.onRetry();
+        }}
+      />
+    );
+  }
+}
+
+const NO_CONTEXT: readonly ContextArea[] = [];
+const TOOLS_ID = 'zone-tools';
+
+/** Moves the focus to the zone map's tools (their first button that is on). */
+function focusMapTools(): boolean {
+  const tools = document.getElementById(TOOLS_ID);
+  const first = tools?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+  if (!first) return false;
+  first.focus();
+  first.scrollIntoView?.({ block: 'nearest' });
+  return true;
+}
+
+/**
+ * "Skip to the map tools", first in the form (shown when focused), and its shortcut Alt+M
+ * from anywhere on the page.
+ */
+export function MapToolsLink() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.code !== 'KeyM') return;
+      if (focusMapTools()) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <a
+      href={`#${TOOLS_ID}`}
+      className={s.skipLink}
+      aria-keyshortcuts="Alt+M"
+      onClick={(event) => {
+        event.preventDefault();
+        focusMapTools();
+      }}
+    >
+      Skip to the map tools (Alt+M)
+    </a>
+  );
+}
+
+/** The editor's shape while its chunk loads: toolbar, status line, map and zone list. */
+function MapSkeleton() {
+  return (
+    <div className={s.mapSkeleton} aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the zone map…
+      </p>
+      <div className={s.mapSkeletonTools}>
+        <Skeleton width={92} height={28} />
+        <Skeleton width={92} height={28} />
+        <Skeleton width={140} height={28} />
+        <Skeleton width={180} height={28} />
+      </div>
+      <Skeleton width="45%" height={14} />
+      <div className={s.mapSkeletonBody}>
+        <Skeleton style={{ height: '100%' }} />
+        <Skeleton style={{ height: '100%' }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * MultiPolygon zones (a lenient service may send them) are saved as one zone per part
+ * (`normalizeZones`); the map shows them that way too, so every part can be edited. The split
+ * reaches the form only with the first edit on the map. Ids follow `normalizeZones`.
+ */
+function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
+  if (!fc.features.some((f) => f.geometry?.type === 'MultiPolygon')) return fc;
+  const taken = new Set(fc.features.map((f) => (f.id === undefined ? '' : String(f.id))));
+  const features = fc.features.flatMap((f): ZoneFeature[] => {
+    const geometry = f.geometry;
+    if (geometry?.type !== 'MultiPolygon' || !Array.isArray(geometry.coordinates)) return [f];
+    const parts = geometry.coordinates as unknown[];
+    const base = f.id === undefined ? null : String(f.id);
+    return parts.map((coordinates, k): ZoneFeature => {
+      let id: string | undefined;
+      if (base !== null) {
+        const wanted = parts.length === 1 ? base : `${base}-${k + 1}`;
+        id = wanted;
+        for (let n = 2; parts.length > 1 && taken.has(id); n++) id = `${wanted}-${n}`;
+        taken.add(id);
+      }
+      const part: ZoneFeature = {
+        type: 'Feature',
+        properties: { ...(f.properties ?? {}) },
+        geometry: { type: 'Polygon', coordinates },
+      };
+      return id === undefined ? part : { ...part, id };
+    });
+  });
+  return { ...fc, features };
+}
+
+/**
+ * The map's collection as the form holds it (properties always an object). The same object
+ * when it already is: the editor's undo history follows the value by identity (a copy would
+ * end the "one undo step per name typed" merging).
+ */
+function toFormZones(fc: MapZones): ZoneCollection {
+  const fits = (f: MapZones['features'][number]) => f.type === 'Feature' && f.properties !== null;
+  if (fc.type === 'FeatureCollection' && fc.features.every(fits)) return fc as unknown as ZoneCollection;
+  return {
+    ...fc,
+    type: 'FeatureCollection',
+    features: fc.features.map((f) =>
+      fits(f) ? f : { ...f, type: 'Feature', properties: f.properties ?? {} },
+    ),
+  } as unknown as ZoneCollection;
+}
+
+/**
+ * Other branches' zones, for the overlap warnings (on the map and in the review): every listed
+ * branch but `branchId` that has zones. `others` is the branch list (undefined while it loads,
+ * null when the service does not list branches).
+ */
+export function useZoneContext(branchId: string) {
+  const api = useApi();
+  const others = useQuery(branchListQueryOptions(api)).data;
+  const context = useMemo<readonly ContextArea[]>(() => {
+    if (!others) return NO_CONTEXT;
+    return others
+      .filter((b) => b.id !== branchId && b.delivery_zones && b.delivery_zones.features.length > 0)
+      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones as unknown as MapZones }));
+  }, [others, branchId]);
+  return { others, context };
+}
+
+/**
+ * The branch's delivery zones: the map editor (draw, edit, import, export, undo; the zone list
+ * with names, areas and problems beside the map), the branch pin, and other branches' zones for
+ * context. Plain GeoJSON in and out: the form's `delivery_zones` is the truth. The URL's `focus`
+ * and `zone` (editor-search.ts) say where the map opens and which zone is selected.
+ */
+export function ZonesSection({
+  branchId,
+  value,
+  onChange,
+  errors,
+  pin,
+  pinNote,
+  onPinChange,
+  points,
+  readOnly = false,
+}: {
+  /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
+  branchId: string;
+  value: ZoneCollection;
+  onChange: (fc: ZoneCollection) => void;
+  errors?: ZonesErrors;
+  /** The branch location `[lon, lat]` (null when the fields never held valid degrees). */
+  pin?: [number, number] | null;
+  /** Why the pin is not where the fields say (they do not hold a valid position). */
+  pinNote?: string | undefined;
+  /** Called with the location chosen on the map (rounded to 6 decimals); `null` when undone to none. */
+  onPinChange?: (pin: MapPin | null) => void;
+  /** Points shown on the map (the impact preview's deliveries). */
+  points?: MapPoints | null;
+  /** The zones and the pin are shown, never changed (the editor's `readOnly`). */
+  readOnly?: boolean;
+}) {
+  const config = useConfig();
+  const { others, context } = useZoneContext(branchId);
+
+  const shown = useMemo(() => splitMultiPolygons(value), [value]);
+  const mapPin = useMemo<MapPin | null>(() => (pin ? { longitude: pin[0], latitude: pin[1] } : null), [pin]);
+  const zoneErrors = errors?.byIndex;
+  // Opened at an overlap (the coverage map's "Fix in"): the map shows it, the zone selected.
+  // Read as the editor opens (the map reads them only then).
+  const router = useRouter();
+  const [{ focus, selectedZone }] = useState(() => {
+    const search = new URLSearchParams(router.state.location.searchStr);
+    return { focus: readFocus(search.get('focus')), selectedZone: readZone(search.get('zone')) };
+  });
+  // A retry after a failed chunk load needs a new lazy component (React caches the failure).
+  const [Editor, setEditor] = useState(() => ZoneEditor);
+
+  return (
+    <section className={`${s.card} ${s.zonesCard}`} aria-labelledby="zones-title">
+      <div className={s.cardHeader}>
+        <h2 id="zones-title" className={s.cardTitle}>
+          Delivery zones
+        </h2>
+        <span className={s.subtle}>
+          {others === null
+            ? 'Other branches’ zones are not shown: this service does not list branches.'
+            : context.length > 0
+              ? `Dashed outlines: zones of ${context.length} other ${context.length === 1 ? 'branch' : 'branches'}, to see overlaps.`
+              : null}
+        </span>
+      </div>
+      {points && points.features.length > 0 && (
+        <p className={s.subtle} style={{ margin: 0 }} data-impact-points={points.features.length}>
+          Dots on the map: the {points.features.length} recent deliveries of the review’s impact preview (red
+          newly outside, green newly inside, grey outside before and after, blue inside both), until the zones
+          change.
+        </p>
+      )}
+
+      {errors?.message && (
+        <p role="alert" className={s.fieldError} style={{ margin: 0 }}>
+          {errors.message}
+        </p>
+      )}
+
+      <MapChunkBoundary onRetry={() => setEditor(() => lazy(loadZoneEditor))}>
+        <Suspense fallback={<MapSkeleton />}>
+          <Editor
+            key={branchId}
+            value={shown as unknown as MapZones}
+            onChange={(next) => onChange(toFormZones(next))}
+            pin={mapPin}
+            pinNote={pinNote}
+            onPinChange={onPinChange}
+            context={context}
+            styleUrl={config.mapStyle}
+            limits={config.zoneLimits}
+            farKm={allowedDistanceKm(config.zoneLimits, branchId)}
+            toolsId={TOOLS_ID}
+            label={`Delivery zones map of branch ${branchId}`}
+            exportName={`${branchId}-delivery-zones`}
+            zoneErrors={zoneErrors}
+            points={points ?? undefined}
+            focus={focus}
+            selectedZone={selectedZone}
+            readOnly={readOnly}
+          />
+        </Suspense>
+      </MapChunkBoundary>
+    </section>
+  );
+}

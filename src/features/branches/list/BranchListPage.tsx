@@ -1,0 +1,339 @@
+import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BRANCH_ID_PATTERN, type Branch, type JobsResponse, type StopBranch } from '../../../contract';
+import { branchListQueryOptions, errorMessage, jobsQueryOptions, queryKeys, useApi } from '../../../api';
+import { editableBranches } from '../../../api/access';
+import {
+  Badge,
+  Banner,
+  Button,
+  EmptyState,
+  ErrorState,
+  Field,
+  RelativeTime,
+  Segmented,
+  Skeleton,
+  inputClass,
+} from '../../../ui';
+import { listDraftIds } from '../drafts/draft';
+import s from './BranchListPage.module.css';
+import shared from '../branches.module.css';
+
+/** The coverage map (with polygon clipping and, behind it, maplibre): loaded when the map view opens. */
+const CoverageMap = lazy(() => import('../coverage/CoverageMap'));
+
+/** A listed branch: from the list extension (whole), or as jobs embed it (without its lists). */
+type ListedBranch = Branch | StopBranch;
+
+/** Branches embedded in every jobs page the dashboard has loaded (newest version of each). */
+function branchesFromJobs(pages: readonly (JobsResponse | undefined)[]): StopBranch[] {
+  const byId = new Map<string, StopBranch>();
+  for (const page of pages) {
+    for (const job of page?.jobs ?? []) {
+      for (const stop of [...job.pickups, ...job.deliveries]) {
+        const b = stop.branch;
+        if (!b) continue;
+        const seen = byId.get(b.id);
+        if (!seen || seen.updated_at < b.updated_at) byId.set(b.id, b);
+      }
+    }
+  }
+  return [...byId.values()];
+}
+
+/** A count the jobs' embedded branches do not carry (they come without contacts and zones). */
+function NotKnown() {
+  return (
+    <span title="Not known here: jobs list their branches without contacts and zones. Open the branch to see them.">
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">not known</span>
+    </span>
+  );
+}
+
+function matches(branch: ListedBranch, q: string): boolean {
+  if (!q) return true;
+  const hay = `${branch.name}\n${branch.id}\n${branch.formatted_address}`.toLowerCase();
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => hay.includes(word));
+}
+
+function OpenById() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const id = value.trim();
+    if (!id) {
+      setError('Enter a branch id');
+      return;
+    }
+    if (!BRANCH_ID_PATTERN.test(id)) {
+      setError('Ids use letters, digits, dots, dashes or underscores');
+      return;
+    }
+    setError(undefined);
+    void navigate({ to: '/branches/$id', params: { id } });
+  };
+  return (
+    <form className={s.openById} onSubmit={submit} noValidate>
+      <Field label="Open branch by id" error={error}>
+        <input
+          className={`${inputClass} ${shared.mono}`}
+          value={value}
+          placeholder="e.g. LDN-01"
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(e) => {
+            setValue(e.target.value);
+            if (error) setError(undefined);
+          }}
+        />
+      </Field>
+      <Button type="submit">Open</Button>
+    </form>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className={shared.card} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading branches…
+      </span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={20} />
+      ))}
+    </div>
+  );
+}
+
+export function BranchListPage({ view }: { view?: 'map' | undefined }) {
+  const navigate = useNavigate();
+  const mapView = view === 'map';
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState('');
+  // What the sign-in's token says it may change (nothing said: no marks, no filter).
+  const [mayEdit] = useState(() => editableBranches(api.token()));
+  const [onlyEditable, setOnlyEditable] = useState(false);
+  const list = useQuery(branchListQueryOptions(api));
+  const extensionMissing = list.isSuccess && list.data === null;
+  // Without the list extension: the branches embedded in jobs (the first page, plus any loaded).
+  const firstJobs = useQuery({ ...jobsQueryOptions(api, { page: 1 }), enabled: extensionMissing });
+  const drafts = useMemo(() => new Set(listDraftIds(api.baseUrl)), [api.baseUrl]);
+
+  const branches: ListedBranch[] | null = useMemo(() => {
+    if (list.data) return list.data;
+    if (!extensionMissing) return null;
+    if (!firstJobs.data) return null;
+    const cached = queryClient.getQueriesData<JobsResponse>({ queryKey: queryKeys.jobs() }).map(([, d]) => d);
+    return branchesFromJobs([firstJobs.data, ...cached]);
+  }, [list.data, extensionMissing, firstJobs.data, queryClient]);
+
+  const sorted = useMemo(
+    () => (branches ?? []).slice().sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
+    [branches],
+  );
+  const editableCount = useMemo(
+    () => (mayEdit ? sorted.filter((b) => mayEdit(b.id)).length : 0),
+    [sorted, mayEdit],
+  );
+  const filtering = mayEdit !== null && onlyEditable;
+  const visible = useMemo(
+    () => sorted.filter((b) => matches(b, query.trim()) && (!filtering || mayEdit(b.id))),
+    [sorted, query, filtering, mayEdit],
+  );
+
+  let body;
+  if (list.isPending || (extensionMissing && firstJobs.isPending)) {
+    body = <ListSkeleton />;
+  } else if (list.isError || (extensionMissing && firstJobs.isError)) {
+    const error = list.error ?? firstJobs.error;
+    body = (
+      <ErrorState
+        title="Could not load branches"
+        message={error ? errorMessage(error) : 'Unknown error'}
+        onRetry={() => void (list.isError ? list.refetch() : firstJobs.refetch())}
+        retrying={list.isFetching || firstJobs.isFetching}
+      />
+    );
+  } else if (sorted.length === 0) {
+    body = (
+      <EmptyState title="No branches yet">
+        {extensionMissing
+          ? 'No loaded job mentions a branch. Open a branch by its id instead.'
+          : 'The service has no branches.'}
+      </EmptyState>
+    );
+  } else if (visible.length === 0 && filtering && sorted.some((b) => matches(b, query.trim()))) {
+    body = (
+      <EmptyState
+        title={
+          editableCount === 0 ? 'You cannot edit any of these branches' : 'No branch you can edit matches'
+        }
+        actions={<Button onClick={() => setOnlyEditable(false)}>Show all branches</Button>}
+      >
+        {editableCount === 0
+          ? 'Your sign-in may look at branches but change none of them. An administrator can grant it.'
+          : `Nothing you can edit matches “${query.trim()}”.`}
+      </EmptyState>
+    );
+  } else if (visible.length === 0) {
+    body = (
+      <EmptyState
+        title="No branch matches"
+        actions={<Button onClick={() => setQuery('')}>Clear search</Button>}
+      >
+        Nothing matches “{query.trim()}” in names, ids or addresses.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <table className={s.listTable} aria-label="Branches">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col" className={s.hidePhone}>
+              Id
+            </th>
+            <th scope="col">State</th>
+            <th scope="col" className={`${s.num} ${s.hidePhone}`}>
+              Contacts
+            </th>
+            <th scope="col" className={s.num}>
+              Zones
+            </th>
+            <th scope="col" className={s.hideNarrow}>
+              Updated
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((b) => (
+            <tr key={b.id}>
+              <td>
+                <Link to="/branches/$id" params={{ id: b.id }} className={s.branchLink}>
+                  {b.name || <em>Unnamed</em>}
+                </Link>
+                {mayEdit?.(b.id) && (
+                  <>
+                    {' '}
+                    <Badge tone="info" title="Your sign-in may change this branch">
+                      You can edit
+                    </Badge>
+                  </>
+                )}
+                {drafts.has(b.id) && (
+                  <>
+                    {' '}
+                    <Badge tone="warning" title="Unsaved changes are kept in this browser">
+                      Draft
+                    </Badge>
+                  </>
+                )}
+                {b.formatted_address && <div className={s.address}>{b.formatted_address}</div>}
+              </td>
+              <td className={`${shared.mono} ${s.hidePhone}`}>{b.id}</td>
+              <td>
+                {b.active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
+              </td>
+              <td className={`${s.num} num ${s.hidePhone}`}>
+                {'contacts' in b ? b.contacts.length : <NotKnown />}
+              </td>
+              <td className={`${s.num} num`}>
+                {'delivery_zones' in b ? (b.delivery_zones?.features.length ?? 0) : <NotKnown />}
+              </td>
+              <td className={s.hideNarrow}>
+                <RelativeTime epochSeconds={b.updated_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  if (mapView && !list.isError && !(extensionMissing && firstJobs.isError)) {
+    // Shown while the branches load: the map's code and base map start at once.
+    const listed =
+      list.isPending || (extensionMissing && firstJobs.isPending) ? undefined : (list.data ?? null);
+    body = (
+      <Suspense fallback={<ListSkeleton />}>
+        <CoverageMap listed={listed} seen={extensionMissing ? sorted : []} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className={shared.page}>
+      <div className={shared.pageHeader}>
+        <div className={shared.pageTitleBlock}>
+          <h1 className={shared.title}>Branches</h1>
+          <p className={shared.meta}>
+            {branches
+              ? query.trim() || filtering
+                ? `${visible.length} of ${sorted.length} branches`
+                : `${sorted.length} ${sorted.length === 1 ? 'branch' : 'branches'}`
+              : '\u00a0'}
+            {branches && mayEdit && ` · you can edit ${editableCount}`}
+          </p>
+        </div>
+      </div>
+      <div className={s.toolbar}>
+        <Segmented
+          label="Show branches as"
+          value={mapView ? 'map' : 'list'}
+          options={[
+            { value: 'list', label: 'List' },
+            {
+              value: 'map',
+              label: 'Coverage map',
+              onPointerEnter: () => void import('../coverage/CoverageMap'),
+            },
+          ]}
+          onChange={(next) =>
+            void navigate({ to: '/branches', search: next === 'map' ? { view: 'map' } : {} })
+          }
+        />
+        {!mapView && mayEdit && (
+          <Segmented
+            label="Which branches"
+            value={onlyEditable ? 'editable' : 'all'}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'editable', label: 'You can edit' },
+            ]}
+            onChange={(next) => setOnlyEditable(next === 'editable')}
+          />
+        )}
+        {!mapView && (
+          <div className={s.search}>
+            <Field label="Search branches" hint="Name, id or address">
+              <input
+                className={inputClass}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </Field>
+          </div>
+        )}
+        <OpenById />
+      </div>
+      {extensionMissing && !mapView && (
+        <Banner tone="info">
+          This service does not offer a list of branches, so these are the branches found in loaded jobs. Open
+          any other branch by its id.
+        </Banner>
+      )}
+      {body}
+      <div className={s.footnote} />
+    </div>
+  );
+}
