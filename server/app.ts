@@ -15,7 +15,7 @@ import { registerDocsRoutes } from './routes/docs';
 import { registerHealthRoute } from './routes/health';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
-import { MAX_BRANCH_CORNERS } from './zone-limits';
+import { MAX_BRANCH_CORNERS, ZONE_PROPERTY_LIMITS, type ZonePropertyLimits } from './zone-limits';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const BODY_LIMIT = 1_048_576;
@@ -43,6 +43,8 @@ export interface ServerOptions {
   databasePath?: string;
   /** The most corners one branch's zones may have (server/zone-limits.ts's default). */
   maxBranchCorners?: number;
+  /** The most bytes of properties one zone, and one branch's zones, may hold (server/zone-limits.ts's defaults). */
+  zoneProperties?: ZonePropertyLimits;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -86,7 +88,11 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     async (api) => {
       api.addHook('onRequest', bearerAuth(opts.tokens, { jwt: opts.oidc && oidcTokenCheck(opts.oidc) }));
       registerJobRoutes(api, { jobs, pageSize });
-      registerBranchRoutes(api, { branches, maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS });
+      registerBranchRoutes(api, {
+        branches,
+        maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS,
+        zoneProperties: opts.zoneProperties ?? ZONE_PROPERTY_LIMITS,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -5,7 +5,7 @@ import { BRANCH_ID_PATTERN } from '../src/contract';
 import type { ApiToken, Permissions } from './auth';
 import { MEMORY } from './db';
 import type { OidcOptions } from './oidc-tokens';
-import { MAX_BRANCH_CORNERS } from './zone-limits';
+import { MAX_BRANCH_CORNERS, ZONE_PROPERTY_LIMITS, type ZonePropertyLimits } from './zone-limits';
 
 export const DEFAULT_DATABASE_PATH = 'data/dispatch.db';
 
@@ -40,6 +40,8 @@ export interface ServerConfig {
   simulate: boolean;
   /** The most corners one branch's zones may have (server/zone-limits.ts). */
   maxBranchCorners: number;
+  /** MAX_ZONE_PROPERTIES_BYTES and MAX_BRANCH_ZONE_PROPERTIES_BYTES (server/zone-limits.ts). */
+  zoneProperties: ZonePropertyLimits;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -172,6 +174,23 @@ function readOidc(env: NodeJS.ProcessEnv): ServerConfig['oidc'] {
   return { issuer, audience };
 }
 
+function zonePropertyLimits(env: NodeJS.ProcessEnv): ZonePropertyLimits {
+  const perZone = integer(env, 'MAX_ZONE_PROPERTIES_BYTES', ZONE_PROPERTY_LIMITS.perZone, 2, 1_048_576);
+  const perBranch = integer(
+    env,
+    'MAX_BRANCH_ZONE_PROPERTIES_BYTES',
+    Math.max(ZONE_PROPERTY_LIMITS.perBranch, perZone),
+    2,
+    1_048_576,
+  );
+  if (perBranch < perZone) {
+    throw new ConfigError(
+      `MAX_BRANCH_ZONE_PROPERTIES_BYTES (${perBranch}) is less than MAX_ZONE_PROPERTIES_BYTES (${perZone}): a branch's zones together must be allowed at least what one zone is`,
+    );
+  }
+  return { perZone, perBranch };
+}
+
 /** Reads the server's configuration from environment variables (docs/design.md, decision 8). */
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -222,6 +241,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     production,
     simulate: simulate === '1',
     maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
+    zoneProperties: zonePropertyLimits(env),
   };
 }
 

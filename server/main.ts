@@ -99,6 +99,7 @@ export async function startServer(
       staticDir: config.staticDir,
       databasePath: config.databasePath,
       maxBranchCorners: config.maxBranchCorners,
+      zoneProperties: config.zoneProperties,
       logger: { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` },
     });
     try {

@@ -9,7 +9,7 @@ import type { Branch } from '../repo/resources';
 import { writePrecondition } from '../preconditions';
 import { validatePolygon } from '../../src/geo';
 import { rejectOtherMethods } from './method-not-allowed';
-import { zoneLimitIssues } from '../zone-limits';
+import { zoneLimitIssues, zonePropertyIssues, type ZonePropertyLimits } from '../zone-limits';
 
 /** Extension list endpoint: larger pages than jobs, branches are few and small. */
 export const BRANCH_PAGE_SIZE = 100;
@@ -111,14 +111,23 @@ function zoneGeometryIssues(body: UpdateBranchBody): ErrorDetail[] {
   );
 }
 
-function readUpdateBody(request: FastifyRequest, maxCorners: number): UpdateBranchBody {
+interface ZoneLimits {
+  maxBranchCorners: number;
+  zoneProperties: ZonePropertyLimits;
+}
+
+function readUpdateBody(request: FastifyRequest, limits: ZoneLimits): UpdateBranchBody {
   if (!isJsonContentType(request.headers['content-type'])) {
     throw new ApiError(415, 'Send the request body as JSON with Content-Type: application/json');
   }
   const parsed = UpdateBranchBody.safeParse(request.body);
   if (!parsed.success) throw new ApiError(400, 'The branch is invalid', issuesToDetails(parsed.error.issues));
+  const features = parsed.data.branch.delivery_zones?.features ?? [];
+  const propertyIssues = zonePropertyIssues(features, limits.zoneProperties);
+  if (propertyIssues.length > 0)
+    throw new ApiError(400, 'The delivery zones’ properties are too large', propertyIssues);
   // Before the geometry checks, whose cost grows with the square of the edges on comb-like zones.
-  const limitIssues = zoneLimitIssues(parsed.data.branch.delivery_zones?.features ?? [], maxCorners);
+  const limitIssues = zoneLimitIssues(features, limits.maxBranchCorners);
   if (limitIssues.length > 0)
     throw new ApiError(400, 'The delivery zones are too large or too intricate to check', limitIssues);
   const geometryIssues = zoneGeometryIssues(parsed.data);
@@ -129,9 +138,9 @@ function readUpdateBody(request: FastifyRequest, maxCorners: number): UpdateBran
 
 export function registerBranchRoutes(
   api: FastifyInstance,
-  deps: { branches: BranchRepository; maxBranchCorners: number },
+  deps: { branches: BranchRepository } & ZoneLimits,
 ): void {
-  const { branches, maxBranchCorners } = deps;
+  const { branches } = deps;
 
   api.get('/branches', async (request) => {
     const parsed = BranchesQuery.safeParse(request.query);
@@ -158,7 +167,7 @@ export function registerBranchRoutes(
     },
     async (request, reply): Promise<{ branch: Branch }> => {
       const { id } = request.params;
-      const { branch: patch } = readUpdateBody(request, maxBranchCorners);
+      const { branch: patch } = readUpdateBody(request, deps);
       const renameForbidden = forbiddenRename(request.actor!.permissions, patch.id);
       if (renameForbidden) throw renameForbidden;
       const now = Math.floor(Date.now() / 1000);
