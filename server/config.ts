@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { BRANCH_ID_PATTERN } from '../src/contract';
 import type { ApiToken, Permissions } from './auth';
 import { MEMORY } from './db';
-import type { OidcOptions } from './oidc-tokens';
+import { DEFAULT_MAX_TOKEN_LIFETIME_SECONDS, type OidcOptions } from './oidc-tokens';
 import { MAX_BRANCH_CORNERS, ZONE_PROPERTY_LIMITS, type ZonePropertyLimits } from './zone-limits';
 
 export const DEFAULT_DATABASE_PATH = 'data/dispatch.db';
@@ -26,7 +26,7 @@ export interface ServerConfig {
    */
   devTokenFile: string | null;
   /** OIDC_ISSUER and OIDC_AUDIENCE: access tokens of the identity provider are accepted too; null: not. */
-  oidc: Pick<OidcOptions, 'issuer' | 'audience'> | null;
+  oidc: Pick<OidcOptions, 'issuer' | 'audience' | 'maxLifetimeSeconds'> | null;
   pageSize: number;
   /**
    * Jobs seeded into an empty database; null: an empty database stays empty (production,
@@ -171,7 +171,14 @@ function readOidc(env: NodeJS.ProcessEnv): ServerConfig['oidc'] {
       'OIDC_AUDIENCE is empty: with OIDC_ISSUER set, name the audience the identity provider puts in access tokens for this service (their aud claim)',
     );
   }
-  return { issuer, audience };
+  const maxLifetimeSeconds = integer(
+    env,
+    'OIDC_MAX_TOKEN_LIFETIME',
+    DEFAULT_MAX_TOKEN_LIFETIME_SECONDS,
+    60,
+    31 * DEFAULT_MAX_TOKEN_LIFETIME_SECONDS,
+  );
+  return { issuer, audience, maxLifetimeSeconds };
 }
 
 function zonePropertyLimits(env: NodeJS.ProcessEnv): ZonePropertyLimits {

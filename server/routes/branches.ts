@@ -47,22 +47,12 @@ function idTaken(existing: string, wanted: string): ApiError {
   );
 }
 
-/** "LEE-01", "LEE-01 and LEE-02", "LEE-01, LEE-02 and MAN-01". */
-function listOf(ids: readonly string[]): string {
-  return ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
-}
-
-/** What this sign-in may save, as the first half of a 403's message. */
-function mayChange(branchIds: readonly string[]): string {
-  if (branchIds.length === 0) return 'This sign-in may change no branch';
-  return `This sign-in may change ${branchIds.length === 1 ? 'branch' : 'branches'} ${listOf(branchIds)} only`;
-}
-
 /**
  * May this sign-in save branch `id`? Checked before the body is read: a sign-in that may not
  * save learns nothing from the checks of a body it could not save anyway. And before the
  * branch is looked up, so a 403 comes before a 404: a sign-in limited to some branches is not
- * told whether others exist.
+ * told whether others exist. A 403 names the branch asked for, never the token's own list (a
+ * claim is the provider's to show, and may be long).
  */
 function forbiddenToSave(permissions: Permissions, id: string): ApiError | null {
   if (!permissions.writeBranches) {
@@ -72,11 +62,10 @@ function forbiddenToSave(permissions: Permissions, id: string): ApiError | null 
         'Ask an administrator or the branch’s manager.',
     );
   }
-  const { branchIds } = permissions;
-  if (branchIds !== null && !coversBranch(permissions, id)) {
+  if (!coversBranch(permissions, id)) {
     return new ApiError(
       403,
-      `${mayChange(branchIds)}, not ${id}. ${id} is saved by its own manager or an administrator.`,
+      `This sign-in may not change branch ${id}. ${id} is saved by its own manager or an administrator.`,
     );
   }
   return null;
@@ -84,19 +73,11 @@ function forbiddenToSave(permissions: Permissions, id: string): ApiError | null 
 
 /** A rename is a save under the new id too: it must be one this sign-in may save. */
 function forbiddenRename(permissions: Permissions, newId: string | undefined): ApiError | null {
-  const { branchIds } = permissions;
-  if (newId === undefined || branchIds === null || coversBranch(permissions, newId)) {
-    return null;
-  }
+  if (newId === undefined || coversBranch(permissions, newId)) return null;
   return new ApiError(
     403,
-    `${mayChange(branchIds)}, so it cannot rename a branch to ${newId}. Nothing was changed.`,
-    [
-      {
-        path: 'branch.id',
-        message: `Outside the branches this sign-in may change (${listOf(branchIds) || 'none'})`,
-      },
-    ],
+    `This sign-in may not change branch ${newId}, so it cannot rename a branch to it. Nothing was changed.`,
+    [{ path: 'branch.id', message: `Outside the branches this sign-in may change` }],
   );
 }
 
