@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BRANCH_ID_PATTERN } from '../src/contract';
+import { CONNECTION_LIMITS, type ConnectionLimits } from './app';
 import type { ApiToken, Permissions } from './auth';
 import { MEMORY } from './db';
 import { DEFAULT_MAX_TOKEN_LIFETIME_SECONDS, type OidcOptions } from './oidc-tokens';
@@ -42,6 +43,8 @@ export interface ServerConfig {
   maxBranchCorners: number;
   /** MAX_ZONE_PROPERTIES_BYTES and MAX_BRANCH_ZONE_PROPERTIES_BYTES (server/zone-limits.ts). */
   zoneProperties: ZonePropertyLimits;
+  /** HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS and MAX_CONNECTIONS (server/app.ts). */
+  connections: ConnectionLimits;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -181,6 +184,21 @@ function readOidc(env: NodeJS.ProcessEnv): ServerConfig['oidc'] {
   return { issuer, audience, maxLifetimeSeconds };
 }
 
+function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
+  const headers = integer(env, 'HEADERS_TIMEOUT_SECONDS', CONNECTION_LIMITS.headersTimeoutMs / 1000, 1, 3600);
+  const request = integer(env, 'REQUEST_TIMEOUT_SECONDS', CONNECTION_LIMITS.requestTimeoutMs / 1000, 1, 3600);
+  if (request < headers) {
+    throw new ConfigError(
+      `REQUEST_TIMEOUT_SECONDS (${request}) is less than HEADERS_TIMEOUT_SECONDS (${headers}): a request's headers come within the whole request`,
+    );
+  }
+  return {
+    headersTimeoutMs: headers * 1000,
+    requestTimeoutMs: request * 1000,
+    maxConnections: integer(env, 'MAX_CONNECTIONS', CONNECTION_LIMITS.maxConnections, 10, 1_000_000),
+  };
+}
+
 function zonePropertyLimits(env: NodeJS.ProcessEnv): ZonePropertyLimits {
   const perZone = integer(env, 'MAX_ZONE_PROPERTIES_BYTES', ZONE_PROPERTY_LIMITS.perZone, 2, 1_048_576);
   const perBranch = integer(
@@ -249,6 +267,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     simulate: simulate === '1',
     maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
     zoneProperties: zonePropertyLimits(env),
+    connections: connectionLimits(env),
   };
 }
 

@@ -100,6 +100,7 @@ export async function startServer(
       databasePath: config.databasePath,
       maxBranchCorners: config.maxBranchCorners,
       zoneProperties: config.zoneProperties,
+      connections: config.connections,
       logger: { level: 'info', base: null, timestamp: () => `,"time":"${new Date().toISOString()}"` },
     });
     try {
