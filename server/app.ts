@@ -20,10 +20,30 @@ import { registerHealthRoute } from './routes/health';
 import { registerJobActionRoutes } from './routes/job-actions';
 import { registerJobRoutes } from './routes/jobs';
 import { registerStatic } from './routes/static';
-import { MAX_BRANCH_CORNERS } from './zone-limits';
+import { MAX_BRANCH_CORNERS, ZONE_PROPERTY_LIMITS, type ZonePropertyLimits } from './zone-limits';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const BODY_LIMIT = 1_048_576;
+
+/**
+ * How long a client may take to send a request, and how many connections may be open at once.
+ * A client slower than a timeout is answered 408 and its connection closed (logged once, as a
+ * warning); a connection over the cap is closed as it arrives.
+ */
+export interface ConnectionLimits {
+  /** From the connection's first byte to the end of the request's headers. */
+  headersTimeoutMs: number;
+  /** From the first byte to the end of the whole request, body included (1 MiB at most). */
+  requestTimeoutMs: number;
+  /** Open connections at once, keep-alive ones included. */
+  maxConnections: number;
+}
+
+export const CONNECTION_LIMITS: Readonly<ConnectionLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 1_000,
+};
 
 export interface ServerOptions {
   db: Database;
@@ -60,6 +80,10 @@ export interface ServerOptions {
    * actions on a job. As `extensions` unless set; off, their paths answer 404 as on a bare service.
    */
   jobActions?: boolean;
+  /** The most bytes of properties one zone, and one branch's zones, may hold (server/zone-limits.ts's defaults). */
+  zoneProperties?: ZonePropertyLimits;
+  /** Request timeouts and the connection cap (CONNECTION_LIMITS unless given). */
+  connections?: ConnectionLimits;
 }
 
 /** The reference server of the v1 interface, with every dependency injected. Call `listen` or `inject`. */
@@ -69,7 +93,15 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     throw new Error(`pageSize must be a whole number ≥ 1, got ${pageSize}`);
 
   const secrets = opts.tokens.map((entry) => (typeof entry === 'string' ? entry : entry.token));
+  const limits = opts.connections ?? CONNECTION_LIMITS;
   const app = Fastify({
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node checks the two timeouts this often (30 s by default, longer than they are).
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(limits.headersTimeoutMs / 4)),
+    },
     logger: opts.logger ?? false,
     logController: new CompactRequestLog(secrets),
     bodyLimit: BODY_LIMIT,
@@ -81,6 +113,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     // While draining, new requests get drain.ts's 503, in the error format.
     return503OnClosing: false,
   });
+  app.server.maxConnections = limits.maxConnections;
   app.decorate('drain', installDrain(app));
   // GET /v1/jobs also takes its filters as a JSON body (docs/design.md, decision 1).
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
@@ -111,7 +144,11 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
         registerExtensionRoutes(api, { changes, search, onShutdown: (close) => app.drain.onStart(close) });
       }
       if (jobActions) registerJobActionRoutes(api, { jobs, actions: new JobActionRepository(opts.db) });
-      registerBranchRoutes(api, { branches, maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS });
+      registerBranchRoutes(api, {
+        branches,
+        maxBranchCorners: opts.maxBranchCorners ?? MAX_BRANCH_CORNERS,
+        zoneProperties: opts.zoneProperties ?? ZONE_PROPERTY_LIMITS,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BRANCH_ID_PATTERN } from '../src/contract';
+import { CONNECTION_LIMITS, type ConnectionLimits } from './app';
 import type { ApiToken, Permissions } from './auth';
 import { MEMORY } from './db';
-import type { OidcOptions } from './oidc-tokens';
-import { MAX_BRANCH_CORNERS } from './zone-limits';
+import { DEFAULT_MAX_TOKEN_LIFETIME_SECONDS, type OidcOptions } from './oidc-tokens';
+import { MAX_BRANCH_CORNERS, ZONE_PROPERTY_LIMITS, type ZonePropertyLimits } from './zone-limits';
 
 export const DEFAULT_DATABASE_PATH = 'data/dispatch.db';
 
@@ -26,7 +27,7 @@ export interface ServerConfig {
    */
   devTokenFile: string | null;
   /** OIDC_ISSUER and OIDC_AUDIENCE: access tokens of the identity provider are accepted too; null: not. */
-  oidc: Pick<OidcOptions, 'issuer' | 'audience'> | null;
+  oidc: Pick<OidcOptions, 'issuer' | 'audience' | 'maxLifetimeSeconds'> | null;
   pageSize: number;
   /**
    * Jobs seeded into an empty database; null: an empty database stays empty (production,
@@ -44,6 +45,10 @@ export interface ServerConfig {
   extensions: boolean;
   /** LOG_FILE: the request log goes to this file (written afresh at each start); null: to stdout. */
   logFile: string | null;
+  /** MAX_ZONE_PROPERTIES_BYTES and MAX_BRANCH_ZONE_PROPERTIES_BYTES (server/zone-limits.ts). */
+  zoneProperties: ZonePropertyLimits;
+  /** HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS and MAX_CONNECTIONS (server/app.ts). */
+  connections: ConnectionLimits;
 }
 
 /** A configuration the server refuses to start with; the message says what to change. */
@@ -173,7 +178,46 @@ function readOidc(env: NodeJS.ProcessEnv): ServerConfig['oidc'] {
       'OIDC_AUDIENCE is empty: with OIDC_ISSUER set, name the audience the identity provider puts in access tokens for this service (their aud claim)',
     );
   }
-  return { issuer, audience };
+  const maxLifetimeSeconds = integer(
+    env,
+    'OIDC_MAX_TOKEN_LIFETIME',
+    DEFAULT_MAX_TOKEN_LIFETIME_SECONDS,
+    60,
+    31 * DEFAULT_MAX_TOKEN_LIFETIME_SECONDS,
+  );
+  return { issuer, audience, maxLifetimeSeconds };
+}
+
+function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
+  const headers = integer(env, 'HEADERS_TIMEOUT_SECONDS', CONNECTION_LIMITS.headersTimeoutMs / 1000, 1, 3600);
+  const request = integer(env, 'REQUEST_TIMEOUT_SECONDS', CONNECTION_LIMITS.requestTimeoutMs / 1000, 1, 3600);
+  if (request < headers) {
+    throw new ConfigError(
+      `REQUEST_TIMEOUT_SECONDS (${request}) is less than HEADERS_TIMEOUT_SECONDS (${headers}): a request's headers come within the whole request`,
+    );
+  }
+  return {
+    headersTimeoutMs: headers * 1000,
+    requestTimeoutMs: request * 1000,
+    maxConnections: integer(env, 'MAX_CONNECTIONS', CONNECTION_LIMITS.maxConnections, 10, 1_000_000),
+  };
+}
+
+function zonePropertyLimits(env: NodeJS.ProcessEnv): ZonePropertyLimits {
+  const perZone = integer(env, 'MAX_ZONE_PROPERTIES_BYTES', ZONE_PROPERTY_LIMITS.perZone, 2, 1_048_576);
+  const perBranch = integer(
+    env,
+    'MAX_BRANCH_ZONE_PROPERTIES_BYTES',
+    Math.max(ZONE_PROPERTY_LIMITS.perBranch, perZone),
+    2,
+    1_048_576,
+  );
+  if (perBranch < perZone) {
+    throw new ConfigError(
+      `MAX_BRANCH_ZONE_PROPERTIES_BYTES (${perBranch}) is less than MAX_ZONE_PROPERTIES_BYTES (${perZone}): a branch's zones together must be allowed at least what one zone is`,
+    );
+  }
+  return { perZone, perBranch };
 }
 
 /** Reads the server's configuration from environment variables (docs/design.md, decision 8). */
@@ -232,6 +276,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxBranchCorners: integer(env, 'MAX_BRANCH_CORNERS', MAX_BRANCH_CORNERS, 100, 1_000_000),
     extensions: extensions === 'on',
     logFile: env.LOG_FILE?.trim() || null,
+    zoneProperties: zonePropertyLimits(env),
+    connections: connectionLimits(env),
   };
 }
 

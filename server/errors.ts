@@ -93,9 +93,19 @@ export function installErrorHandling(
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (malformed request, headers
  * too large, timeout): answered in the same format on the raw socket, which is then closed.
+ * A client too slow to send its request (the headers or body timeout) is logged, once.
  */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+export function clientErrorHandler(
+  this: FastifyInstance | void,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    this?.log.warn(
+      `A client too slow to send its request was answered 408 and closed (${socket.remoteAddress ?? 'unknown address'})`,
+    );
+  }
   const [status, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'The request headers are too large']

@@ -101,6 +101,8 @@ export async function startServer(
       staticDir: config.staticDir,
       databasePath: config.databasePath,
       maxBranchCorners: config.maxBranchCorners,
+      zoneProperties: config.zoneProperties,
+      connections: config.connections,
       extensions: config.extensions,
       logger: {
         level: 'info',
@@ -171,7 +173,12 @@ export async function runServerProcess(env: NodeJS.ProcessEnv): Promise<void> {
     );
     process.exit(1);
   }
+  // A second signal while draining (a process manager, or a runner that passes the signal on
+  // as well) changes nothing: the drain already ends within its bound.
+  let shuttingDown = false;
   const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     console.log(`dispatch server: ${signal} received, shutting down`);
     server.close().then(
       () => process.exit(0),
@@ -181,6 +188,6 @@ export async function runServerProcess(env: NodeJS.ProcessEnv): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }

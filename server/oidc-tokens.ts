@@ -23,6 +23,27 @@ export interface OidcOptions {
    * default (30 s) unless given; tests set 0 rather than wait.
    */
   jwksCooldownMs?: number;
+  /**
+   * OIDC_MAX_TOKEN_LIFETIME: the longest a token may live, in seconds (`exp` − `iat`, or
+   * `exp` − now without `iat`); DEFAULT_MAX_TOKEN_LIFETIME_SECONDS unless given.
+   */
+  maxLifetimeSeconds?: number;
+}
+
+/** A day: access tokens live minutes to hours; one that lives longer is refused. */
+export const DEFAULT_MAX_TOKEN_LIFETIME_SECONDS = 86_400;
+
+/**
+ * The `typ` header of an access token (RFC 7515 §4.1.9: compared regardless of case, with
+ * `application/` optional): `JWT`, or `at+jwt` (RFC 9068). Absent is accepted, as many providers
+ * send none; any other type (an ID token typed `id_token+jwt`, a logout token, a DPoP proof) is
+ * a token for something else.
+ */
+function acceptedType(typ: unknown): boolean {
+  if (typ === undefined) return true;
+  if (typeof typ !== 'string') return false;
+  const type = typ.toLowerCase().replace(/^application\//, '');
+  return type === 'jwt' || type === 'at+jwt';
 }
 
 /**
@@ -60,6 +81,9 @@ const MESSAGES = {
   notYet: 'The access token is not valid yet; check that this server’s clock is right, or sign in again',
   unknownKey: 'The access token is signed with a key the identity provider does not publish; sign in again',
   invalid: 'The access token is not valid',
+  type: 'The token is not an access token (its typ header is neither JWT nor at+jwt); sign in again',
+  lifetime: (hours: string) =>
+    `The access token lives longer than this service accepts (${hours}); ask the identity provider for shorter-lived tokens, and sign in again`,
   provider:
     'The access token could not be checked: the identity provider is not answering as expected. Try again in a moment.',
 } as const;
@@ -125,6 +149,13 @@ async function discover(options: OidcOptions): Promise<{ url: string; keys: JWTV
       ...(options.jwksCooldownMs === undefined ? {} : { cooldownDuration: options.jwksCooldownMs }),
     }),
   };
+}
+
+/** "24 hours", "90 minutes", "45 seconds". */
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} ${seconds === 3600 ? 'hour' : 'hours'}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
 }
 
 const nonEmpty = (value: unknown): string | undefined =>
@@ -194,10 +225,12 @@ export function oidcTokenCheck(options: OidcOptions): JwtCheck {
     }
   };
 
+  const maxLifetime = options.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME_SECONDS;
   return async (token, log) => {
     let payload: JWTPayload;
+    let protectedHeader: { typ?: unknown };
     try {
-      ({ payload } = await jwtVerify(token, getKey, {
+      ({ payload, protectedHeader } = await jwtVerify(token, getKey, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ALGORITHMS,
@@ -207,6 +240,12 @@ export function oidcTokenCheck(options: OidcOptions): JwtCheck {
     } catch (error) {
       throw refusal(error, log);
     }
+    if (!acceptedType(protectedHeader.typ)) throw invalidToken(MESSAGES.type);
+    // exp is required above; iat, when present, is a number (jose checks its type).
+    const now = Math.floor(Date.now() / 1000);
+    const lifetime = payload.exp! - (typeof payload.iat === 'number' ? payload.iat : now);
+    if (lifetime > maxLifetime + CLOCK_TOLERANCE_SECONDS)
+      throw invalidToken(MESSAGES.lifetime(duration(maxLifetime)));
     const actor = actorOf(payload);
     if (!actor) throw invalidToken(MESSAGES.invalid);
     return actor;

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { refusedWhileDraining } from './drain';
 
 /** Query parameter names that carry credentials (`access_token`, `id_token`, `x-api-key`, `client_secret`...). */
 const SECRET_PARAM =
@@ -42,7 +43,8 @@ export function loggableUrl(url: string, secrets: readonly string[] = []): strin
 /**
  * One line per request, when it completes: method, URL (secrets masked), status, duration.
  * Headers (and so tokens) are never logged; Fastify's own "incoming request" and "not found"
- * lines are off.
+ * lines are off. Requests refused while the server drains are counted in the drain's one line
+ * instead (drain.ts).
  */
 export class CompactRequestLog extends LogController {
   /** `secrets`: the accepted tokens, masked wherever they appear in a URL. */
@@ -59,6 +61,7 @@ export class CompactRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (refusedWhileDraining(request.raw)) return;
     const line = `${request.method} ${loggableUrl(request.url, this.secrets)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`;
     if (error) request.log.error({ err: error }, line);
     else request.log.info(line);

@@ -13,7 +13,7 @@ import { vertexCount } from '../src/geo/ring';
 /**
  * Corners (a ring's positions less its closing one) of all of one branch's zones, unless
  * MAX_BRANCH_CORNERS says otherwise. Every stop in a page of jobs embeds its branch: at this
- * limit a branch weighs about 110 KB of JSON (docs/production.md, "Limits").
+ * limit a branch's zones weigh about 210 KB of JSON at most (docs/production.md, "Limits").
  */
 export const MAX_BRANCH_CORNERS = 5_000;
 /**
@@ -23,9 +23,26 @@ export const MAX_BRANCH_CORNERS = 5_000;
  */
 export const MAX_EDGE_PAIRS = 10_000_000;
 
+/**
+ * Bytes (UTF-8 JSON, the form they are stored and sent in) that the `properties` of one zone,
+ * and the ids and properties of all of one branch's zones together, may take, unless
+ * MAX_ZONE_PROPERTIES_BYTES and MAX_BRANCH_ZONE_PROPERTIES_BYTES say otherwise. Every stop
+ * embeds its whole branch, so these bound a page of jobs as the corner limit does
+ * (docs/production.md, "Limits").
+ */
+export interface ZonePropertyLimits {
+  perZone: number;
+  perBranch: number;
+}
+export const ZONE_PROPERTY_LIMITS: Readonly<ZonePropertyLimits> = { perZone: 4_096, perBranch: 32_768 };
+
 type Ring = readonly (readonly number[])[];
 interface ZoneLike {
   geometry: { coordinates: readonly Ring[] };
+}
+interface ZoneWithProperties {
+  id: string;
+  properties: Readonly<Record<string, unknown>>;
 }
 
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -97,6 +114,49 @@ export function zoneLimitIssues(features: readonly ZoneLike[], maxCorners: numbe
           path: path(index),
           message:
             'This zone is too intricate to check: it has many long edges side by side, like the teeth of a comb. Simplify it or split it into smaller zones.',
+        },
+      ];
+    }
+  }
+  return [];
+}
+
+const bytes = (n: number) => `${count(n)} bytes`;
+
+/**
+ * Zones whose `properties` pass the limits, as error details on
+ * `branch.delivery_zones.features.N.properties` (empty when within them): each zone whose
+ * properties pass their own limit, else the zone at which the branch's ids and properties pass
+ * the branch's.
+ */
+export function zonePropertyIssues(
+  features: readonly ZoneWithProperties[],
+  limits: ZonePropertyLimits,
+): ErrorDetail[] {
+  const path = (index: number) => `branch.delivery_zones.features.${index}.properties`;
+  const json = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+  const properties = features.map((feature) => json(feature.properties));
+  const each = properties.flatMap((size, index) =>
+    size > limits.perZone
+      ? [
+          {
+            path: path(index),
+            message: `This zone's properties take ${bytes(size)} as JSON; a zone takes at most ${bytes(limits.perZone)}.`,
+          },
+        ]
+      : [],
+  );
+  if (each.length > 0) return each;
+  const sizes = features.map((feature, index) => json(feature.id) + properties[index]!);
+  let total = 0;
+  for (const [index, size] of sizes.entries()) {
+    total += size;
+    if (total > limits.perBranch) {
+      const all = sizes.reduce((sum, next) => sum + next, 0);
+      return [
+        {
+          path: path(index),
+          message: `The zones' ids and properties take ${bytes(all)} as JSON in all; a branch takes at most ${bytes(limits.perBranch)}. Shorten this zone's or the others'.`,
         },
       ];
     }

@@ -74,6 +74,13 @@ export class BranchRepository {
   constructor(private readonly db: Database) {
     this.statements = {
       byIds: db.prepare<[string], BranchRow>(`SELECT ${BRANCH_COLUMNS} FROM branches WHERE id ${IN_IDS}`),
+      // A branch asked for by id, in any case: ids are unique regardless of case, and so are the
+      // permissions that name them (src/contract/access.ts). The exact id is tried first (the index).
+      byIdAnyCase: db.prepare<[{ id: string }], BranchRow>(
+        `SELECT ${BRANCH_COLUMNS} FROM branches WHERE id = @id
+         UNION ALL SELECT ${BRANCH_COLUMNS} FROM (SELECT ${BRANCH_COLUMNS} FROM branches WHERE id = @id COLLATE NOCASE AND id <> @id)
+         LIMIT 1`,
+      ),
       page: db.prepare<[number, number], BranchRow>(
         `SELECT ${BRANCH_COLUMNS} FROM branches ORDER BY id LIMIT ? OFFSET ?`,
       ),
@@ -88,8 +95,8 @@ export class BranchRepository {
       sameIdAnyCase: db
         .prepare<[string, string], string>('SELECT id FROM branches WHERE id = ? COLLATE NOCASE AND id <> ?')
         .pluck(),
-      version: db.prepare<[string], Pick<BranchRow, 'updated_at' | 'revision'>>(
-        'SELECT updated_at, revision FROM branches WHERE id = ?',
+      version: db.prepare<[{ id: string }], Pick<BranchRow, 'id' | 'updated_at' | 'revision'>>(
+        'SELECT id, updated_at, revision FROM branches WHERE id = @id UNION ALL SELECT id, updated_at, revision FROM branches WHERE id = @id COLLATE NOCASE AND id <> @id LIMIT 1',
       ),
       nextRevision: db.prepare<[], number>('SELECT coalesce(max(revision), 0) + 1 FROM branches').pluck(),
       // Foreign keys ON UPDATE CASCADE carry the new id to contacts, zones, jobs, pickups and deliveries.
@@ -119,13 +126,15 @@ export class BranchRepository {
     return this.getMany([id]).get(id);
   }
 
-  /** A branch and its ETag; `knownZones`: its zones when they are known already (then not read). */
+  /**
+   * A branch by its id in any case, and its ETag; `knownZones`: its zones when they are known
+   * already (then not read).
+   */
   read(id: string, knownZones?: ZoneFeature[]): VersionedBranch | undefined {
-    const list = idList([id]);
-    const row = this.statements.byIds.get(list);
+    const row = this.statements.byIdAnyCase.get({ id });
     if (!row) return undefined;
-    const zones = knownZones && new Map([[id, knownZones]]);
-    return { branch: this.assemble([row], list, zones).get(id)!, etag: branchEtag(row) };
+    const zones = knownZones && new Map([[row.id, knownZones]]);
+    return { branch: this.assemble([row], idList([row.id]), zones).get(row.id)!, etag: branchEtag(row) };
   }
 
   /** Full branches (contacts and zones included) by id, in three queries whatever the count. */
@@ -147,10 +156,10 @@ export class BranchRepository {
    * Applies a validated patch in one transaction: all of it or (not found, precondition
    * failed, id taken) nothing. `precondition` is checked against the stored version inside the
    * transaction, so no other write can land between the check and this one. Contacts and
-   * zones, when given, replace the stored ones wholesale.
+   * zones, when given, replace the stored ones wholesale. `requestedId` finds the branch in any case.
    */
   update(
-    currentId: string,
+    requestedId: string,
     patch: BranchPatch,
     actor: Actor,
     nowSeconds: number,
@@ -158,8 +167,9 @@ export class BranchRepository {
   ): UpdateBranchResult {
     const { statements } = this;
     const apply = this.db.transaction((): UpdateBranchResult => {
-      const stored = statements.version.get(currentId);
+      const stored = statements.version.get({ id: requestedId });
       if (stored === undefined) return { status: 'not_found' };
+      const currentId = stored.id;
       if (precondition && !precondition({ etag: branchEtag(stored), updatedAt: stored.updated_at })) {
         return { status: 'precondition_failed' };
       }

@@ -9,7 +9,7 @@ import type { Branch } from '../repo/resources';
 import { writePrecondition } from '../preconditions';
 import { validatePolygon } from '../../src/geo';
 import { rejectOtherMethods } from './method-not-allowed';
-import { zoneLimitIssues } from '../zone-limits';
+import { zoneLimitIssues, zonePropertyIssues, type ZonePropertyLimits } from '../zone-limits';
 
 /** Extension list endpoint: larger pages than jobs, branches are few and small. */
 export const BRANCH_PAGE_SIZE = 100;
@@ -47,22 +47,12 @@ function idTaken(existing: string, wanted: string): ApiError {
   );
 }
 
-/** "LEE-01", "LEE-01 and LEE-02", "LEE-01, LEE-02 and MAN-01". */
-function listOf(ids: readonly string[]): string {
-  return ids.length <= 1 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
-}
-
-/** What this sign-in may save, as the first half of a 403's message. */
-function mayChange(branchIds: readonly string[]): string {
-  if (branchIds.length === 0) return 'This sign-in may change no branch';
-  return `This sign-in may change ${branchIds.length === 1 ? 'branch' : 'branches'} ${listOf(branchIds)} only`;
-}
-
 /**
  * May this sign-in save branch `id`? Checked before the body is read: a sign-in that may not
  * save learns nothing from the checks of a body it could not save anyway. And before the
  * branch is looked up, so a 403 comes before a 404: a sign-in limited to some branches is not
- * told whether others exist.
+ * told whether others exist. A 403 names the branch asked for, never the token's own list (a
+ * claim is the provider's to show, and may be long).
  */
 function forbiddenToSave(permissions: Permissions, id: string): ApiError | null {
   if (!permissions.writeBranches) {
@@ -72,11 +62,10 @@ function forbiddenToSave(permissions: Permissions, id: string): ApiError | null 
         'Ask an administrator or the branch’s manager.',
     );
   }
-  const { branchIds } = permissions;
-  if (branchIds !== null && !coversBranch(permissions, id)) {
+  if (!coversBranch(permissions, id)) {
     return new ApiError(
       403,
-      `${mayChange(branchIds)}, not ${id}. ${id} is saved by its own manager or an administrator.`,
+      `This sign-in may not change branch ${id}. ${id} is saved by its own manager or an administrator.`,
     );
   }
   return null;
@@ -84,19 +73,11 @@ function forbiddenToSave(permissions: Permissions, id: string): ApiError | null 
 
 /** A rename is a save under the new id too: it must be one this sign-in may save. */
 function forbiddenRename(permissions: Permissions, newId: string | undefined): ApiError | null {
-  const { branchIds } = permissions;
-  if (newId === undefined || branchIds === null || coversBranch(permissions, newId)) {
-    return null;
-  }
+  if (newId === undefined || coversBranch(permissions, newId)) return null;
   return new ApiError(
     403,
-    `${mayChange(branchIds)}, so it cannot rename a branch to ${newId}. Nothing was changed.`,
-    [
-      {
-        path: 'branch.id',
-        message: `Outside the branches this sign-in may change (${listOf(branchIds) || 'none'})`,
-      },
-    ],
+    `This sign-in may not change branch ${newId}, so it cannot rename a branch to it. Nothing was changed.`,
+    [{ path: 'branch.id', message: `Outside the branches this sign-in may change` }],
   );
 }
 
@@ -111,14 +92,23 @@ function zoneGeometryIssues(body: UpdateBranchBody): ErrorDetail[] {
   );
 }
 
-function readUpdateBody(request: FastifyRequest, maxCorners: number): UpdateBranchBody {
+interface ZoneLimits {
+  maxBranchCorners: number;
+  zoneProperties: ZonePropertyLimits;
+}
+
+function readUpdateBody(request: FastifyRequest, limits: ZoneLimits): UpdateBranchBody {
   if (!isJsonContentType(request.headers['content-type'])) {
     throw new ApiError(415, 'Send the request body as JSON with Content-Type: application/json');
   }
   const parsed = UpdateBranchBody.safeParse(request.body);
   if (!parsed.success) throw new ApiError(400, 'The branch is invalid', issuesToDetails(parsed.error.issues));
+  const features = parsed.data.branch.delivery_zones?.features ?? [];
+  const propertyIssues = zonePropertyIssues(features, limits.zoneProperties);
+  if (propertyIssues.length > 0)
+    throw new ApiError(400, 'The delivery zones’ properties are too large', propertyIssues);
   // Before the geometry checks, whose cost grows with the square of the edges on comb-like zones.
-  const limitIssues = zoneLimitIssues(parsed.data.branch.delivery_zones?.features ?? [], maxCorners);
+  const limitIssues = zoneLimitIssues(features, limits.maxBranchCorners);
   if (limitIssues.length > 0)
     throw new ApiError(400, 'The delivery zones are too large or too intricate to check', limitIssues);
   const geometryIssues = zoneGeometryIssues(parsed.data);
@@ -129,9 +119,9 @@ function readUpdateBody(request: FastifyRequest, maxCorners: number): UpdateBran
 
 export function registerBranchRoutes(
   api: FastifyInstance,
-  deps: { branches: BranchRepository; maxBranchCorners: number },
+  deps: { branches: BranchRepository } & ZoneLimits,
 ): void {
-  const { branches, maxBranchCorners } = deps;
+  const { branches } = deps;
 
   api.get('/branches', async (request) => {
     const parsed = BranchesQuery.safeParse(request.query);
@@ -158,7 +148,7 @@ export function registerBranchRoutes(
     },
     async (request, reply): Promise<{ branch: Branch }> => {
       const { id } = request.params;
-      const { branch: patch } = readUpdateBody(request, maxBranchCorners);
+      const { branch: patch } = readUpdateBody(request, deps);
       const renameForbidden = forbiddenRename(request.actor!.permissions, patch.id);
       if (renameForbidden) throw renameForbidden;
       const now = Math.floor(Date.now() / 1000);

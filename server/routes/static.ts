@@ -44,6 +44,7 @@ export function contentSecurityPolicy(
     "font-src 'self' data:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
 }

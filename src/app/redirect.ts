@@ -1,8 +1,10 @@
 /**
  * Where to go after sign-in: `target` when it resolves to a page of this origin (no open
- * redirect), as path, query and hash; otherwise the jobs. Compared by resolved origin, not by
- * the text's shape: `/\evil.example` and `//evil.example` both resolve to another origin; and
- * never a result that starts with `//` or `\`, which would read as another origin in turn.
+ * redirect), as path, query and hash; otherwise the jobs. Always a path: one `/` then not
+ * another or a `\`, so it resolves to this origin whatever it is resolved against.
+ * Compared by resolved origin, not by the text's shape: `/\evil.example` and `//evil.example`
+ * both resolve to another origin. A URL of another scheme whose origin is this one
+ * (`blob:<origin>/…`) is refused: its "path" is a whole URL.
  */
 export function safeRedirect(target: string | undefined, origin = window.location.origin): string {
   if (!target) return '/jobs';
@@ -13,7 +15,8 @@ export function safeRedirect(target: string | undefined, origin = window.locatio
     return '/jobs';
   }
   const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== origin || url.protocol !== new URL(origin).protocol) return '/jobs';
   // A path that itself reads as another origin (`/.//evil.example` resolves to `//evil.example`).
-  if (url.origin !== origin || url.pathname.startsWith('/sign-in') || /^\/[/\\]/.test(path)) return '/jobs';
+  if (!/^\/(?![/\\])/.test(path) || url.pathname.startsWith('/sign-in')) return '/jobs';
   return path;
 }

@@ -86,14 +86,14 @@ describe('API_TOKENS limits', () => {
     const refused = await rename('north-token', 'BER-01', { name: 'Not saved' });
     expect(refused.status).toBe(403);
     expect(parseError(403, refused.json()).error.message).toBe(
-      'This sign-in may change branches LDN-01 and man-01 only, not BER-01. BER-01 is saved by its own manager or an administrator.',
+      'This sign-in may not change branch BER-01. BER-01 is saved by its own manager or an administrator.',
     );
     expect(await nameOf('BER-01')).toBe(before);
 
     const renamed = await rename('north-token', 'LDN-01', { id: 'LDN-09' });
     expect(renamed.status).toBe(403);
     expect(parseError(403, renamed.json()).error.details).toEqual([
-      { path: 'branch.id', message: 'Outside the branches this sign-in may change (LDN-01 and man-01)' },
+      { path: 'branch.id', message: 'Outside the branches this sign-in may change' },
     ]);
     expect(await nameOf('LDN-01')).toBe('London Old Street');
     // A change of case of its own id is a rename to the same id.
@@ -169,11 +169,18 @@ describe('OIDC_ISSUER and OIDC_AUDIENCE', () => {
     expect(readConfig({ OIDC_ISSUER: ` ${issuer} `, OIDC_AUDIENCE: 'dispatch-api' }).oidc).toEqual({
       issuer,
       audience: 'dispatch-api',
+      maxLifetimeSeconds: 86_400,
     });
     // The issuer is kept as written, trailing slash included: tokens' iss is compared with it exactly.
     expect(
       readConfig({ OIDC_ISSUER: 'https://tenant.auth0.example/', OIDC_AUDIENCE: 'a' }).oidc?.issuer,
     ).toBe('https://tenant.auth0.example/');
+  });
+
+  it('take the longest lifetime of a token from OIDC_MAX_TOKEN_LIFETIME, in seconds', () => {
+    const env = { OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'a' };
+    expect(readConfig({ ...env, OIDC_MAX_TOKEN_LIFETIME: '3600' }).oidc?.maxLifetimeSeconds).toBe(3600);
+    expect(() => readConfig({ ...env, OIDC_MAX_TOKEN_LIFETIME: '1h' })).toThrow(ConfigError);
   });
 
   it('refuse one without the other, and an issuer that is not an http(s) URL', () => {

@@ -70,9 +70,15 @@ function provider(): Provider {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function sign(key: SigningKey, claims: JWTPayload, issuer: string): Promise<string> {
+/** `typ` null: no typ header. */
+function sign(
+  key: SigningKey,
+  claims: JWTPayload,
+  issuer: string,
+  typ: string | null = 'at+jwt',
+): Promise<string> {
   return new SignJWT({ aud: AUDIENCE, iss: issuer, sub: 'u-ada', exp: now() + 300, iat: now(), ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'at+jwt' })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, ...(typ === null ? {} : { typ }) })
     .sign(key.privateKey);
 }
 
@@ -157,6 +163,30 @@ describe('access tokens of the identity provider', () => {
       getJobs(await token({ exp: now() - 120 })),
       'The access token has expired; sign in again',
     );
+  });
+
+  it('accepts the types of an access token, or none, and refuses any other', async () => {
+    for (const typ of ['at+jwt', 'JWT', 'jwt', 'application/at+JWT', null]) {
+      const response = await getJobs(await sign(key, {}, idp.issuer, typ));
+      expect(response.status, `${typ}: ${response.text}`).toBe(200);
+    }
+    for (const typ of ['id_token+jwt', 'logout+jwt', 'dpop+jwt', 'JOSE', '']) {
+      await expectRefused(
+        getJobs(await sign(key, {}, idp.issuer, typ)),
+        'The token is not an access token (its typ header is neither JWT nor at+jwt); sign in again',
+      );
+    }
+  });
+
+  it('refuses a token that lives longer than the maximum (24 hours by default), with or without iat', async () => {
+    const longer =
+      'The access token lives longer than this service accepts (24 hours); ask the identity provider for shorter-lived tokens, and sign in again';
+    await expectRefused(getJobs(await token({ exp: 32_503_680_000 })), longer); // the year 3000
+    await expectRefused(getJobs(await token({ iat: now() - 3600, exp: now() + 86_400 })), longer);
+    await expectRefused(getJobs(await token({ iat: undefined, exp: now() + 90_000 })), longer);
+    // A day exactly, issued an hour ago or without iat: accepted.
+    expect((await getJobs(await token({ iat: now() - 3600, exp: now() + 82_800 }))).status).toBe(200);
+    expect((await getJobs(await token({ iat: undefined, exp: now() + 86_000 }))).status).toBe(200);
   });
 
   it('refuses a token without a subject, and a token that only looks like a JWT', async () => {
@@ -283,7 +313,7 @@ describe('what a signed-in person may change: the branches:write scope and branc
     expect(await nameOf('LDN-01')).toBe('London Shoreditch');
     await expectForbidden(
       put(signed, 'MAN-01', { name: 'Not saved' }),
-      'This sign-in may change branch LDN-01 only, not MAN-01. MAN-01 is saved by its own manager or an administrator.',
+      'This sign-in may not change branch MAN-01. MAN-01 is saved by its own manager or an administrator.',
       { id: 'MAN-01', name: await nameOf('MAN-01') },
     );
   });
@@ -305,11 +335,13 @@ describe('what a signed-in person may change: the branches:write scope and branc
     expect(renamed.status, renamed.text).toBe(403);
     const body = parseError(403, renamed.json());
     expect(body.error.message).toBe(
-      'This sign-in may change branches ldn-01 and LDN-02 only, so it cannot rename a branch to MAN-77. Nothing was changed.',
+      'This sign-in may not change branch MAN-77, so it cannot rename a branch to it. Nothing was changed.',
     );
     expect(body.error.details).toEqual([
-      { path: 'branch.id', message: expect.stringContaining('ldn-01 and LDN-02') },
+      { path: 'branch.id', message: 'Outside the branches this sign-in may change' },
     ]);
+    // The branch asked for, not the token's claim.
+    expect(renamed.text).not.toMatch(/ldn-01|LDN-02/i);
     expect(await nameOf('LDN-01')).toBe(before);
     expect(await getBranch(server, 'MAN-77')).toBeNull();
     // ldn-01 covers LDN-01: the same id in another case.
@@ -327,7 +359,7 @@ describe('what a signed-in person may change: the branches:write scope and branc
     const answer = await put(signed, 'LDN-01', { name: 'x' });
     expect(answer.status).toBe(403);
     expect(parseError(403, answer.json()).error.message).toBe(
-      'This sign-in may change no branch, not LDN-01. LDN-01 is saved by its own manager or an administrator.',
+      'This sign-in may not change branch LDN-01. LDN-01 is saved by its own manager or an administrator.',
     );
   });
 });

@@ -297,7 +297,16 @@ describe('PUT /v1/branches/{id}: rename', () => {
     }
     expect(await branchText('LDN-01')).toBe(london);
     expect(await branchText('BER-01')).toBe(berlin);
-    expect((await api.get('/v1/branches/ber-01')).status).toBe(404);
+  });
+
+  it('finds a branch by its id in any case, as permissions compare ids', async () => {
+    const found = await api.get('/v1/branches/ber-01');
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { branch: { id: string } }).branch.id).toBe('BER-01');
+    const { status, body } = await putBranch('bEr-01', { name: 'Berlin Mitte' });
+    expect(status).toBe(200);
+    expect(UpdateBranchResponse.parse(body).branch).toMatchObject({ id: 'BER-01', name: 'Berlin Mitte' });
+    expect((await api.get('/v1/branches/BER-02')).status).toBe(404);
   });
 
   it('renames a branch to its own id in another case', async () => {
@@ -305,7 +314,9 @@ describe('PUT /v1/branches/{id}: rename', () => {
     const { status, body } = await putBranch('LDN-01', { id: 'ldn-01' });
     expect(status).toBe(200);
     expect(UpdateBranchResponse.parse(body).branch.id).toBe('ldn-01');
-    expect((await api.get('/v1/branches/LDN-01')).status).toBe(404);
+    expect(
+      ((await (await api.get('/v1/branches/LDN-01')).json()) as { branch: { id: string } }).branch.id,
+    ).toBe('ldn-01');
     expect(jobCount('ldn-01')).toBe(jobs);
     // And back: the only id equal to LDN-01 regardless of case is its own.
     expect((await putBranch('ldn-01', { id: 'LDN-01' })).status).toBe(200);

@@ -5,6 +5,7 @@
  * machine cannot keep).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,15 +15,23 @@ import { BranchRepository } from '../../server/repo/branches';
 import { square } from '../support/geo';
 import { parseError } from './http';
 import { documentChecker } from './openapi-check';
-import { spawnServer } from './server-process';
+import { MAIN, spawnServer } from './server-process';
 
 const TOKEN = 'shutdown-test-token';
 const dir = mkdtempSync(join(tmpdir(), 'dispatch-shutdown-'));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * Node itself with tsx as its loader, so the signal reaches the server as it would in production
+ * (the tsx command passes a signal on to its child, but kills it when it has not acknowledged the
+ * signal within 30 ms, which a loaded machine does not always manage).
+ */
 function startServerProcess(databasePath: string) {
-  return spawnServer({ PORT: '0', DATABASE_PATH: databasePath, SEED_JOBS: '40', API_TOKENS: TOKEN });
+  return spawnServer({ PORT: '0', DATABASE_PATH: databasePath, SEED_JOBS: '40', API_TOKENS: TOKEN }, [
+    process.execPath,
+    ['--import', 'tsx', MAIN],
+  ]);
 }
 
 /** Collects what arrives on `socket`; `until` resolves once the text so far satisfies a test, or the socket closes. */
@@ -166,4 +175,98 @@ describe('SIGTERM', () => {
       db.close();
     }
   });
+});
+
+type Outcome = { status: number; retryAfter?: string; connection?: string } | { error: string };
+
+/** One request on a connection of its own; its outcome, or the error code that ended it. */
+function requestOnce(port: number, method: 'GET' | 'PUT', path: string, body?: string): Promise<Outcome> {
+  return new Promise((done) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          done({
+            status: response.statusCode!,
+            retryAfter: response.headers['retry-after'],
+            connection: response.headers.connection,
+          }),
+        );
+        response.on('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message }));
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      done({ error: `${error.code ?? error.message} (${method})` }),
+    );
+    request.end(body);
+  });
+}
+
+describe('SIGTERM under load from clients that reconnect at once', () => {
+  it('answers every request, resets none, exits, and logs the drain in one line', async () => {
+    const server = startServerProcess(join(dir, 'reconnecting.db'));
+    const [, portText] = await server.output(/on http:\/\/127\.0\.0\.1:(\d+) /);
+    const port = Number(portText);
+    const outcomes: Outcome[] = [];
+    let signalled = false;
+    let afterSignal = 0;
+    // Ten clients, PUTs among them: each sends its next request as soon as the last is answered,
+    // on a new connection, until the server is gone (the connection refused).
+    const clients = Array.from({ length: 10 }, async (_, client) => {
+      for (let i = 0; ; i++) {
+        const outcome =
+          client % 3 === 0
+            ? await requestOnce(
+                port,
+                'PUT',
+                `/v1/branches/LDN-01`,
+                JSON.stringify({ branch: { name: `Drain ${client}-${i}` } }),
+              )
+            : await requestOnce(port, 'GET', `/v1/jobs?page=${1 + (i % 3)}`);
+        if ('error' in outcome && outcome.error.startsWith('ECONNREFUSED')) return;
+        outcomes.push(outcome);
+        if (signalled) afterSignal++;
+      }
+    });
+    // Load first, then the signal in the middle of it.
+    while (outcomes.length < 30) await new Promise((resolve) => setTimeout(resolve, 10));
+    server.child.kill('SIGTERM');
+    signalled = true;
+    await Promise.all(clients);
+    const { code, stdout, stderr } = await server.exited;
+
+    expect(code, `${stdout.slice(-1500)}\n${stderr}`).toBe(0);
+    expect(outcomes.filter((outcome) => 'error' in outcome)).toEqual([]);
+    const refusals = outcomes.filter((outcome) => 'status' in outcome && outcome.status === 503);
+    expect(afterSignal).toBeGreaterThan(0);
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const refusal of refusals)
+      expect(refusal).toEqual({ status: 503, retryAfter: '5', connection: 'close' });
+    expect(outcomes.every((outcome) => 'status' in outcome && [200, 503].includes(outcome.status))).toBe(
+      true,
+    );
+
+    // One line for the drain, with its counts; none per refused request, and no stack.
+    const drainLines = stdout.split('\n').filter((line) => line.includes('Drained in'));
+    expect(drainLines).toHaveLength(1);
+    expect(drainLines[0]).toContain(`${refusals.length.toLocaleString('en-GB')} refused with 503`);
+    expect(stdout).not.toMatch(/ 503 \d/);
+    expect(`${stdout}${stderr}`).not.toMatch(/"level":50|\n\s+at /);
+    console.log(
+      `${outcomes.length} requests, ${refusals.length} answered 503 after SIGTERM: ${drainLines[0]}`,
+    );
+  }, 60_000);
 });

@@ -10,7 +10,7 @@ import { parseError, rawRequest } from './http';
 /** For a config.json naming no other host (the service on this origin, the offline map). */
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "worker-src 'self' blob:; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
+  "worker-src 'self' blob:; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 const INDEX =
   '<!doctype html><html><head><title>Dispatch</title></head><body><div id="root"></div></body></html>';
 /** Large enough to be compressed (1 KiB and more). */

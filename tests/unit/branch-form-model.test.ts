@@ -271,6 +271,7 @@ describe('server error paths onto fields', () => {
     ['branch.contacts.0.work_days.3', { kind: 'field', field: 'contacts.0.work_days' }],
     ['branch.contacts', { kind: 'field', field: 'contacts' }],
     ['branch.delivery_zones.features.2.geometry.coordinates.0', { kind: 'zone', index: 2 }],
+    ['branch.delivery_zones.features.3.properties', { kind: 'zone', index: 3 }],
     ['branch.delivery_zones', { kind: 'zone', index: null }],
     ['branch.contacts.9.name', { kind: 'other' }], // no such contact in the form
     ['branch.colour', { kind: 'other' }],

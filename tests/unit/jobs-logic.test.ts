@@ -316,6 +316,31 @@ describe('CSV cells', () => {
     expect(escapeCell(null)).toBeNull();
   });
 
+  it('drops bidirectional controls from text cells, before the formula guard', () => {
+    const controls = [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+    ];
+    for (const control of controls) {
+      expect(escapeCell(`Ada${control} Lovelace${control}`)).toBe('Ada Lovelace');
+    }
+    expect(escapeCell('\u202E=HYPERLINK("https://evil.example")')).toBe(
+      `'=HYPERLINK("https://evil.example")`,
+    );
+    // Other characters of right-to-left text stay: Arabic letters, and the joiners.
+    expect(escapeCell('فرع دبي\u200D')).toBe('فرع دبي\u200D');
+  });
+
   it('writes times as ISO 8601 in the viewer’s zone with its offset', () => {
     const iso = isoLocal(1_700_000_000);
     expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);

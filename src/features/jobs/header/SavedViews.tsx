@@ -55,7 +55,7 @@ export default function SavedViews({ search }: { search: JobsSearch }) {
                     aria-current={view.query === here ? 'true' : undefined}
                     onClick={close}
                   >
-                    {view.name}
+                    <bdi>{view.name}</bdi>
                     <span className={s.viewQuery}>
                       {view.query ? decodeURIComponent(view.query.replaceAll('+', ' ')) : 'all jobs'}
                     </span>

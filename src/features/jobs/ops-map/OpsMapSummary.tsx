@@ -126,7 +126,7 @@ export function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: n
               <ul className={s.unplacedList}>
                 {unplacedRiders.map((rider) => (
                   <li key={rider.riderId}>
-                    {rider.name}:{' '}
+                    <bdi>{rider.name}</bdi>:{' '}
                     {rider.jobIds.map((jobId, i) => (
                       <span key={jobId}>
                         {i > 0 && ', '}

@@ -77,8 +77,15 @@ export function JobPanel({
   const job = found?.job;
   const description = job ? (
     <>
-      Order <span className="mono">{job.order_id || '—'}</span> · {describeStatus(config, job.status).label}
-      {job.rider ? ` · ${job.rider.name}` : ' · unassigned'}
+      Order <bdi className="mono">{job.order_id || '—'}</bdi> · {describeStatus(config, job.status).label}
+      {job.rider ? (
+        <>
+          {' · '}
+          <bdi>{job.rider.name}</bdi>
+        </>
+      ) : (
+        ' · unassigned'
+      )}
     </>
   ) : undefined;
 

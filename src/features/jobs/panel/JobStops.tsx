@@ -18,8 +18,11 @@ export function BranchFacts({ branch }: { branch: StopBranch | null }) {
   if (!branch) return <Empty>No branch</Empty>;
   return (
     <span>
-      {branch.name} <span className={`${s.muted} num`}>({branch.id})</span>
-      {branch.formatted_address && <span className={s.block}>{branch.formatted_address}</span>}
+      <bdi>{branch.name}</bdi>{' '}
+      <span className={`${s.muted} num`}>
+        (<bdi>{branch.id}</bdi>)
+      </span>
+      {branch.formatted_address && <bdi className={s.block}>{branch.formatted_address}</bdi>}
     </span>
   );
 }
