@@ -8,20 +8,23 @@ import { FiltersBar } from './filters/FiltersBar';
 import { useFilterOptions } from './filters/useFilterOptions';
 import { JobsHeader } from './header/JobsHeader';
 import { createHoverStore } from './hover-store';
-import { LazyJobPanel } from './panel/panel-loader';
-import { NowContext } from './screen-clock';
+import {
+  LazyJobPanel,
+  NowContext,
+  autoRefreshSetting,
+  viewerZoneSetting,
+  ViewerZoneContext,
+  hasFilters,
+  type AllJobs,
+  useSwitchSetting,
+} from '../../job-views';
 import { useJobSearch } from './search/useJobSearch';
-import { autoRefreshSetting, viewerZoneSetting } from './settings';
 import { JobsTable, TableSkeleton } from './table/JobsTable';
 import { useJobsTable } from './table/useJobsTable';
-import { ViewerZoneContext } from './time-zone';
-import { hasFilters } from './url-params';
 import { useJobsKeyboard } from './useJobsKeyboard';
 import { useJobsNavigation } from './useJobsNavigation';
 import { useJobsPage } from './useJobsPage';
-import type { AllJobs } from './useAllJobs';
 import { useLateJobs } from './useLateJobs';
-import { useSwitchSetting } from './useSwitchSetting';
 import { describeFilters, noRowsReason, tableCaption } from './view-description';
 import s from './jobs.module.css';
 

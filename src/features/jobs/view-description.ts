@@ -8,7 +8,7 @@ import type { ScanPhase } from '../../api';
 import type { JobsResponse } from '../../contract';
 import { describeStatus, type RuntimeConfig } from '../../config';
 import { formatShort, viewerTimeZone, zoneName } from '../../ui/time-format';
-import type { Filters } from './url-params';
+import type { Filters } from '../../job-views';
 
 /** "status Delivered (7)", "branch LDN-01", "created from 21 Nov, 09:00 GMT": one part per active filter. */
 export function describeFilters(

@@ -3,8 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
 import { jobsQueryToSearchParams } from '../../../contract';
 import { useConfig } from '../../../config';
-import { formatCount } from '../count-format';
-import type { Filters } from '../url-params';
+import { formatCount, type Filters } from '../../../job-views';
 import s from '../jobs.module.css';
 
 /**

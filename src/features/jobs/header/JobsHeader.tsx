@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../../ui';
-import { formatCount } from '../count-format';
+import { formatCount, type JobsSearch } from '../../../job-views';
 import type { JobsReactTable } from '../table/JobsTable';
-import type { JobsSearch } from '../url-params';
 import type { ExportControl as ExportControlType } from './ExportControl';
 import s from '../jobs.module.css';
 

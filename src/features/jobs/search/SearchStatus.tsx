@@ -1,10 +1,8 @@
 import { Button, ProgressBar } from '../../../ui';
-import { formatCount } from '../count-format';
-import type { Filters } from '../url-params';
+import { formatCount, progressStyles, type Filters } from '../../../job-views';
 import type { JobsNavigation } from '../useJobsNavigation';
 import type { JobSearch } from './useJobSearch';
 import { useOpenExactMatch } from './useOpenExactMatch';
-import s from '../jobs.module.css';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -47,14 +45,14 @@ export default function SearchStatus({
     text = `The search stopped: ${search.error} ${found} so far.`;
   }
   return (
-    <div className={s.progressStrip} data-phase={phase}>
-      <p className={s.searchText} role="status" aria-live="polite">
+    <div className={progressStyles.progressStrip} data-phase={phase}>
+      <p className={progressStyles.searchText} role="status" aria-live="polite">
         {text}
       </p>
       {phase === 'loading' && progress && (
         <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Search progress" />
       )}
-      <div className={s.searchActions}>
+      <div className={progressStyles.searchActions}>
         {phase === 'loading' ? (
           <Button size="sm" onClick={search.stop}>
             Stop searching

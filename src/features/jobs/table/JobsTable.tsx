@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { Job } from '../../../contract';
 import { Skeleton, preloadable } from '../../../ui';
-import { preloadJobPanel } from '../panel/panel-loader';
+import { preloadJobPanel } from '../../../job-views';
 import type { jobsTableFeatures } from './columns';
 import type { ColumnSort } from './useJobsTable';
 import { ROW_HEIGHT, VIRTUALISE_ABOVE } from './sizes';

@@ -1,5 +1,5 @@
 import { Button, EmptyState } from '../../../ui';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../job-views';
 import type { NoRowsReason } from '../view-description';
 
 /**
