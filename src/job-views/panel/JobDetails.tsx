@@ -1,5 +1,5 @@
 /**
- * The job drawer's content (loaded on demand): status and next statuses, the job's facts,
+ * The job panel's content (loaded on demand): status and next statuses, the job's facts,
  * the rider card, the status history (JobHistory.tsx), the stops (JobStops.tsx), and the raw JSON.
  */
 import { useId, type ReactNode } from 'react';
@@ -199,7 +199,7 @@ function Triage({ job }: { job: Job }) {
   );
 }
 
-function Overview({ job }: { job: Job }) {
+function OverviewTab({ job }: { job: Job }) {
   const extra = Object.entries(job).filter(([k]) => !KNOWN_JOB_KEYS.has(k));
   return (
     <div className={s.stack}>
@@ -263,7 +263,7 @@ export default function JobDetails({ job }: { job: Job }) {
           label="Job details"
           items={[
             // Kept mounted: its small map is not built again each time the tab comes back.
-            { value: 'overview', label: 'Overview', content: <Overview job={job} />, keepMounted: true },
+            { value: 'overview', label: 'Overview', content: <OverviewTab job={job} />, keepMounted: true },
             {
               value: 'history',
               label: `History (${entries.length})`,

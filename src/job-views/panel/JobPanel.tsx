@@ -24,7 +24,7 @@ function DetailsSkeleton() {
 }
 
 export type JobPanelProps = {
-  /** 'side': beside the table, non-modal (wide screens); 'overlay': a modal drawer. */
+  /** 'side': beside the table, non-modal (wide screens); 'overlay': modal, over the screen (narrower screens). */
   mode: 'side' | 'overlay';
   jobId: number | undefined;
   /** The rows on screen (a page, or the search's matches); undefined while none are loaded. */

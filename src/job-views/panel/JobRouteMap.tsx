@@ -17,7 +17,7 @@ const HEIGHT = 180;
 const REST_MS = 600;
 
 /**
- * The job on a small, still map (the Overview's): its branch, then its pickups, then its
+ * The job on a small, still map (the panel's Overview tab): its branch, then its pickups, then its
  * deliveries in order, joined by a line; the rider joined by a dashed line to the next open
  * stop. The map (maplibre) is fetched and drawn once the panel has rested on a job (after its
  * details are painted), and stays when the panel moves on, following it once it rests again;

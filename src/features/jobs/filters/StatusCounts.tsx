@@ -12,7 +12,7 @@ import s from '../jobs.module.css';
  * status filtered on reads the table's own total instead. Cached and refreshed with the table;
  * a click filters on that status. Off when the runtime config says so.
  */
-export default function StatusCounts({
+export function StatusCounts({
   filters,
   tableTotal,
   refetchInterval,

@@ -31,7 +31,7 @@ import {
   opsMapData,
   useAllJobs,
 } from '../../../job-views';
-import type { HoverStore } from '../hover-store';
+import type { HoverStore } from './hover-store';
 import { jobLateness, lateRule } from '../../../rules/lateness';
 import { MapSplitter } from './MapSplitter';
 import { Legend, Summary, Unplaced, ZonesNote } from './OpsMapSummary';

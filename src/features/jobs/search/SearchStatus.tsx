@@ -1,8 +1,7 @@
 import { Button, ProgressBar } from '../../../ui';
 import { formatCount, progressStyles, type Filters } from '../../../job-views';
-import type { JobsNavigation } from '../useJobsNavigation';
 import type { JobSearch } from './useJobSearch';
-import { useOpenExactMatch } from './useOpenExactMatch';
+import { useOpenExactMatch, type OpensJob } from './useOpenExactMatch';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -11,7 +10,7 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
  * read (all of it, or up to the cap), and what it found. A match of the exact job or order id
  * opens its job.
  */
-export default function SearchStatus({
+export function SearchStatus({
   search,
   q,
   filters,
@@ -23,7 +22,7 @@ export default function SearchStatus({
   q: string;
   filters: Filters;
   filterText: string[];
-  nav: JobsNavigation;
+  nav: OpensJob;
   onClear: () => void;
 }) {
   useOpenExactMatch(search.exact, JSON.stringify([filters, q]), nav);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { Job } from '../../contract';
-import { useConfig } from '../../config';
-import { jobLateness, lateRule } from '../../rules/lateness';
+import type { Job } from '../../../contract';
+import { useConfig } from '../../../config';
+import { jobLateness, lateRule } from '../../../rules/lateness';
 
 /** The late jobs among those loaded at `now` (the rule of src/rules/lateness.ts), and the rows "late only" leaves. */
 export function useLateJobs(jobs: Job[], lateOnly: boolean, now: number) {

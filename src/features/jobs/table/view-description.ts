@@ -4,11 +4,11 @@
  * caption, and which empty state applies. Pure: the screen, NoRows and the search status read
  * them, and the unit tests check them with known answers.
  */
-import type { ScanPhase } from '../../api';
-import type { JobsResponse } from '../../contract';
-import { describeStatus, type RuntimeConfig } from '../../config';
-import { formatShort, viewerTimeZone, zoneName } from '../../ui/time-format';
-import type { Filters } from '../../job-views';
+import type { ScanPhase } from '../../../api';
+import type { JobsResponse } from '../../../contract';
+import { describeStatus, type RuntimeConfig } from '../../../config';
+import { formatShort, viewerTimeZone, zoneName } from '../../../ui/time-format';
+import type { Filters } from '../../../job-views';
 
 /** "status Delivered (7)", "branch LDN-01", "created from 21 Nov, 09:00 GMT": one part per active filter. */
 export function describeFilters(

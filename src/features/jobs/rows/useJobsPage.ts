@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { jobsQueryOptions, useApi } from '../../api';
-import { useConfig } from '../../config';
-import { pageRequest, type Filters, usePageVisible } from '../../job-views';
+import { jobsQueryOptions, useApi } from '../../../api';
+import { useConfig } from '../../../config';
+import { pageRequest, type Filters, usePageVisible } from '../../../job-views';
 
 /**
  * One page of jobs for the filters: previous data kept while the next loads (no flash of an

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const search = (history: { location: { search: string } }) => new URLSearchParams(history.location.search);
 
-describe('job drawer', () => {
+describe('job panel', () => {
   it('opens from a link, shows the whole status history oldest first with actor, remarks, times in the branch’s zone and the time in each status', async () => {
     expect(longJob.entries).toBeGreaterThanOrEqual(50);
     const user = userEvent.setup();
