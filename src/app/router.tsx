@@ -19,7 +19,12 @@ import { ControlRoomPage, preloadControlRoom, validateControlRoomSearch } from '
 import { filtersOf, pageRequest, validateJobsSearch } from '../job-views';
 import { PageSkeleton } from '../ui';
 import { branchListQueryOptions, jobsQueryOptions } from '../api';
-import { BranchEditorPage, BranchListPage, preloadBranchList } from '../features/branches';
+import {
+  BranchEditorPage,
+  BranchListPage,
+  preloadBranchList,
+  validateBranchEditorSearch,
+} from '../features/branches';
 
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
 const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
@@ -140,6 +145,7 @@ const branchesRoute = createRoute({
 const branchEditorRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/branches/$id',
+  validateSearch: validateBranchEditorSearch,
   component: function BranchEditorRoute() {
     const { id } = branchEditorRoute.useParams();
     return <BranchEditorPage key={id} id={id} />;
