@@ -6,22 +6,7 @@
 import type { JobsFilters } from '../api';
 import { JOBS_FILTER_KEYS, type JobsFilterKey } from '../contract';
 import { z } from '../contract/zod';
-
-/** A whole number from `min` up: a number, or the URL's decimal digits (spaces around allowed). */
-const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.pipe(
-    z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+$/)), z.transform(Number))]),
-    z.int().check(z.minimum(min), z.maximum(max)),
-  );
-
-/** Text of 1 to 100 characters once trimmed (a number is read as its digits). */
-const text = z.pipe(
-  z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-);
-
-/** A param that is dropped (read as absent) when it is invalid: links never fail. */
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+import { dropInvalid as optional, paramText as text, wholeNumber } from '../contract/search-params';
 
 /** The jobs screen's URL search params, named as the API's (docs/design.md, "Routes"). */
 export type JobsSearch = {

@@ -1,14 +1,15 @@
 /**
  * The control room's URL search params (docs/design.md, "Routes"): its window, its filters,
- * the list's own narrowing, the open job and the rider shown. Read by hand, not with the
- * contract's zod, since the router holds every route's validator in the first load; an
- * invalid value reads as absent, so links never fail.
+ * the list's own narrowing, the open job and the rider shown: the route's parser. An invalid
+ * value reads as absent, so links never fail.
  */
+import { dropInvalid, paramText, wholeNumber } from '../../contract/search-params';
+import { z } from '../../contract/zod';
 import type { ExceptionKind } from '../../rules/exceptions';
 
 export type WindowChoice = 'today' | '24h' | '7d' | 'custom';
-const WINDOWS: readonly WindowChoice[] = ['today', '24h', '7d', 'custom'];
-const REASONS: readonly ExceptionKind[] = ['late', 'rider', 'stuck', 'at-risk'];
+const WINDOWS = ['today', '24h', '7d', 'custom'] as const satisfies readonly WindowChoice[];
+const REASONS = ['late', 'rider', 'stuck', 'at-risk'] as const satisfies readonly ExceptionKind[];
 
 export type ControlRoomSearch = {
   /** Absent: today, in each branch's own time zone. */
@@ -28,33 +29,37 @@ export type ControlRoomSearch = {
   rider?: number;
 };
 
-const whole = (v: unknown): number | undefined => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-};
-const text = (v: unknown): string | undefined => {
-  const t = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-  return t.length >= 1 && t.length <= 100 ? t : undefined;
-};
-const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined =>
-  list.find((item) => item === v);
+const Params = z.catch(
+  z.object({
+    window: dropInvalid(z.enum(WINDOWS)),
+    from: dropInvalid(wholeNumber(0)),
+    to: dropInvalid(wholeNumber(0)),
+    branch_id: dropInvalid(paramText),
+    team_id: dropInvalid(paramText),
+    reason: dropInvalid(z.enum(REASONS)),
+    list_branch: dropInvalid(z.string().check(z.maxLength(100))),
+    job: dropInvalid(wholeNumber(0)),
+    rider: dropInvalid(wholeNumber(0)),
+  }),
+  {},
+);
 
 /** Route validator (`validateSearch`). Keys read as absent stay, set to undefined (see url-params.ts). */
-export function validateControlRoomSearch(s: Record<string, unknown>): ControlRoomSearch {
-  const window = oneOf(WINDOWS, s.window);
-  let from = whole(s.from);
-  let to = whole(s.to);
+export function validateControlRoomSearch(input: Record<string, unknown>): ControlRoomSearch {
+  const s = Params.parse(input);
+  const window = s.window;
+  let { from, to } = s;
   if (from !== undefined && to !== undefined && from > to) [from, to] = [to, from];
   const custom = window === 'custom' && from !== undefined;
   return {
     window: window === 'today' || (window === 'custom' && !custom) ? undefined : window,
     from: custom ? from : undefined,
     to: custom ? to : undefined,
-    branch_id: text(s.branch_id),
-    team_id: text(s.team_id),
-    reason: oneOf(REASONS, s.reason),
-    list_branch: typeof s.list_branch === 'string' && s.list_branch.length <= 100 ? s.list_branch : undefined,
-    job: whole(s.job),
-    rider: whole(s.rider),
+    branch_id: s.branch_id,
+    team_id: s.team_id,
+    reason: s.reason,
+    list_branch: s.list_branch,
+    job: s.job,
+    rider: s.rider,
   };
 }
