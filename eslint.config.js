@@ -60,6 +60,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'app', pattern: 'src/app' },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'job-views', pattern: 'src/job-views' },
         { type: 'map', pattern: 'src/map' },
         { type: 'api', pattern: 'src/api' },
         { type: 'ui', pattern: 'src/ui' },
@@ -82,7 +83,9 @@ export default tseslint.config(
               allow: {
                 to: {
                   element: {
-                    types: { anyOf: ['map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'] },
+                    types: {
+                      anyOf: ['job-views', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'],
+                    },
                   },
                 },
               },
@@ -93,6 +96,18 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: ['job-views', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'],
+                    },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'job-views' } },
               allow: {
                 to: {
                   element: {

@@ -14,18 +14,17 @@ import { tokenStore, type Session } from './auth';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 
-import {
-  JobsPage,
-  OverviewPage,
-  filtersOf,
-  pageRequest,
-  preloadOverview,
-  validateJobsSearch,
-  type OverviewSearch,
-} from '../features/jobs';
+import { JobsPage } from '../features/jobs';
+import { ControlRoomPage, preloadControlRoom, validateControlRoomSearch } from '../features/control-room';
+import { filtersOf, pageRequest, validateJobsSearch } from '../job-views';
 import { PageSkeleton } from '../ui';
 import { branchListQueryOptions, jobsQueryOptions } from '../api';
-import { BranchEditorPage, BranchListPage, preloadBranchList } from '../features/branches';
+import {
+  BranchEditorPage,
+  BranchListPage,
+  preloadBranchList,
+  validateBranchEditorSearch,
+} from '../features/branches';
 
 /** Sign-in is a separate chunk: a signed-in visitor going straight to the jobs never needs it. */
 const SignInPage = lazy(() => import('./SignInPage').then((m) => ({ default: m.SignInPage })));
@@ -99,20 +98,18 @@ const jobsRoute = createRoute({
   component: JobsPage,
 });
 
-const overviewRoute = createRoute({
+const controlRoomRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/overview',
-  // Read as it comes: the screen (a chunk of its own) checks each param, an invalid one reading
-  // as absent, so its checks stay out of the first load.
-  validateSearch: (s: Record<string, unknown>) => s as OverviewSearch,
+  validateSearch: validateControlRoomSearch,
   // The screen's code is asked for as soon as the URL is known; its reads start with it.
-  loader: () => void preloadOverview(),
-  component: function OverviewRoute() {
-    const search = overviewRoute.useSearch();
-    const navigate = overviewRoute.useNavigate();
+  loader: () => void preloadControlRoom(),
+  component: function ControlRoomRoute() {
+    const search = controlRoomRoute.useSearch();
+    const navigate = controlRoomRoute.useNavigate();
     return (
       <Suspense fallback={<PageSkeleton label="Loading the control room…" />}>
-        <OverviewPage
+        <ControlRoomPage
           search={search}
           onSearch={(next, replace) => void navigate({ search: next, replace, resetScroll: false })}
           onJobsPage={(page, job) =>
@@ -148,6 +145,7 @@ const branchesRoute = createRoute({
 const branchEditorRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/branches/$id',
+  validateSearch: validateBranchEditorSearch,
   component: function BranchEditorRoute() {
     const { id } = branchEditorRoute.useParams();
     return <BranchEditorPage key={id} id={id} />;
@@ -156,7 +154,7 @@ const branchEditorRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  appRoute.addChildren([indexRoute, overviewRoute, jobsRoute, branchesRoute, branchEditorRoute]),
+  appRoute.addChildren([indexRoute, controlRoomRoute, jobsRoute, branchesRoute, branchEditorRoute]),
 ]);
 
 /** Plain `key=value` search strings, named as the API's params (no JSON quoting). */

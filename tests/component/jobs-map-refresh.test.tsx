@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiContext, createApiClient, type ApiClient } from '../../src/api';
 import { ConfigContext, RuntimeConfig } from '../../src/config';
-import { useAllJobs } from '../../src/features/jobs/useAllJobs';
+import { useAllJobs } from '../../src/job-views/useAllJobs';
 import { startTestServer, type TestServer } from '../support/server';
 import { testStatuses } from './render';
 

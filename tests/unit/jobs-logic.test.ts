@@ -2,20 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Job } from '../../src/contract';
 import { CSV_FIELDS, escapeCell, isoLocal, jobCsvRow } from '../../src/features/jobs/header/csv';
 import { RuntimeConfig } from '../../src/config';
-import { lastRemark, phoneOf } from '../../src/features/jobs/job-facts';
-import { addressText, customerName, customerPhone } from '../../src/features/jobs/stop-texts';
+import { lastRemark, phoneOf } from '../../src/job-views/job-facts';
+import { addressText, customerName, customerPhone } from '../../src/job-views/stop-texts';
 import { earliestOpenSlot, lateRule } from '../../src/rules/lateness';
-import { amountsOf, formatAmounts } from '../../src/features/jobs/money';
+import { amountsOf, formatAmounts } from '../../src/job-views/money';
 import { pageRange } from '../../src/features/jobs/table/page-range';
-import { safeImageUrl } from '../../src/features/jobs/panel/safe-image-url';
-import { teamsInJobs } from '../../src/features/jobs/filters/seen-in-jobs';
-import { timeline } from '../../src/features/jobs/panel/timeline';
-import {
-  filtersOf,
-  validateJobsSearch,
-  withFilters,
-  withoutFilters,
-} from '../../src/features/jobs/url-params';
+import { safeImageUrl } from '../../src/job-views/panel/safe-image-url';
+import { teamsInJobs } from '../../src/job-views/seen-in-jobs';
+import { timeline } from '../../src/job-views/panel/timeline';
+import { filtersOf, validateJobsSearch, withFilters, withoutFilters } from '../../src/job-views/url-params';
 import { presetRange, toZonedInput } from '../../src/features/jobs/filters/time-range';
 import { fromZonedInput } from '../../src/features/jobs/filters/zoned-input';
 import { actor, job as rawJob } from './fixtures';

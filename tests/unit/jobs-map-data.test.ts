@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RuntimeConfig } from '../../src/config';
 import { Branch, Job } from '../../src/contract';
 import { lateRule } from '../../src/rules/lateness';
-import { TONE_COLORS, describeCluster, jobRoute, opsMapData } from '../../src/features/jobs/ops-map/map-data';
+import { TONE_COLORS, describeCluster, jobRoute, opsMapData } from '../../src/job-views/map-data';
 import { branch as rawBranch, delivery, job as rawJob, pickup, rider } from './fixtures';
 
 const config = RuntimeConfig.parse({

@@ -6,7 +6,7 @@ import {
   noRowsReason,
   tableCaption,
   type TableView,
-} from '../../src/features/jobs/view-description';
+} from '../../src/features/jobs/table/view-description';
 import { job as rawJob } from './fixtures';
 
 const config = RuntimeConfig.parse({

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, type RefObject } from 'react';
 import type { FilterPatch } from './filters/FiltersBar';
-import { filtersOf, withFilters, withoutFilters, type JobsSearch } from './url-params';
+import { filtersOf, withFilters, withoutFilters, type JobsSearch } from '../../job-views';
 
 // The jobs route's id (it sits under the pathless, signed-in 'app' route); its path is /jobs.
 const route = getRouteApi('/app/jobs');

@@ -1,10 +1,8 @@
 /**
  * The branch editor's search params (`/branches/:id?zone=…&focus=…`), as the coverage map
  * links to an overlap: `zone`, the id of the branch's zone to select, and `focus`, the area to
- * show instead of all the zones (`west,south,east,north` in degrees). The route declares none
- * (its file is in the jobs screen's first load, at its budget): the editor reads them from the
- * URL as it opens and checks them here, in its own chunk; one that does not read is taken as
- * absent.
+ * show instead of all the zones (`west,south,east,north` in degrees). The route checks them
+ * (`validateBranchEditorSearch`); one that does not read is taken as absent.
  */
 import type { BBox } from '../../../geo';
 
@@ -34,4 +32,11 @@ export function readFocus(text: unknown): BBox | null {
 /** The zone id of a `zone` param (any text but an empty one), or undefined. */
 export function readZone(text: unknown): string | undefined {
   return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
+/** The editor route's parser (`validateSearch`): a param that does not read is dropped. */
+export function validateBranchEditorSearch(s: Record<string, unknown>): BranchEditorSearch {
+  const zone = readZone(s.zone);
+  const focus = readFocus(s.focus) ? (s.focus as string) : undefined;
+  return { zone, focus };
 }

@@ -6,7 +6,6 @@
 import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { useConfig } from '../../../config';
 import { Button, Field, inputClass, preloadable } from '../../../ui';
-import { loadSearch } from '../search/useJobSearch';
 import { toZonedInput } from './time-range';
 import s from './filters.module.css';
 
@@ -190,7 +189,6 @@ export function SearchField({
           if (e.target.value === '' && value !== undefined) onChange(undefined);
         }}
         onKeyDown={onEnter(commit)}
-        onFocus={() => void loadSearch()}
       />
     </Field>
   );

@@ -3,8 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
 import { jobsQueryToSearchParams } from '../../../contract';
 import { useConfig } from '../../../config';
-import { formatCount } from '../count-format';
-import type { Filters } from '../url-params';
+import { formatCount, type Filters } from '../../../job-views';
 import s from '../jobs.module.css';
 
 /**
@@ -13,7 +12,7 @@ import s from '../jobs.module.css';
  * status filtered on reads the table's own total instead. Cached and refreshed with the table;
  * a click filters on that status. Off when the runtime config says so.
  */
-export default function StatusCounts({
+export function StatusCounts({
   filters,
   tableTotal,
   refetchInterval,

@@ -4,8 +4,7 @@ import { branchListQueryOptions, useApi } from '../../../api';
 import type { Job } from '../../../contract';
 import { viewerTimeZone } from '../../../ui';
 import type { ComboboxOption } from '../../../ui/Combobox';
-import { displayZone } from '../time-zone';
-import { branchesInJobs, teamsInJobs } from './seen-in-jobs';
+import { displayZone, branchesInJobs, teamsInJobs } from '../../../job-views';
 
 /**
  * What the filters offer and the zone they read times in: branch suggestions (the service's

@@ -6,13 +6,7 @@ import s from './tools.module.css';
  * "Columns": show or hide the table's columns (remembered in this browser). Columns set aside
  * while a job is open beside the table are greyed, not counted as hidden.
  */
-export default function ColumnsChooser({
-  table,
-  setAside,
-}: {
-  table: JobsReactTable;
-  setAside: readonly string[];
-}) {
+export function ColumnsChooser({ table, setAside }: { table: JobsReactTable; setAside: readonly string[] }) {
   const columns = table.getAllLeafColumns().filter((c) => c.getCanHide());
   const hidden = columns.filter((c) => !c.getIsVisible() && !setAside.includes(c.id)).length;
   return (

@@ -4,9 +4,7 @@ import { errorMessage, isApiError, useApi } from '../../../api';
 import type { Job } from '../../../contract';
 import { useConfig } from '../../../config';
 import { Button, ConfirmDialog, PopoverButton, ProgressBar, useToast } from '../../../ui';
-import { formatCount } from '../count-format';
-import type { Filters } from '../url-params';
-import shared from '../jobs.module.css';
+import { formatCount, progressStyles, type Filters } from '../../../job-views';
 import s from './tools.module.css';
 
 /** Above this many rows, "export all" asks first. */
@@ -99,7 +97,7 @@ export function ExportControl({
 
   const total = totalRecords ?? 0;
   const progress = running && (
-    <div className={shared.progressStrip} role="status" aria-live="polite">
+    <div className={progressStyles.progressStrip} role="status" aria-live="polite">
       <span className={s.exportText}>
         Exporting: page <span className="num">{formatCount(running.pagesDone)}</span> of{' '}
         <span className="num">{formatCount(running.pagesTotal)}</span>, {formatCount(running.jobsSeen)} jobs

@@ -1,18 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, lazy, type RefObject } from 'react';
+import { useConfig } from '../../../config';
+import { filtersOf, formatCount, hasFilters, type JobsSearch } from '../../../job-views';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../../ui';
-import { formatCount } from '../count-format';
+import type { JobRows } from '../rows/useJobRows';
 import type { JobsReactTable } from '../table/JobsTable';
-import type { JobsSearch } from '../url-params';
-import type { ExportControl as ExportControlType } from './ExportControl';
+import { ColumnsChooser } from './ColumnsChooser';
 import s from '../jobs.module.css';
 
 /** Export (its menu, progress, cap question) is not needed for the first rows: it loads right after. */
 const ExportControl = lazy(() => import('./ExportControl').then((m) => ({ default: m.ExportControl })));
 /** Saved views (their menu and storage) load the same way. */
 const SavedViews = lazy(() => import('./SavedViews'));
-/** The column chooser's panel: loads after the first rows, the button holding its place. */
-const ColumnsChooser = lazy(() => import('./ColumnsChooser'));
+/** "Late only" over the whole result: the summary of the open work's late jobs (with its read). */
+const LateSummary = lazy(() => import('../late/LateOnlyWork').then((m) => ({ default: m.LateSummary })));
 
 /** Where the rows on screen stand: when they were loaded, whether a refresh is under way or failed. */
 export type Freshness = {
@@ -61,50 +62,47 @@ export function JobsHeader({
   mapView,
   onView,
   preloadMap,
-  late,
-  loaded,
-  whole,
-  searching,
-  lateOnly,
+  rows,
   onLateOnly,
-  freshness,
+  online,
+  refreshAsked,
   autoRefresh,
   onAutoRefresh,
-  refreshSeconds,
   onRefresh,
-  refreshDisabled,
   search,
   table,
   setAside,
-  exporting,
+  progressSlot,
 }: {
   wide: boolean;
   mapView: boolean;
   onView: (view: 'table' | 'map') => void;
   /** The map's code starts loading when its button is pointed at. */
   preloadMap: () => void;
-  /** How many of the `loaded` jobs are late (of the whole result, with `whole`). */
-  late: number;
-  loaded: number;
-  /** "Late only" lists the whole result's late jobs: the summary of them, instead of the page's. */
-  whole?: ReactNode;
-  /** The jobs loaded are a search's matches. */
-  searching: boolean;
-  lateOnly: boolean;
+  /** The rows shown: how many are late, their freshness, what the export takes as this page. */
+  rows: JobRows;
   onLateOnly: (on: boolean) => void;
-  freshness: Freshness;
+  online: boolean;
+  /** Refresh was pressed while offline. */
+  refreshAsked: boolean;
   autoRefresh: boolean;
   onAutoRefresh: (on: boolean) => void;
-  refreshSeconds: number;
   onRefresh: () => void;
-  refreshDisabled: boolean;
-  /** For saving the view. */
+  /** The screen's URL: the view saved, the filters exported. */
   search: JobsSearch;
   table: JobsReactTable;
   /** Columns set aside while a job is open beside the table. */
   setAside: readonly string[];
-  exporting: ComponentProps<typeof ExportControlType>;
+  /** Where the export's progress shows. */
+  progressSlot: RefObject<HTMLElement | null>;
 }) {
+  const { refreshSeconds } = useConfig();
+  const { query, data } = rows.page;
+  const searching = rows.source === 'search';
+  const whole = rows.source === 'late';
+  const late = whole ? rows.rows.length : rows.lateIds.size;
+  const loaded = rows.loaded.length;
+  const filters = filtersOf(search);
   const noun = searching
     ? loaded === 1
       ? 'match'
@@ -131,7 +129,11 @@ export function JobsHeader({
       />
       {(whole || loaded > 0) && (
         <p className={s.lateSummary} data-late={late > 0 || undefined} aria-live="polite">
-          {whole || (
+          {whole ? (
+            <Suspense fallback={null}>
+              <LateSummary read={rows.openWork} late={late} filtered={hasFilters(filters)} />
+            </Suspense>
+          ) : (
             <>
               <strong className="num">{formatCount(late)}</strong> of the{' '}
               <span className="num">{formatCount(loaded)}</span> {noun} {late === 1 ? 'is' : 'are'} late
@@ -148,16 +150,22 @@ export function JobsHeader({
         See all late work in the control room
       </Link>
       <label className={s.toggle}>
-        <input type="checkbox" checked={lateOnly} onChange={(e) => onLateOnly(e.target.checked)} />
+        <input type="checkbox" checked={search.late === 1} onChange={(e) => onLateOnly(e.target.checked)} />
         Late only
       </label>
       <div className={s.refresh}>
-        <UpdatedAgo {...freshness} />
+        <UpdatedAgo
+          at={query.dataUpdatedAt}
+          fetching={query.isFetching && !query.isPending}
+          online={online}
+          failed={query.isError && data !== undefined}
+          refreshAsked={refreshAsked}
+        />
         <label className={s.toggle}>
           <input type="checkbox" checked={autoRefresh} onChange={(e) => onAutoRefresh(e.target.checked)} />
           Auto-refresh every {refreshSeconds} s
         </label>
-        <Button size="sm" onClick={onRefresh} disabled={refreshDisabled}>
+        <Button size="sm" onClick={onRefresh} disabled={online && query.isFetching}>
           Refresh
         </Button>
       </div>
@@ -165,11 +173,15 @@ export function JobsHeader({
         <Suspense fallback={placeholder('Views')}>
           <SavedViews search={search} />
         </Suspense>
-        <Suspense fallback={placeholder('Columns')}>
-          <ColumnsChooser table={table} setAside={setAside} />
-        </Suspense>
+        <ColumnsChooser table={table} setAside={setAside} />
         <Suspense fallback={placeholder('Export CSV')}>
-          <ExportControl {...exporting} />
+          <ExportControl
+            filters={filters}
+            page={search.page}
+            pageJobs={rows.currentRows}
+            totalRecords={data?.total_records}
+            progressSlot={progressSlot}
+          />
         </Suspense>
       </div>
     </header>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Button, Field, PopoverButton, inputClass } from '../../../ui';
 import { CopyButton } from '../../../ui/CopyButton';
-import type { JobsSearch } from '../url-params';
+import type { JobsSearch } from '../../../job-views';
 import { deleteView, loadViews, saveView, viewQuery, viewSearch, type SavedView } from './saved-views';
 import s from './tools.module.css';
 

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../api';
 import { scanJobs, type ScanProgress } from '../../../api/scan';
 import type { Job } from '../../../contract';
 import { downloadFile } from '../../../ui';
-import type { Filters } from '../url-params';
+import type { Filters } from '../../../job-views';
 import { CSV_FIELDS, jobCsvRow, type CsvConfig } from './csv';
 
 /**

@@ -1,10 +1,17 @@
 import type { Job } from '../../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
-import { lastRemark, phoneOf, pickupBranches } from '../job-facts';
-import { addressText, customerName, customerPhone } from '../stop-texts';
+import {
+  lastRemark,
+  phoneOf,
+  pickupBranches,
+  addressText,
+  customerName,
+  customerPhone,
+  amountsOf,
+  formatMoney,
+} from '../../../job-views';
 import { earliestOpenSlot, jobLateness, lateRule } from '../../../rules/lateness';
-import { amountsOf, formatMoney } from '../money';
 
 /**
  * The CSV rows of jobs (pure: no papaparse here, it is loaded by csv-export.ts). Only imported by

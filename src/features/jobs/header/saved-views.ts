@@ -4,7 +4,7 @@
  * its link, and sharing one is sharing that link.
  */
 import { readStoredJson, writeStoredJson } from '../../../lib/storage';
-import { validateJobsSearch, viewOf, type JobsSearch } from '../url-params';
+import { validateJobsSearch, viewOf, type JobsSearch } from '../../../job-views';
 
 export type SavedView = { name: string; query: string };
 

@@ -5,11 +5,16 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useConfig } from '../../../config';
-import { AllJobsStatus, plural, type AllJobsWords } from '../AllJobsStatus';
-import { formatCount } from '../count-format';
-import { useOpenWork, useUnnamedStatusCount } from '../open-work';
-import type { AllJobs } from '../useAllJobs';
-import type { Filters } from '../url-params';
+import {
+  AllJobsStatus,
+  plural,
+  type AllJobsWords,
+  formatCount,
+  useOpenWork,
+  useUnnamedStatusCount,
+  type AllJobs,
+  type Filters,
+} from '../../../job-views';
 
 const lateJobs = (n: number) => plural(n, 'late job', 'late jobs');
 const openJobs = (n: number) => plural(n, 'open job', 'open jobs');

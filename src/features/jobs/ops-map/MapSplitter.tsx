@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { splitSetting } from '../settings';
+import { splitSetting } from '../../../job-views';
 import s from './opsMap.module.css';
 
 const SPLIT_MIN = 25;

@@ -4,8 +4,15 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MarkerSymbol } from '../../../map';
-import { formatCount } from '../count-format';
-import { BRANCH_COLOR, RIDER_COLOR, SHAPES, TONE_COLORS, stopName, type OpsMapData } from './map-data';
+import {
+  formatCount,
+  BRANCH_COLOR,
+  RIDER_COLOR,
+  SHAPES,
+  TONE_COLORS,
+  stopName,
+  type OpsMapData,
+} from '../../../job-views';
 import s from './opsMap.module.css';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;

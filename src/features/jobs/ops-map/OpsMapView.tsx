@@ -20,16 +20,21 @@ import { useConfig } from '../../../config';
 import { bbox } from '../../../geo';
 import type { FitRequest } from '../../../map';
 import { Button, Segmented, Skeleton } from '../../../ui';
-import { AllJobsStatus, plural, type AllJobsWords } from '../AllJobsStatus';
-import { formatCount } from '../count-format';
-import type { HoverStore } from '../hover-store';
+import {
+  AllJobsStatus,
+  plural,
+  type AllJobsWords,
+  formatCount,
+  useScreenNow,
+  type Filters,
+  describeCluster,
+  opsMapData,
+  useAllJobs,
+} from '../../../job-views';
+import type { HoverStore } from './hover-store';
 import { jobLateness, lateRule } from '../../../rules/lateness';
-import { useScreenNow } from '../screen-clock';
-import type { Filters } from '../url-params';
-import { describeCluster, opsMapData } from './map-data';
 import { MapSplitter } from './MapSplitter';
 import { Legend, Summary, Unplaced, ZonesNote } from './OpsMapSummary';
-import { useAllJobs } from '../useAllJobs';
 import s from './opsMap.module.css';
 
 const PointsMap = lazy(() => import('../../../map/PointsMap'));

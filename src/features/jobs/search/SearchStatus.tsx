@@ -1,10 +1,7 @@
 import { Button, ProgressBar } from '../../../ui';
-import { formatCount } from '../count-format';
-import type { Filters } from '../url-params';
-import type { JobsNavigation } from '../useJobsNavigation';
+import { formatCount, progressStyles, type Filters } from '../../../job-views';
 import type { JobSearch } from './useJobSearch';
-import { useOpenExactMatch } from './useOpenExactMatch';
-import s from '../jobs.module.css';
+import { useOpenExactMatch, type OpensJob } from './useOpenExactMatch';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -13,7 +10,7 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
  * read (all of it, or up to the cap), and what it found. A match of the exact job or order id
  * opens its job.
  */
-export default function SearchStatus({
+export function SearchStatus({
   search,
   q,
   filters,
@@ -25,7 +22,7 @@ export default function SearchStatus({
   q: string;
   filters: Filters;
   filterText: string[];
-  nav: JobsNavigation;
+  nav: OpensJob;
   onClear: () => void;
 }) {
   useOpenExactMatch(search.exact, JSON.stringify([filters, q]), nav);
@@ -47,14 +44,14 @@ export default function SearchStatus({
     text = `The search stopped: ${search.error} ${found} so far.`;
   }
   return (
-    <div className={s.progressStrip} data-phase={phase}>
-      <p className={s.searchText} role="status" aria-live="polite">
+    <div className={progressStyles.progressStrip} data-phase={phase}>
+      <p className={progressStyles.searchText} role="status" aria-live="polite">
         {text}
       </p>
       {phase === 'loading' && progress && (
         <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Search progress" />
       )}
-      <div className={s.searchActions}>
+      <div className={progressStyles.searchActions}>
         {phase === 'loading' ? (
           <Button size="sm" onClick={search.stop}>
             Stop searching

@@ -1,12 +1,12 @@
 /**
- * The jobs search's own part (loaded on first use, src/features/jobs/search/useJobSearch.ts): what
+ * The jobs search's plan (run by src/features/jobs/search/useJobSearch.ts): what
  * matches, and the matches among the loaded pages, shown at once and kept until the scan
  * (src/api/useJobsScan.ts) is done.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api';
 import { JOBS_FILTER_KEYS, type Job, type JobsResponse } from '../../../contract';
-import type { Filters } from '../url-params';
+import type { Filters } from '../../../job-views';
 import { exactMatch, matchJob, needleOf } from './job-match';
 
 export type SearchPlan = {

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { errorMessage, useJobsScan, type ScanPhase, type ScanProgress } from '../../../api';
+import { useMemo } from 'react';
+import { useJobsScan, type ScanPhase, type ScanProgress } from '../../../api';
 import type { Job } from '../../../contract';
 import { useConfig } from '../../../config';
-import type { Filters } from '../url-params';
+import type { Filters } from '../../../job-views';
+import { planSearch } from './search-plan';
 
 export type JobSearch = {
   /** Matches in the result's order. */
@@ -18,14 +19,6 @@ export type JobSearch = {
   again: () => void;
 };
 
-/**
- * The search's plan (./search-plan.ts: what matches, and the matches among the loaded pages), which
- * runs nothing itself: fetched when the search field is first focused.
- */
-export const loadSearch = () => import('./search-plan');
-
-type SearchCode = Awaited<ReturnType<typeof loadSearch>>;
-
 const NONE: { matches: Job[]; exact: Job | null } = { matches: [], exact: null };
 
 /**
@@ -38,25 +31,11 @@ export function useJobSearch(filters: Filters, q: string | undefined): JobSearch
   const config = useConfig();
   const queryClient = useQueryClient();
   const searching = q !== undefined;
-  const [code, setCode] = useState<SearchCode | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!searching || code || codeError) return;
-    let live = true;
-    loadSearch().then(
-      (loaded) => live && setCode(loaded),
-      (e: unknown) => live && setCodeError(`The search could not load: ${errorMessage(e)}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [searching, code, codeError]);
-
   const key = JSON.stringify([filters, q]);
   const plan = useMemo(
-    () => (code && q !== undefined ? code.planSearch(queryClient, filters, q) : null),
+    () => (q !== undefined ? planSearch(queryClient, filters, q) : null),
     // `filters` and `q` are in `key`: the same search is the same plan, whatever object holds the filters.
-    [code, queryClient, key], // eslint-disable-line react-hooks/exhaustive-deps
+    [queryClient, key], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const scan = useJobsScan(
     plan && { key, cap: config.scanCaps.search, filters: () => filters, take: plan.take },
@@ -65,15 +44,6 @@ export function useJobSearch(filters: Filters, q: string | undefined): JobSearch
   const found = useMemo(() => (plan ? plan.found(scan.items, done) : NONE), [plan, scan.items, done]);
 
   if (!searching) return null;
-  if (codeError)
-    return {
-      ...NONE,
-      phase: 'error',
-      progress: null,
-      error: codeError,
-      stop: () => {},
-      again: () => setCodeError(null),
-    };
   return {
     ...found,
     phase: scan.phase,

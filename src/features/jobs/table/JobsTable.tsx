@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { Job } from '../../../contract';
 import { Skeleton, preloadable } from '../../../ui';
-import { preloadJobPanel } from '../panel/panel-loader';
+import { preloadJobPanel } from '../../../job-views';
 import type { jobsTableFeatures } from './columns';
 import type { ColumnSort } from './useJobsTable';
 import { ROW_HEIGHT, VIRTUALISE_ABOVE } from './sizes';
@@ -43,7 +43,7 @@ export function JobsTable({
   onHover,
   scrollRef,
   pageKey,
-  stale,
+  showingPreviousRows,
   failed,
   caption,
 }: {
@@ -60,7 +60,7 @@ export function JobsTable({
   /** Changes when another page or filter is shown: the keyboard position goes back to the top. */
   pageKey: string;
   /** The rows are the previous page's while this one loads: dimmed, busy. */
-  stale: boolean;
+  showingPreviousRows: boolean;
   /** Loading the rows asked for failed: these are the last loaded ones, not current (said above the table). */
   failed: boolean;
   caption: string;
@@ -194,8 +194,8 @@ export function JobsTable({
     <div
       ref={scrollRef}
       className={s.tableScroll}
-      data-stale={stale || undefined}
-      aria-busy={stale || undefined}
+      data-previous-rows={showingPreviousRows || undefined}
+      aria-busy={showingPreviousRows || undefined}
       data-not-current={failed || undefined}
     >
       <table

@@ -3,10 +3,9 @@ import { Banner, Button, ErrorState } from '../../../ui';
 
 /**
  * What the screen says when loading the jobs failed: in place of the table when nothing was
- * loaded yet, or above the last loaded rows ("Not current"). Its own chunk, fetched as the
- * screen's code starts: failures are rare, and it is in before one can be shown.
+ * loaded yet, or above the last loaded rows ("Not current").
  */
-export default function LoadFailed({
+export function LoadFailed({
   error,
   retry,
   retrying,

@@ -1,12 +1,11 @@
 import { Button, EmptyState } from '../../../ui';
-import { formatCount } from '../count-format';
-import type { NoRowsReason } from '../view-description';
+import { formatCount } from '../../../job-views';
+import type { NoRowsReason } from './view-description';
 
 /**
- * What the table's place says when it has no row to show, and the way on from there. Its own
- * chunk: the first rows never need it.
+ * What the table's place says when it has no row to show, and the way on from there.
  */
-export default function NoRows({
+export function NoRows({
   reason,
   filterText,
   onShowAll,

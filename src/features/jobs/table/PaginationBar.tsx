@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../ui';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../job-views';
 import { pageRange } from './page-range';
 import s from './pagination.module.css';
 
@@ -82,10 +82,9 @@ function PageField({
 }
 
 /**
- * First, previous, a page field, next, last, and "N–M of TOTAL jobs". Its own chunk, fetched
- * as the screen's code starts (beside the first page's request), its place held until it is in.
+ * First, previous, a page field, next, last, and "N–M of TOTAL jobs".
  */
-export default function PaginationBar({
+export function PaginationBar({
   page,
   rows,
   totalRecords,

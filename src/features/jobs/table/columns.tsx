@@ -8,11 +8,17 @@ import type { ReactNode } from 'react';
 import type { Job, Rider } from '../../../contract';
 import { currencyOf, describeStatus, useConfig } from '../../../config';
 import { Badge, formatWindow, inViewerZone } from '../../../ui';
-import { jobTimeZone, phoneOf, pickupBranches } from '../job-facts';
+import {
+  jobTimeZone,
+  phoneOf,
+  pickupBranches,
+  amountsOf,
+  formatAmounts,
+  LiveTime,
+  useScreenNow,
+  useDisplayZone,
+} from '../../../job-views';
 import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../../../rules/lateness';
-import { amountsOf, formatAmounts } from '../money';
-import { LiveTime, useScreenNow } from '../screen-clock';
-import { useDisplayZone } from '../time-zone';
 import s from './table.module.css';
 
 /** What the table reads of a column beyond its header. */

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useConfig } from '../../../config';
 import { lateRule, lateSince, type LateRule } from '../../../rules/lateness';
 import type { Job } from '../../../contract';
-import { loadColumnVisibility, saveColumnVisibility } from '../settings';
+import { loadColumnVisibility, saveColumnVisibility } from '../../../job-views';
 import { jobColumns, jobsTableFeatures } from './columns';
 
 /** Columns set aside while a job is open beside the table, which is narrower then. */

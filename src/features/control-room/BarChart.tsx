@@ -1,0 +1,133 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import type { JobsSearch } from '../../job-views';
+import s from './controlRoom.module.css';
+
+export type ChartSeries = { key: string; label: string; color: string };
+export type ChartRow = {
+  /** Under the bar (may be '' to leave a gap between labels). */
+  label: string;
+  /** The row in full: the table's first cell and the bar's hover text. */
+  title: string;
+  values: Record<string, number>;
+  /** The jobs screen showing the row's jobs, when one can. */
+  to?: JobsSearch;
+};
+
+/**
+ * Bars in plain HTML (no chart library: a bar is a box whose height is its share of the
+ * largest), side by side per row or stacked, with the numbers on hover, the largest value on
+ * the axis, and a table view of every number for keyboards and screen readers. Colours are
+ * CSS variables, so it follows light and dark.
+ */
+export function BarChart({
+  title,
+  note,
+  series,
+  rows,
+  stacked = false,
+}: {
+  title: string;
+  /** What the chart rests on, in words. */
+  note: string;
+  series: ChartSeries[];
+  rows: ChartRow[];
+  stacked?: boolean;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const id = useId();
+  const totals = rows.map((row) => series.reduce((sum, x) => sum + (row.values[x.key] ?? 0), 0));
+  const max = Math.max(
+    1,
+    ...(stacked ? totals : rows.flatMap((row) => series.map((x) => row.values[x.key] ?? 0))),
+  );
+  const empty = totals.every((t) => t === 0);
+  return (
+    <figure className={s.chart} aria-labelledby={`${id}-title`}>
+      <div className={s.chartHead}>
+        <figcaption id={`${id}-title`} className={s.chartTitle}>
+          {title}
+        </figcaption>
+        <button
+          type="button"
+          className={s.linkButton}
+          aria-pressed={asTable}
+          onClick={() => setAsTable(!asTable)}
+        >
+          {asTable ? 'Show as chart' : 'Show as table'}
+        </button>
+      </div>
+      <p className={s.note}>{note}</p>
+      <ul className={s.legend} aria-label="Series">
+        {series.map((x) => (
+          <li key={x.key}>
+            <span className={s.swatch} style={{ background: x.color }} aria-hidden="true" />
+            {x.label}
+          </li>
+        ))}
+      </ul>
+      {asTable ? (
+        <div className={s.tableBox} tabIndex={0} role="region" aria-label={`${title}, as a table`}>
+          <table className={s.table}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                {series.map((x) => (
+                  <th key={x.key} scope="col" className="num">
+                    {x.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.title}>
+                  <th scope="row">
+                    {row.to ? (
+                      <Link to="/jobs" search={row.to}>
+                        {row.title}
+                      </Link>
+                    ) : (
+                      row.title
+                    )}
+                  </th>
+                  {series.map((x) => (
+                    <td key={x.key} className="num">
+                      {row.values[x.key] ?? 0}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : empty ? (
+        <p className={s.chartEmpty}>Nothing to show in this window yet.</p>
+      ) : (
+        <div className={s.plot} aria-hidden="true">
+          <span className={s.axisMax}>{max}</span>
+          <div className={s.bars}>
+            {rows.map((row) => (
+              <div
+                key={row.title}
+                className={s.barGroup}
+                title={`${row.title}: ${series.map((x) => `${x.label} ${row.values[x.key] ?? 0}`).join(', ')}`}
+              >
+                <div className={stacked ? s.stack : s.side}>
+                  {series.map((x) => (
+                    <span
+                      key={x.key}
+                      className={s.bar}
+                      style={{ height: `${((row.values[x.key] ?? 0) / max) * 100}%`, background: x.color }}
+                    />
+                  ))}
+                </div>
+                <span className={s.barLabel}>{row.label}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </figure>
+  );
+}

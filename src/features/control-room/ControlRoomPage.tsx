@@ -1,0 +1,307 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { branchListQueryOptions, queryKeys, useApi } from '../../api';
+import type { StopBranch } from '../../contract';
+import { useConfig } from '../../config';
+import { lateRule } from '../../rules/lateness';
+import { Button, Segmented, useMediaQuery, useNow, zoneName } from '../../ui';
+import {
+  LazyJobPanel,
+  NowContext,
+  autoRefreshSetting,
+  branchesInJobs,
+  formatCount,
+  teamsInJobs,
+  useSwitchSetting,
+} from '../../job-views';
+import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
+import { DaySection } from './DaySection';
+import { ExceptionsSection } from './ExceptionsSection';
+import type { ControlRoomSearch, WindowChoice } from './control-room-search';
+import { ReadStatus } from './ReadStatus';
+import { RidersSection } from './RidersSection';
+import { useControlRoom } from './useControlRoom';
+import { WindowFields } from './WindowFields';
+import s from './controlRoom.module.css';
+
+const WIDE = '(min-width: 1280px)';
+
+export type ControlRoomPageProps = {
+  /** The route's search params (checked by the route: validateControlRoomSearch). */
+  search: ControlRoomSearch;
+  /** Moves to other params; `replace` keeps the history entry. */
+  onSearch: (next: (prev: ControlRoomSearch) => ControlRoomSearch, replace: boolean) => void;
+  /** Opens the jobs screen at a page of these filters with a job's panel open. */
+  onJobsPage: (page: number, jobId: number) => void;
+};
+
+/**
+ * The control room (docs/design.md, "Routes"): what needs a supervisor now across the fleet,
+ * how the window is going, and the riders, within a branch and a team, refreshed with the jobs
+ * screen's auto-refresh. Its state is its URL, which the route reads and hands in.
+ */
+export default function ControlRoomPage({ search, onSearch, onJobsPage }: ControlRoomPageProps) {
+  const api = useApi();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const wide = useMediaQuery(WIDE);
+  const now = useNow(30_000);
+  const [autoRefresh, setAutoRefresh] = useSwitchSetting(autoRefreshSetting);
+  const [refreshCount, setRefreshCount] = useState(0);
+  const data = useControlRoom(search, now, { autoRefresh, refreshCount });
+  const { open, windowRead, exceptions, figures } = data;
+  // The moves keep one identity across renders (the sections and rows are memoised on them),
+  // reading the props of the latest render.
+  const latest = useRef({ onSearch, job: search.job });
+  useLayoutEffect(() => {
+    latest.current = { onSearch, job: search.job };
+  });
+  const go = useCallback(
+    (patch: Partial<ControlRoomSearch>, replace = false) =>
+      latest.current.onSearch((prev) => ({ ...prev, ...patch }), replace),
+    [],
+  );
+
+  const branchList = useQuery(branchListQueryOptions(api)).data;
+  const branchNames = useMemo(() => {
+    const seen = branchesInJobs([...open.jobs, ...windowRead.jobs]);
+    for (const b of branchList ?? []) if (!seen.has(b.id)) seen.set(b.id, b as StopBranch);
+    return seen;
+  }, [open.jobs, windowRead.jobs, branchList]);
+  const teams = useMemo(
+    () => [...teamsInJobs([...open.jobs, ...windowRead.jobs])].sort(),
+    [open.jobs, windowRead.jobs],
+  );
+
+  useTabTitle(open.phase === 'done' ? exceptions.counts.late : null);
+  const notify = useNotifyChoice();
+  const { late: lateIds, failed: failedIds } = useMemo(() => {
+    const late = new Set(exceptions.list.filter((e) => e.reasons[0]?.kind === 'late').map((e) => e.job.id));
+    const failed = new Set(
+      windowRead.jobs
+        .filter((j) => config.statuses[String(j.status)]?.outcome === 'failure')
+        .map((j) => j.id),
+    );
+    return { late, failed };
+  }, [exceptions.list, windowRead.jobs, config]);
+  // Only a complete read of both, not a tick of the clock, may alert.
+  const settled =
+    open.phase === 'done' && !open.refreshing && windowRead.phase === 'done' && !windowRead.refreshing;
+  const alertRead = useMemo(
+    () => (settled ? { late: lateIds, failed: failedIds, reads: [open.jobs, windowRead.jobs] } : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the reads, not by the clock
+    [settled, open.jobs, windowRead.jobs],
+  );
+  useLateAlerts(notify.on, alertRead);
+
+  const refresh = () => {
+    setRefreshCount((n) => n + 1);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
+  };
+  const openJob = useCallback(
+    (id: number, follow = false) => go({ job: id }, follow || latest.current.job !== undefined),
+    [go],
+  );
+  const onReason = useCallback((reason: ControlRoomSearch['reason']) => go({ reason }, true), [go]);
+  const onListBranch = useCallback((list_branch: string | undefined) => go({ list_branch }, true), [go]);
+  const onRider = useCallback((rider: number | undefined) => go({ rider }, true), [go]);
+  const rule = useMemo(() => lateRule(config), [config]);
+  const windowValue: WindowChoice = search.window ?? 'today';
+  const zoneText = `${data.zone} (${zoneName(now, data.zone)})`;
+  const rangeFrom = data.window.range.from;
+  const customTo = search.window === 'custom' ? search.to : undefined;
+  const linkBase = useMemo(
+    () => ({
+      branch_id: search.branch_id,
+      team_id: search.team_id,
+      timestamp_from: rangeFrom,
+      timestamp_to: customTo,
+    }),
+    [search.branch_id, search.team_id, rangeFrom, customTo],
+  );
+  // The window's figures and the riders are drawn again only when they change, not when a job
+  // is opened or followed with j/k.
+  const { phase, progress, error, refreshing } = windowRead;
+  const waiting = data.windowWaiting;
+  const jobsCounted = data.windowJobs.length;
+  const daySection = useMemo(
+    () => (
+      <DaySection
+        figures={figures}
+        zone={data.zone}
+        base={linkBase}
+        jobsCounted={jobsCounted}
+        branchNames={branchNames}
+        status={
+          <ReadStatus
+            read={windowRead}
+            what="jobs of the window"
+            label="The window's jobs"
+            after={waiting ? 'the open jobs' : undefined}
+          />
+        }
+      />
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the read's own fields, not its object (new each render)
+    [figures, data.zone, linkBase, jobsCounted, branchNames, phase, progress, error, refreshing, waiting],
+  );
+  const ridersSection = useMemo(
+    () => (
+      <RidersSection
+        riders={data.riders}
+        selected={search.rider}
+        now={now}
+        lateRule={rule}
+        onSelect={onRider}
+        onOpenJob={openJob}
+      />
+    ),
+    [data.riders, search.rider, now, rule, onRider, openJob],
+  );
+
+  const panelJobs = useMemo(() => [...open.jobs, ...windowRead.jobs], [open.jobs, windowRead.jobs]);
+  const panel = search.job !== undefined && (
+    <Suspense fallback={null}>
+      <LazyJobPanel
+        mode={wide ? 'side' : 'overlay'}
+        jobId={search.job}
+        shown={panelJobs}
+        loading={open.phase === 'loading' && windowRead.phase === 'loading'}
+        loadedAt={now * 1000}
+        filters={data.base}
+        page={1}
+        totalPages={0}
+        onClose={() => go({ job: undefined })}
+        onGoToPage={(page) => onJobsPage(page, search.job!)}
+        onClearFilters={() => go({ branch_id: undefined, team_id: undefined })}
+      />
+    </Suspense>
+  );
+
+  return (
+    <NowContext.Provider value={now}>
+      <div className={s.layout}>
+        <div className={s.page}>
+          <header className={s.header}>
+            <h1 className={s.title}>Control room</h1>
+            <p className={s.note}>
+              {exceptions.counts.late > 0 ? (
+                <strong className={s.lateCount}>{formatCount(exceptions.counts.late)} late now</strong>
+              ) : open.phase === 'done' ? (
+                'Nothing late now'
+              ) : (
+                'Reading the open work'
+              )}{' '}
+              · figures for {data.window.label}
+              {windowValue === 'today' ? ', each branch by its own day' : ''}; hours in {zoneText}
+            </p>
+            <div className={s.controls}>
+              <Segmented
+                label="Window"
+                value={windowValue}
+                options={[
+                  { value: 'today', label: 'Today' },
+                  { value: '24h', label: 'Last 24 h' },
+                  { value: '7d', label: '7 days' },
+                  { value: 'custom', label: 'Custom' },
+                ]}
+                onChange={(w) =>
+                  go(
+                    w === 'custom'
+                      ? { window: 'custom', from: Math.floor(data.window.range.from), to: undefined }
+                      : { window: w === 'today' ? undefined : w, from: undefined, to: undefined },
+                  )
+                }
+              />
+              {search.window === 'custom' && (
+                <WindowFields
+                  from={search.from}
+                  to={search.to}
+                  zone={data.zone}
+                  onChange={(from, to) => go({ from, to })}
+                />
+              )}
+              <label className={s.field}>
+                Branch
+                <select
+                  value={search.branch_id ?? ''}
+                  onChange={(e) => go({ branch_id: e.target.value || undefined, list_branch: undefined })}
+                >
+                  <option value="">All branches</option>
+                  {[...branchNames.values()]
+                    .sort((a, b) => a.name.localeCompare(b.name))
+                    .map((b) => (
+                      <option key={b.id} value={b.id}>
+                        {b.name || b.id}
+                      </option>
+                    ))}
+                  {search.branch_id && !branchNames.has(search.branch_id) && (
+                    <option value={search.branch_id}>{search.branch_id}</option>
+                  )}
+                </select>
+              </label>
+              {(teams.length > 0 || search.team_id) && (
+                <label className={s.field}>
+                  Team
+                  <select
+                    value={search.team_id ?? ''}
+                    onChange={(e) => go({ team_id: e.target.value || undefined })}
+                  >
+                    <option value="">All teams</option>
+                    {[...new Set([...teams, ...(search.team_id ? [search.team_id] : [])])].map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              <span className={s.spacer} />
+              <label className={s.toggle}>
+                <input
+                  type="checkbox"
+                  checked={autoRefresh}
+                  onChange={(e) => setAutoRefresh(e.target.checked)}
+                />
+                Auto-refresh every {config.refreshSeconds} s
+              </label>
+              {notify.supported && (
+                <label
+                  className={s.toggle}
+                  title="A desktop notification when work goes late or fails while this tab is hidden"
+                >
+                  <input
+                    type="checkbox"
+                    checked={notify.on}
+                    disabled={notify.refused}
+                    onChange={(e) => void notify.choose(e.target.checked)}
+                  />
+                  {notify.refused ? 'Notifications blocked by the browser' : 'Notify me when work goes late'}
+                </label>
+              )}
+              <Button size="sm" onClick={refresh} disabled={open.refreshing || windowRead.refreshing}>
+                Refresh
+              </Button>
+            </div>
+          </header>
+          <ExceptionsSection
+            exceptions={exceptions}
+            open={open}
+            unnamed={data.unnamed}
+            reason={search.reason}
+            listBranch={search.list_branch}
+            branchNames={branchNames}
+            base={linkBase}
+            openJobId={search.job}
+            onOpen={openJob}
+            onReason={onReason}
+            onListBranch={onListBranch}
+          />
+          {daySection}
+          {ridersSection}
+        </div>
+        {panel}
+      </div>
+    </NowContext.Provider>
+  );
+}

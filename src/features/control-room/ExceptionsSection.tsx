@@ -1,0 +1,235 @@
+import { Link } from '@tanstack/react-router';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import type { StopBranch } from '../../contract';
+import type { ExceptionKind, Exceptions, JobException } from '../../rules/exceptions';
+import { branchOf } from '../../rules/exceptions';
+import { Banner, Button, EmptyState, Skeleton } from '../../ui';
+import { formatCount, StatusBadge, type UnnamedCount, type AllJobs } from '../../job-views';
+import type { JobsLinkBase } from './jobs-links';
+import { jobsLink } from './jobs-links';
+import { ReadStatus } from './ReadStatus';
+import s from './controlRoom.module.css';
+
+export const REASON_LABELS: Record<ExceptionKind, string> = {
+  late: 'Late',
+  rider: 'Rider not reporting',
+  stuck: 'Stuck',
+  'at-risk': 'At risk',
+};
+const KINDS = Object.keys(REASON_LABELS) as ExceptionKind[];
+/** Rows drawn at first; the rest on demand (the list is most urgent first). */
+const FIRST_ROWS = 150;
+
+/**
+ * What needs a supervisor now: the open work's exceptions, most urgent first, each with its
+ * reasons in words; counts per reason and per branch that narrow the list; the jobs the
+ * config's statuses cannot reach, counted and linked. A row opens the job panel; ↑/↓ or j/k
+ * move between rows, and the open panel follows.
+ */
+export function ExceptionsSection({
+  exceptions,
+  open,
+  unnamed,
+  reason,
+  listBranch,
+  branchNames,
+  base,
+  openJobId,
+  onOpen,
+  onReason,
+  onListBranch,
+}: {
+  exceptions: Exceptions;
+  open: AllJobs;
+  unnamed: UnnamedCount;
+  reason: ExceptionKind | undefined;
+  listBranch: string | undefined;
+  branchNames: Map<string, StopBranch>;
+  base: JobsLinkBase;
+  openJobId: number | undefined;
+  onOpen: (id: number, follow?: boolean) => void;
+  onReason: (reason: ExceptionKind | undefined) => void;
+  onListBranch: (branch: string | undefined) => void;
+}) {
+  const [showAll, setShowAll] = useState(false);
+  const listRef = useRef<HTMLTableSectionElement>(null);
+  const rows = exceptions.list.filter(
+    (e) =>
+      (reason === undefined || e.reasons.some((r) => r.kind === reason)) &&
+      (listBranch === undefined || branchOf(e.job) === listBranch),
+  );
+  const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
+  const branches = [...exceptions.byBranch.entries()].sort(
+    (a, b) => b[1].jobs - a[1].jobs || a[0].localeCompare(b[0]),
+  );
+  const tabbableId = shown.some((e) => e.job.id === openJobId) ? openJobId : shown[0]?.job.id;
+  const branchLabel = (id: string) => (id ? branchNames.get(id)?.name || id : 'No branch');
+  const firstLoad = open.phase === 'loading' && open.jobs.length === 0;
+
+  const onKey = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-job-id]');
+    if (!row || e.altKey || e.ctrlKey || e.metaKey) return;
+    const step = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : 0;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onOpen(Number(row.dataset.jobId));
+      return;
+    }
+    if (!step) return;
+    e.preventDefault();
+    const next = (step > 0 ? row.nextElementSibling : row.previousElementSibling) as HTMLElement | null;
+    if (!next?.dataset.jobId) return;
+    next.focus();
+    if (openJobId !== undefined) onOpen(Number(next.dataset.jobId), true);
+  };
+
+  return (
+    <section className={s.section} aria-labelledby="exceptions-title">
+      <h2 id="exceptions-title" className={s.sectionTitle}>
+        Needs attention now
+      </h2>
+      <ReadStatus read={open} what="open jobs" label="Open work" />
+      {unnamed.count !== null && unnamed.count > 0 && (
+        <Banner tone="warning">
+          {formatCount(unnamed.count)} {unnamed.count === 1 ? 'job is' : 'jobs are'} in statuses the
+          configuration does not name, so this list cannot read {unnamed.count === 1 ? 'it' : 'them'}.{' '}
+          <Link to="/jobs" search={jobsLink({ branch_id: base.branch_id, team_id: base.team_id })}>
+            See every job in the jobs screen
+          </Link>
+        </Banner>
+      )}
+      <div className={s.countRow} role="group" aria-label="Narrow the list by reason">
+        <button
+          type="button"
+          className={s.chip}
+          aria-pressed={reason === undefined}
+          onClick={() => onReason(undefined)}
+        >
+          All <span className="num">{formatCount(exceptions.counts.jobs)}</span>
+        </button>
+        {KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className={s.chip}
+            data-kind={kind}
+            aria-pressed={reason === kind}
+            onClick={() => onReason(reason === kind ? undefined : kind)}
+          >
+            {REASON_LABELS[kind]} <span className="num">{formatCount(exceptions.counts[kind])}</span>
+          </button>
+        ))}
+      </div>
+      {branches.length > 1 && (
+        <div className={s.countRow} role="group" aria-label="Narrow the list by branch">
+          {branches.map(([id, counts]) => (
+            <button
+              key={id}
+              type="button"
+              className={s.chip}
+              aria-pressed={listBranch === id}
+              title={KINDS.map((k) => `${REASON_LABELS[k]} ${counts[k]}`).join(', ')}
+              onClick={() => onListBranch(listBranch === id ? undefined : id)}
+            >
+              {branchLabel(id)} <span className="num">{formatCount(counts.jobs)}</span>
+            </button>
+          ))}
+        </div>
+      )}
+      {firstLoad ? (
+        <div className={s.listSkeleton} aria-hidden="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={28} />
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={open.phase === 'loading' ? 'Nothing needs attention so far' : 'Nothing needs attention'}
+        >
+          {reason || listBranch !== undefined
+            ? 'No open job matches this narrowing. Choose “All” to see the whole list.'
+            : 'No open job is late, at risk, stuck, or with a rider who stopped reporting.'}
+        </EmptyState>
+      ) : (
+        <div className={`${s.tableBox} ${s.listBox}`}>
+          <table className={s.table} aria-label="Jobs needing attention, most urgent first">
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Why</th>
+                <th scope="col">Status</th>
+                <th scope="col">Branch</th>
+                <th scope="col">Rider</th>
+              </tr>
+            </thead>
+            <tbody ref={listRef} onKeyDown={onKey}>
+              {shown.map((e) => (
+                <ExceptionRow
+                  key={e.job.id}
+                  exception={e}
+                  tabbable={e.job.id === tabbableId}
+                  selected={e.job.id === openJobId}
+                  branch={branchLabel(branchOf(e.job))}
+                  onOpen={onOpen}
+                />
+              ))}
+            </tbody>
+          </table>
+          {rows.length > shown.length && (
+            <Button size="sm" onClick={() => setShowAll(true)}>
+              Show all {formatCount(rows.length)}
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A row of the list: drawn again only when its own props change (not when another row is opened). */
+const ExceptionRow = memo(function ExceptionRow({
+  exception,
+  tabbable,
+  selected,
+  branch,
+  onOpen,
+}: {
+  exception: JobException;
+  /** The row Tab reaches (the open job's, else the first). */
+  tabbable: boolean;
+  selected: boolean;
+  branch: string;
+  onOpen: (id: number) => void;
+}) {
+  const { job, reasons } = exception;
+  return (
+    <tr
+      data-job-id={job.id}
+      tabIndex={tabbable ? 0 : -1}
+      aria-selected={selected}
+      className={s.row}
+      onClick={() => onOpen(job.id)}
+    >
+      <td>
+        <span className="mono">{job.id}</span>
+        {job.order_id && <span className={s.sub}> · {job.order_id}</span>}
+      </td>
+      <td>
+        <ul className={s.why}>
+          {reasons.map((r) => (
+            <li key={r.kind} data-kind={r.kind}>
+              {r.text}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td>
+        <StatusBadge code={job.status} />
+      </td>
+      <td>{branch}</td>
+      <td>
+        {job.rider ? job.rider.name || `Rider ${job.rider.id}` : <span className={s.sub}>unassigned</span>}
+      </td>
+    </tr>
+  );
+});
