@@ -56,7 +56,7 @@ export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions 
 }
 
 /**
- * Features read from a file (GeoJSON, or KML through src/map/kml.ts) as zones to add:
+ * Features read from a file (GeoJSON, or KML through src/map/kml-read.ts) as zones to add:
  * normalised, one zone per polygon, with notes on what was skipped or split; refused when
  * nothing in them is a polygon or their coordinates are not polygon rings. `heights`: whether
  * dropped third coordinates deserve a note (KML always carries an altitude, usually 0).
