@@ -25,7 +25,7 @@
  */
 import type { Outcome, RuntimeConfig } from '../config';
 import type { Delivery, Job, Pickup, Rider } from '../contract';
-import { branchOf } from './exceptions';
+import { jobBranchId } from './job-branch';
 import { isFinalStatus, isOpenStop, jobLateness, lateRule, slotOf, type LateRule } from './lateness';
 
 export type FigureRule = {
@@ -129,7 +129,7 @@ function jobFacts(job: Job, now: number, rule: FigureRule): JobFacts {
     job,
     outcome,
     late: open && jobLateness(job, now, rule.late).late,
-    branch: branchOf(job),
+    branch: jobBranchId(job),
     toDelivered:
       outcome === 'success' ? finishedAt(history, job.status, job.updated_at) - job.created_at : null,
     completedDeliveries: completed,

@@ -1,7 +1,8 @@
 import type { Job } from '../../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
-import { lastRemark, phoneOf, pickupBranches } from '../job-facts';
+import { lastRemark, phoneOf } from '../job-facts';
+import { jobBranches } from '../../../rules/job-branch';
 import { addressText, customerName, customerPhone } from '../stop-texts';
 import { earliestOpenSlot, jobLateness, lateRule } from '../../../rules/lateness';
 import { amountsOf, formatMoney } from '../money';
@@ -99,7 +100,7 @@ export function jobCsvRow(job: Job, config: CsvConfig, now: number): CsvCell[] {
   const rule = lateRule(config);
   const slot = earliestOpenSlot(job, rule);
   const late = jobLateness(job, now, rule);
-  const branches = pickupBranches(job);
+  const branches = jobBranches(job);
   const rider = job.rider;
   const amounts = amountsOf(job, (branch) => currencyOf(config, branch));
   const remark = lastRemark(job);

@@ -24,6 +24,7 @@ import {
   type StopLateness,
 } from '../../../rules/lateness';
 import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../../rules/riders';
+import { jobBranch } from '../../../rules/job-branch';
 
 /** Marker fills by status tone: readable on the light and the dark base map, under a white outline. */
 export const TONE_COLORS: Record<Tone, string> = {
@@ -333,7 +334,7 @@ export type JobRoute = {
 };
 
 /**
- * One job's small map: its branch (the first pickup's, else the first stop's), then its
+ * One job's small map: its branch (src/rules/job-branch.ts), then its
  * pickups, then its deliveries in order, joined by a line; the rider joined by a dashed line
  * to the next open stop, faded when its position is stale. Stops are numbered (P1, D1) as in
  * the job's Stops tab.
@@ -343,7 +344,7 @@ export function jobRoute(job: Job, now: number, rule: LateRule, config: Config):
   const unplaced: string[] = [];
   const points: MarkerCollection['features'] = [];
   const route: Point[] = [];
-  const branch = job.pickups[0]?.branch ?? entries.find((e) => e.stop.branch)?.stop.branch ?? null;
+  const branch = jobBranch(job);
   const branchAt = branch ? positionOf(branch.coordinates) : null;
   if (branchAt) route.push(branchAt);
   let nextOpen: Point | null = null;

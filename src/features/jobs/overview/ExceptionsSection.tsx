@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { StopBranch } from '../../../contract';
 import type { ExceptionKind, Exceptions, JobException } from '../../../rules/exceptions';
-import { branchOf } from '../../../rules/exceptions';
+import { jobBranchId } from '../../../rules/job-branch';
 import { Banner, Button, EmptyState, Skeleton } from '../../../ui';
 import { formatCount } from '../count-format';
 import { StatusBadge } from '../panel/StatusBadge';
@@ -59,7 +59,7 @@ export function ExceptionsSection({
   const rows = exceptions.list.filter(
     (e) =>
       (reason === undefined || e.reasons.some((r) => r.kind === reason)) &&
-      (listBranch === undefined || branchOf(e.job) === listBranch),
+      (listBranch === undefined || jobBranchId(e.job) === listBranch),
   );
   const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
   const branches = [...exceptions.byBranch.entries()].sort(
@@ -172,7 +172,7 @@ export function ExceptionsSection({
                   exception={e}
                   tabbable={e.job.id === tabbableId}
                   selected={e.job.id === openJobId}
-                  branch={branchLabel(branchOf(e.job))}
+                  branch={branchLabel(jobBranchId(e.job))}
                   onOpen={onOpen}
                 />
               ))}

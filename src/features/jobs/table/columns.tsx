@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import type { Job, Rider } from '../../../contract';
 import { currencyOf, describeStatus, useConfig } from '../../../config';
 import { Badge, formatWindow, inViewerZone } from '../../../ui';
-import { jobTimeZone, phoneOf, pickupBranches } from '../job-facts';
+import { jobTimeZone, phoneOf } from '../job-facts';
+import { jobBranches } from '../../../rules/job-branch';
 import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../../../rules/lateness';
 import { amountsOf, formatAmounts } from '../money';
 import { LiveTime, useScreenNow } from '../screen-clock';
@@ -97,7 +98,7 @@ function RiderCell({ rider }: { rider: Rider | null }) {
 }
 
 function BranchCell({ job }: { job: Job }) {
-  const branches = pickupBranches(job);
+  const branches = jobBranches(job);
   const first = branches[0];
   if (!first) return <span className={s.muted}>—</span>;
   return (
