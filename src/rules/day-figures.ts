@@ -20,11 +20,12 @@
  * - **Carrying now**: an open job whose pickups are all done and with a delivery open.
  * - **Failure reasons**: the remarks of the deliveries' history entries in a failure status,
  *   one per failure (an entry right after another failure, such as Returned after Failed, is
- *   the same one), grouped by text (trimmed, spaces collapsed, case and a final full stop
+ *   the same one), grouped by text (trimmed, spaces collapsed, case, accents and a final full stop
  *   ignored), largest first.
  */
 import type { Outcome, RuntimeConfig } from '../config';
 import type { Delivery, Job, Pickup, Rider } from '../contract';
+import { foldText } from '../lib/fold';
 import { jobBranchId } from './job-branch';
 import { isFinalStatus, isOpenStop, jobLateness, lateRule, slotOf, type LateRule } from './lateness';
 
@@ -300,7 +301,7 @@ export type DayFigures = {
   failureReasons: { reasons: FailureReason[]; figure: Figure };
 };
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').replace(/\.$/, '').toLowerCase();
+const normalise = (text: string) => foldText(text).replace(/\.$/, '');
 
 function failureReasons(
   jobs: readonly Job[],

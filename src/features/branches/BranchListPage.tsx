@@ -15,6 +15,7 @@ import {
   Skeleton,
   inputClass,
 } from '../../ui';
+import { foldText } from '../../lib/fold';
 import { listDraftIds } from './draft';
 import s from './BranchListPage.module.css';
 import shared from './branches.module.css';
@@ -53,10 +54,9 @@ function NotKnown() {
 
 function matches(branch: ListedBranch, q: string): boolean {
   if (!q) return true;
-  const hay = `${branch.name}\n${branch.id}\n${branch.formatted_address}`.toLowerCase();
-  return q
-    .toLowerCase()
-    .split(/\s+/)
+  const hay = foldText(`${branch.name}\n${branch.id}\n${branch.formatted_address}`);
+  return foldText(q)
+    .split(' ')
     .filter(Boolean)
     .every((word) => hay.includes(word));
 }

@@ -5,13 +5,7 @@
  * on its digits (spaces, dashes and the dial code's "+" aside); the job id matches whole.
  */
 import type { Job } from '../../../contract';
-
-/** Lower case without accents ("Zoë" → "zoe"), spaces collapsed. */
-export function fold(text: string): string {
-  // eslint-disable-next-line no-control-regex -- plain ASCII needs no normalising (most ids and names)
-  const plain = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  return plain.toLowerCase().replace(/\s+/g, ' ').trim();
-}
+import { foldText } from '../../../lib/fold';
 
 const digitsOf = (text: string) => text.replace(/\D+/g, '');
 
@@ -26,7 +20,7 @@ export type Needle = {
 export function needleOf(query: string): Needle {
   const exact = query.trim();
   const digits = /^[+\d\s().-]+$/.test(exact) && digitsOf(exact).length >= 4 ? digitsOf(exact) : null;
-  return { text: fold(exact), digits, exact };
+  return { text: foldText(exact), digits, exact };
 }
 
 /** A customer object has no documented shape: its usual name and phone fields. */
@@ -55,7 +49,7 @@ export function matchJob(job: Job, needle: Needle): boolean {
     texts.push(...c.names);
     phones.push(...c.phones);
   }
-  if (texts.some((t) => t && fold(t).includes(needle.text))) return true;
+  if (texts.some((t) => t && foldText(t).includes(needle.text))) return true;
   if (needle.digits) return phones.some((p) => digitsOf(p).includes(needle.digits!));
   return false;
 }
