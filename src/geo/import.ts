@@ -1,8 +1,8 @@
 import type { ZoneFeatureInput } from '../contract';
 import { isRecord, zoneName, type GeometryLike, type ZoneFeatureLike } from './collection';
-import { plural } from './format';
 import { normalizeFeatures, type NormalizeReport, type NormalizeZonesOptions } from './normalize';
 import { errorMessage } from '../lib/error-message';
+import { countOf } from '../lib/count';
 
 export type GeoJsonImport =
   { ok: true; features: ZoneFeatureInput[]; notes: string[] } | { ok: false; message: string };
@@ -154,10 +154,10 @@ function describeSkipped(report: NormalizeReport): string {
   for (const type of report.skipped.flatMap((s) => s.types)) counts.set(type, (counts.get(type) ?? 0) + 1);
   const parts = [...counts].map(([type, n]) =>
     type === 'null'
-      ? plural(n, 'feature without geometry', 'features without geometry')
+      ? countOf(n, 'feature without geometry', 'features without geometry')
       : type === 'unknown'
-        ? plural(n, 'unrecognised geometry', 'unrecognised geometries')
-        : plural(n, type),
+        ? countOf(n, 'unrecognised geometry', 'unrecognised geometries')
+        : countOf(n, type, `${type}s`),
   );
   return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -167,7 +167,7 @@ function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[])
   const skipped = report.skipped.reduce((n, s) => n + s.types.length, 0);
   if (skipped > 0) {
     const what = skipped === 1 ? 'is not a polygon' : 'are not polygons';
-    notes.push(`Skipped ${plural(skipped, 'shape')} that ${what}: ${describeSkipped(report)}.`);
+    notes.push(`Skipped ${countOf(skipped, 'shape', 'shapes')} that ${what}: ${describeSkipped(report)}.`);
   }
   for (const { index, ids } of report.split) {
     notes.push(

@@ -1,6 +1,6 @@
 import { polygonAreaKm2 } from './area';
 import { featureId, polygonParts, zoneName, type GeometryLike, type ZoneCollectionLike } from './collection';
-import { formatPoint, plural, ringObject, ringSubject } from './format';
+import { formatPoint, ringObject, ringSubject } from './format';
 import { findCrossingsBetween, findSelfIntersections, type SelfIntersection } from './intersect';
 import { createPointLocator, segmentDistanceSq, type PointLocator } from './locate';
 import {
@@ -16,6 +16,7 @@ import {
   type PositionLike,
   type RingLike,
 } from './ring';
+import { countOf, pluralForm } from '../lib/count';
 
 export type GeoIssueCode =
   | 'no_outline'
@@ -83,7 +84,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
     issues.push({
       code: 'too_few_positions',
       ring: index,
-      message: `${subject} has ${plural(ring.length, 'point')}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
+      message: `${subject} has ${countOf(ring.length, 'point', 'points')}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
     });
   }
   if (!checkPositions(ring, index, issues)) return null;
@@ -105,7 +106,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
     issues.push({
       code: 'too_few_positions',
       ring: index,
-      message: `${subject} has only ${plural(corners.length, 'distinct corner')}; it needs at least 3.`,
+      message: `${subject} has only ${countOf(corners.length, 'distinct corner', 'distinct corners')}; it needs at least 3.`,
     });
     return null;
   }
@@ -167,7 +168,7 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
 
 function alsoAffected(others: number): string {
   return others > 0
-    ? `; ${plural(others, 'other point')} ${others === 1 ? 'has' : 'have'} the same problem`
+    ? `; ${countOf(others, 'other point', 'other points')} ${pluralForm(others, 'has', 'have')} the same problem`
     : '';
 }
 
@@ -182,7 +183,7 @@ function checkConsecutiveDuplicates(ring: RingLike, index: number, issues: GeoIs
   }
   if (first < 0) return;
   const p = ring[first]!;
-  const more = count > 1 ? `; this happens at ${plural(count - 1, 'other place')} too` : '';
+  const more = count > 1 ? `; this happens at ${countOf(count - 1, 'other place', 'other places')} too` : '';
   issues.push({
     code: 'duplicate_position',
     ring: index,
@@ -201,7 +202,7 @@ function selfIntersectionIssue(found: readonly SelfIntersection[], ring: number)
       : first.kind === 'revisit'
         ? `${ringSubject(ring)} passes through ${where} more than once`
         : `${ring === 0 ? "The zone's edges" : `The edges of hole ${ring}`} cross near ${where}`;
-  const more = places > 1 ? ` (and at ${plural(places - 1, 'other place')})` : '';
+  const more = places > 1 ? ` (and at ${countOf(places - 1, 'other place', 'other places')})` : '';
   return { code: 'self_intersection', ring, position: first.position, message: `${text}${more}.` };
 }
 

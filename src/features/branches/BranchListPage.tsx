@@ -19,6 +19,7 @@ import { foldText } from '../../lib/fold';
 import { listDraftIds } from './draft';
 import s from './BranchListPage.module.css';
 import shared from './branches.module.css';
+import { countOf } from '../../lib/count';
 
 /** The coverage map (with polygon clipping and, behind it, maplibre): loaded when the map view opens. */
 const CoverageMap = lazy(() => import('./CoverageMap'));
@@ -246,7 +247,7 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
             {branches
               ? query.trim()
                 ? `${visible.length} of ${sorted.length} branches`
-                : `${sorted.length} ${sorted.length === 1 ? 'branch' : 'branches'}`
+                : countOf(sorted.length, 'branch', 'branches')
               : '\u00a0'}
           </p>
         </div>

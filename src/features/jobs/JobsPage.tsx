@@ -26,7 +26,7 @@ import { describeFilters, noRowsReason, tableCaption } from './view-description'
 import s from './jobs.module.css';
 
 // The modules that the first load and a lazy chunk both import (the feature's url-params,
-// job-facts, money, count-format, screen-clock, time-zone, settings, usePageVisible,
+// job-facts, money, screen-clock, time-zone, settings, usePageVisible,
 // table/sizes, and src/rules/lateness.ts) import no other such module: so they stay in the
 // app's chunk, whatever the order of the imports. One such module importing another (job-facts
 // importing lateness, say) puts one of them in a chunk of its own, a request more before the

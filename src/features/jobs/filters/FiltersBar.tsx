@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type Ref } from 'react';
 import { useConfig } from '../../../config';
 import { Button, Drawer, useMediaQuery, viewerTimeZone } from '../../../ui';
 import type { ComboboxOption } from '../../../ui/Combobox';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../lib/count';
 import { hasFilters, type Filters, type JobsSearch } from '../url-params';
 import { Combobox, LazyCombobox, SearchField, StatusFilter, TimeFilter } from './FilterFields';
 import { PRESETS, presetRange } from './time-range';

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
 import { jobsQueryToSearchParams } from '../../../contract';
 import { useConfig } from '../../../config';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../lib/count';
 import type { Filters } from '../url-params';
 import s from '../jobs.module.css';
 

@@ -4,7 +4,7 @@ import { errorMessage, isApiError, useApi } from '../../../api';
 import type { Job } from '../../../contract';
 import { useConfig } from '../../../config';
 import { Button, ConfirmDialog, PopoverButton, ProgressBar, useToast } from '../../../ui';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../lib/count';
 import type { Filters } from '../url-params';
 import shared from '../jobs.module.css';
 import s from './tools.module.css';

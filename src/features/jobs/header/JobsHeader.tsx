@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../../ui';
-import { formatCount } from '../count-format';
+import { formatCount, pluralForm } from '../../../lib/count';
 import type { JobsReactTable } from '../table/JobsTable';
 import type { JobsSearch } from '../url-params';
 import type { ExportControl as ExportControlType } from './ExportControl';
@@ -134,7 +134,7 @@ export function JobsHeader({
           {whole || (
             <>
               <strong className="num">{formatCount(late)}</strong> of the{' '}
-              <span className="num">{formatCount(loaded)}</span> {noun} {late === 1 ? 'is' : 'are'} late
+              <span className="num">{formatCount(loaded)}</span> {noun} {pluralForm(late, 'is', 'are')} late
             </>
           )}
         </p>

@@ -25,6 +25,7 @@ import {
 } from '../../../rules/lateness';
 import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../../rules/riders';
 import { jobBranch } from '../../../rules/job-branch';
+import { countOf, formatCount } from '../../../lib/count';
 
 /** Marker fills by status tone: readable on the light and the dark base map, under a white outline. */
 export const TONE_COLORS: Record<Tone, string> = {
@@ -126,7 +127,7 @@ function riderAge(rider: Rider, now: number, config: Config): RiderAge {
 /** A rider at `at`: a triangle, faded when stale, its age in its label ("Sam · 2 jobs · last seen 3 min ago"). */
 function riderMarker(rider: Rider, at: Point, now: number, config: Config, jobs: readonly Job[] | null) {
   const age = riderAge(rider, now, config);
-  const carries = jobs ? ` · ${jobs.length === 1 ? '1 job' : `${jobs.length} jobs`}` : '';
+  const carries = jobs ? ` · ${countOf(jobs.length, 'job', 'jobs')}` : '';
   return marker(at, {
     id: `r:${rider.id}`,
     shape: SHAPES.rider,
@@ -319,7 +320,7 @@ export function opsMapData(
 /** The title of a cluster's list (only stops cluster): "12 stops · 3 late". */
 export function describeCluster(markers: readonly MarkerProperties[]): string {
   const late = markers.filter((m) => m.alert).length;
-  return `${markers.length} ${markers.length === 1 ? 'stop' : 'stops'}${late ? ` · ${late} late` : ''}`;
+  return `${countOf(markers.length, 'stop', 'stops')}${late ? ` · ${formatCount(late)} late` : ''}`;
 }
 
 export type JobRoute = {

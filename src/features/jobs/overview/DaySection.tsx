@@ -5,7 +5,7 @@ import type { DayFigures, Figure, Tiles } from '../../../rules/day-figures';
 import { formatDuration } from '../../../lib/duration';
 import { epochToZoned, formatDateTime } from '../../../ui';
 import type { StopBranch } from '../../../contract';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../lib/count';
 import type { JobsSearch } from '../url-params';
 import { BarChart, type ChartRow, type ChartSeries } from './BarChart';
 import { figureBasis, formatFigure, type FigureKind } from './figure-text';

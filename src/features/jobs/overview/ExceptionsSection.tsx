@@ -4,7 +4,7 @@ import type { StopBranch } from '../../../contract';
 import type { ExceptionKind, Exceptions, JobException } from '../../../rules/exceptions';
 import { jobBranchId } from '../../../rules/job-branch';
 import { Banner, Button, EmptyState, Skeleton } from '../../../ui';
-import { formatCount } from '../count-format';
+import { countOf, formatCount, pluralForm } from '../../../lib/count';
 import { StatusBadge } from '../panel/StatusBadge';
 import type { UnnamedCount } from '../open-work';
 import type { AllJobs } from '../useAllJobs';
@@ -94,8 +94,8 @@ export function ExceptionsSection({
       <ReadStatus read={open} what="open jobs" label="Open work" />
       {unnamed.count !== null && unnamed.count > 0 && (
         <Banner tone="warning">
-          {formatCount(unnamed.count)} {unnamed.count === 1 ? 'job is' : 'jobs are'} in statuses the
-          configuration does not name, so this list cannot read {unnamed.count === 1 ? 'it' : 'them'}.{' '}
+          {countOf(unnamed.count, 'job is', 'jobs are')} in statuses the configuration does not name, so this
+          list cannot read {pluralForm(unnamed.count, 'it', 'them')}.{' '}
           <Link to="/jobs" search={jobsLink({ branch_id: base.branch_id, team_id: base.team_id })}>
             See every job in the jobs screen
           </Link>

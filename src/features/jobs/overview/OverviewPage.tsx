@@ -5,7 +5,7 @@ import type { StopBranch } from '../../../contract';
 import { useConfig } from '../../../config';
 import { lateRule } from '../../../rules/lateness';
 import { Button, Segmented, useMediaQuery, useNow, zoneName } from '../../../ui';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../lib/count';
 import { branchesInJobs, teamsInJobs } from '../filters/seen-in-jobs';
 import { NowContext } from '../screen-clock';
 import { autoRefreshSetting } from '../settings';

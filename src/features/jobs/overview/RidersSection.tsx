@@ -4,7 +4,7 @@ import { riderPositionAge as positionAge } from '../../../rules/riders';
 import { jobLateness, type LateRule } from '../../../rules/lateness';
 import { formatDuration } from '../../../lib/duration';
 import { Button, EmptyState } from '../../../ui';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../../lib/count';
 import { LiveTime } from '../screen-clock';
 import { StatusBadge } from '../panel/StatusBadge';
 import { formatFigure, figureBasis } from './figure-text';

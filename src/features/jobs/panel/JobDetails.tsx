@@ -30,6 +30,7 @@ import { JobStops } from './JobStops';
 import { StatusBadge } from './StatusBadge';
 import { timeline } from './timeline';
 import s from './details.module.css';
+import { pluralForm } from '../../../lib/count';
 
 const KNOWN_JOB_KEYS = new Set([
   'id',
@@ -148,7 +149,7 @@ function Triage({ job }: { job: Job }) {
               <strong className={s.lateText}>
                 {lateStops.length > 1 ? 'Up to ' : ''}
                 {formatDuration(late.lateBy)} past the slot: {lateStops.length} of {late.stops.length}{' '}
-                {late.stops.length === 1 ? 'stop' : 'stops'}
+                {pluralForm(late.stops.length, 'stop', 'stops')}
               </strong>
             ) : late.stops.some((st) => st.open) ? (
               <span className={s.onTime}>No: every open stop is within its slot</span>

@@ -1,5 +1,5 @@
 import { Button, EmptyState } from '../../../ui';
-import { formatCount } from '../count-format';
+import { countOf, formatCount } from '../../../lib/count';
 import type { NoRowsReason } from '../view-description';
 
 /**
@@ -33,8 +33,7 @@ export default function NoRows({
           title="None of the matches is late"
           actions={<Button onClick={onShowAll}>Show all matches</Button>}
         >
-          {formatCount(reason.loaded)} {reason.loaded === 1 ? 'match' : 'matches'} for “{reason.q}”, none past
-          its slot.
+          {countOf(reason.loaded, 'match', 'matches')} for “{reason.q}”, none past its slot.
         </EmptyState>
       );
     case 'none-late-open': {
@@ -92,7 +91,7 @@ export default function NoRows({
           }
         >
           {filterText.length ? 'These filters match' : 'There are'} {formatCount(reason.totalRecords)} jobs on{' '}
-          {formatCount(reason.totalPages)} {reason.totalPages === 1 ? 'page' : 'pages'}.
+          {countOf(reason.totalPages, 'page', 'pages')}.
         </EmptyState>
       );
     case 'none-match-filters':

@@ -15,6 +15,7 @@ import { amountsOf, formatAmounts } from '../money';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';
 import s from './table.module.css';
+import { countOf } from '../../../lib/count';
 
 /** What the table reads of a column beyond its header. */
 export type JobsColumnMeta = {
@@ -127,11 +128,9 @@ function SlotCell({ job }: { job: Job }) {
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "1 · 3": pickups · deliveries, in words on hover and for screen readers. */
 function StopsCell({ job }: { job: Job }) {
-  const words = `${plural(job.pickups.length, 'pickup', 'pickups')}, ${plural(job.deliveries.length, 'delivery', 'deliveries')}`;
+  const words = `${countOf(job.pickups.length, 'pickup', 'pickups')}, ${countOf(job.deliveries.length, 'delivery', 'deliveries')}`;
   return (
     <span title={words}>
       <span aria-hidden="true">
