@@ -1,4 +1,5 @@
 import { polygonAreaKm2 } from './area';
+import { isLatitude, isLongitude, isLonLat, MAX_LATITUDE, MAX_LONGITUDE } from '../contract/coordinates';
 import { featureId, polygonParts, zoneName, type GeometryLike, type ZoneCollectionLike } from './collection';
 import { formatPoint, ringObject, ringSubject } from './format';
 import { findCrossingsBetween, findSelfIntersections, type SelfIntersection } from './intersect';
@@ -134,7 +135,7 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
   const outOfRange: number[] = [];
   ring.forEach((p, i) => {
     if (!isFinitePosition(p)) notFinite.push(i);
-    else if (Math.abs(p[0]!) > 180 || Math.abs(p[1]!) > 90) outOfRange.push(i);
+    else if (!isLonLat(p)) outOfRange.push(i);
   });
   const [firstBad] = notFinite;
   if (firstBad !== undefined) {
@@ -150,9 +151,11 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
     const p = ring[firstOut]!;
     const [lon, lat] = [p[0]!, p[1]!];
     const problems: string[] = [];
-    if (Math.abs(lat) > 90) problems.push(`latitude ${lat} is not between -90 and 90`);
-    if (Math.abs(lon) > 180) problems.push(`longitude ${lon} is not between -180 and 180`);
-    const swapped = Math.abs(lat) > 90 && Math.abs(lat) <= 180 && Math.abs(lon) <= 90;
+    if (!isLatitude(lat))
+      problems.push(`latitude ${lat} is not between -${MAX_LATITUDE} and ${MAX_LATITUDE}`);
+    if (!isLongitude(lon))
+      problems.push(`longitude ${lon} is not between -${MAX_LONGITUDE} and ${MAX_LONGITUDE}`);
+    const swapped = !isLatitude(lat) && isLongitude(lat) && isLatitude(lon);
     issues.push({
       code: 'out_of_range',
       ring: index,
