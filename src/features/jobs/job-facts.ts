@@ -2,17 +2,9 @@ import type { Job, StatusHistoryEntry } from '../../contract';
 import { jobBranch } from '../../rules/job-branch';
 
 /**
- * Pure facts read from a job for the table, the job panel and the export: its own time zone, its last remark, and a rider's phone number as one text.
+ * Pure facts read from a job for the table, the job panel and the export: its own time zone
+ * and its last remark.
  */
-
-/** "+44 7700 900123" from a dial code and a number, either of which may be empty. */
-export function phoneOf(dialCode: string, mobile: string): string {
-  const code = dialCode.trim();
-  const number = mobile.trim();
-  if (!number) return '';
-  if (!code || number.startsWith('+')) return number;
-  return `${code.startsWith('+') ? code : `+${code}`} ${number}`;
-}
 
 /** The latest status-history entry with remarks: the failure reason of a failed job, the last word of any. */
 export function lastRemark(job: Job): StatusHistoryEntry | null {

@@ -1,9 +1,10 @@
 import type { Job } from '../../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
-import { lastRemark, phoneOf } from '../job-facts';
+import { lastRemark } from '../job-facts';
+import { customerName, customerPhone, phoneOf } from '../../../rules/customer';
 import { jobBranches } from '../../../rules/job-branch';
-import { addressText, customerName, customerPhone } from '../stop-texts';
+import { addressText } from '../stop-texts';
 import { earliestOpenSlot, jobLateness, lateRule } from '../../../rules/lateness';
 import { amountsOf, formatMoney } from '../money';
 

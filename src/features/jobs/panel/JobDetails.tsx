@@ -8,7 +8,8 @@ import { describeRiderStatus, describeStatus, useConfig } from '../../../config'
 import { formatDuration, viewerTimeZone } from '../../../ui';
 import { CopyButton } from '../../../ui/CopyButton';
 import { Tabs } from '../../../ui/Tabs';
-import { jobTimeZone, lastRemark, phoneOf } from '../job-facts';
+import { jobTimeZone, lastRemark } from '../job-facts';
+import { phoneOf } from '../../../rules/customer';
 import { earliestOpenSlot, formatLate, isFinalStatus, jobLateness, lateRule } from '../../../rules/lateness';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';

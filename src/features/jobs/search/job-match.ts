@@ -6,6 +6,7 @@
  */
 import type { Job } from '../../../contract';
 import { foldText } from '../../../lib/fold';
+import { customerFields } from '../../../rules/customer';
 
 const digitsOf = (text: string) => text.replace(/\D+/g, '');
 
@@ -23,17 +24,6 @@ export function needleOf(query: string): Needle {
   return { text: foldText(exact), digits, exact };
 }
 
-/** A customer object has no documented shape: its usual name and phone fields. */
-function customerTexts(customer: Record<string, unknown> | null): { names: string[]; phones: string[] } {
-  if (!customer) return { names: [], phones: [] };
-  const str = (key: string) => (typeof customer[key] === 'string' ? (customer[key] as string) : '');
-  const names = [str('name'), str('full_name'), `${str('first_name')} ${str('last_name')}`].filter((n) =>
-    n.trim(),
-  );
-  const phones = [str('phone'), str('mobile'), `${str('dial_code')}${str('mobile')}`].filter((p) => p.trim());
-  return { names, phones };
-}
-
 export function matchJob(job: Job, needle: Needle): boolean {
   if (!needle.text) return false;
   if (String(job.id) === needle.exact) return true;
@@ -45,7 +35,7 @@ export function matchJob(job: Job, needle: Needle): boolean {
     phones.push(`${job.rider.dial_code}${job.rider.mobile}`, job.rider.mobile);
   }
   for (const stop of [...job.pickups, ...job.deliveries]) {
-    const c = customerTexts(stop.customer);
+    const c = customerFields(stop.customer);
     texts.push(...c.names);
     phones.push(...c.phones);
   }
