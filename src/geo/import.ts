@@ -2,7 +2,7 @@ import type { ZoneFeatureInput } from '../contract';
 import { isRecord, zoneName, type GeometryLike, type ZoneFeatureLike } from './collection';
 import { normalizeFeatures, type NormalizeReport, type NormalizeZonesOptions } from './normalize';
 import { errorMessage } from '../lib/error-message';
-import { countOf } from '../lib/count';
+import { countOf, pluralForm } from '../lib/count';
 
 export type GeoJsonImport =
   { ok: true; features: ZoneFeatureInput[]; notes: string[] } | { ok: false; message: string };
@@ -166,7 +166,7 @@ function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[])
   const notes: string[] = [];
   const skipped = report.skipped.reduce((n, s) => n + s.types.length, 0);
   if (skipped > 0) {
-    const what = skipped === 1 ? 'is not a polygon' : 'are not polygons';
+    const what = pluralForm(skipped, 'is not a polygon', 'are not polygons');
     notes.push(`Skipped ${countOf(skipped, 'shape', 'shapes')} that ${what}: ${describeSkipped(report)}.`);
   }
   for (const { index, ids } of report.split) {

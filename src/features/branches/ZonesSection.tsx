@@ -9,6 +9,7 @@ import { ErrorState, Skeleton } from '../../ui';
 import { readFocus, readZone } from './editor-search';
 import type { ZoneCollection } from './form-model';
 import s from './branches.module.css';
+import { countOf } from '../../lib/count';
 
 export type ZoneFeature = ZoneCollection['features'][number];
 
@@ -238,7 +239,7 @@ export function ZonesSection({
           {others === null
             ? 'Other branches’ zones are not shown: this service does not list branches.'
             : context.length > 0
-              ? `Dashed outlines: zones of ${context.length} other ${context.length === 1 ? 'branch' : 'branches'}, to see overlaps.`
+              ? `Dashed outlines: zones of ${countOf(context.length, 'other branch', 'other branches')}, to see overlaps.`
               : null}
         </span>
       </div>
