@@ -2,6 +2,7 @@ import type { z } from '../contract/zod';
 import { issueMessage } from '../contract/errors';
 import { takeEarlyGet } from './early';
 import { ApiError, errorFromResponse } from './errors';
+import { pluralForm } from '../lib/count';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -50,7 +51,8 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
 
 function formatSeconds(ms: number): string {
   const s = ms / 1000;
-  return `${s < 10 ? Number(s.toFixed(1)) : Math.round(s)} second${s === 1 ? '' : 's'}`;
+  const shown = s < 10 ? Number(s.toFixed(1)) : Math.round(s);
+  return `${shown} ${pluralForm(shown, 'second', 'seconds')}`;
 }
 
 function describeHost(baseUrl: string): string {

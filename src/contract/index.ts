@@ -1,4 +1,5 @@
 export * from './common';
+export * from './coordinates';
 export * from './contact';
 export * from './zones';
 export * from './branch';

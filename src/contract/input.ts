@@ -1,24 +1,22 @@
 import { z } from './zod';
 import { BRANCH_ID_PATTERN } from './branch';
 import { TIME_12H, WEEKDAYS } from './contact';
+import { MAX_LATITUDE, MAX_LONGITUDE } from './coordinates';
 
 /*
  * What clients SEND, strictly checked (docs/design.md, decisions 9-11). Kept apart from the lenient
  * response schemas so that screens which only read (the jobs route) do not load them.
  */
 
+const LATITUDE_RANGE = `Latitude must be between -${MAX_LATITUDE} and ${MAX_LATITUDE}`;
+const LONGITUDE_RANGE = `Longitude must be between -${MAX_LONGITUDE} and ${MAX_LONGITUDE}`;
+
 export const Latitude = /* @__PURE__ */ z
   .number({ error: 'Latitude must be a number' })
-  .check(
-    z.minimum(-90, 'Latitude must be between -90 and 90'),
-    z.maximum(90, 'Latitude must be between -90 and 90'),
-  );
+  .check(z.minimum(-MAX_LATITUDE, LATITUDE_RANGE), z.maximum(MAX_LATITUDE, LATITUDE_RANGE));
 export const Longitude = /* @__PURE__ */ z
   .number({ error: 'Longitude must be a number' })
-  .check(
-    z.minimum(-180, 'Longitude must be between -180 and 180'),
-    z.maximum(180, 'Longitude must be between -180 and 180'),
-  );
+  .check(z.minimum(-MAX_LONGITUDE, LONGITUDE_RANGE), z.maximum(MAX_LONGITUDE, LONGITUDE_RANGE));
 
 /** Coordinates as sent by clients: finite decimal degrees in range (docs/design.md, decision 9). */
 export const CoordinatesInput = /* @__PURE__ */ z.strictObject({
@@ -62,18 +60,8 @@ export type ContactInput = z.infer<typeof ContactInput>;
 
 /** A `[longitude, latitude]` pair in range (docs/design.md, decisions 9 and 10). */
 export const Position = /* @__PURE__ */ z.tuple([
-  z
-    .number()
-    .check(
-      z.minimum(-180, 'Longitude must be between -180 and 180'),
-      z.maximum(180, 'Longitude must be between -180 and 180'),
-    ),
-  z
-    .number()
-    .check(
-      z.minimum(-90, 'Latitude must be between -90 and 90'),
-      z.maximum(90, 'Latitude must be between -90 and 90'),
-    ),
+  z.number().check(z.minimum(-MAX_LONGITUDE, LONGITUDE_RANGE), z.maximum(MAX_LONGITUDE, LONGITUDE_RANGE)),
+  z.number().check(z.minimum(-MAX_LATITUDE, LATITUDE_RANGE), z.maximum(MAX_LATITUDE, LATITUDE_RANGE)),
 ]);
 export type Position = z.infer<typeof Position>;
 

@@ -19,11 +19,6 @@ export function ringObject(ring: number): string {
   return ring === 0 ? "the zone's outline" : `hole ${ring}`;
 }
 
-/** `1 point`, `3 points`. */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-
 /** A distance in km, rounded to what a person needs: `3.4 km`, `72 km`. */
 export function formatKm(km: number): string {
   return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;

@@ -1,8 +1,8 @@
 import type { ZoneFeatureInput } from '../contract';
 import { isRecord, zoneName, type GeometryLike, type ZoneFeatureLike } from './collection';
-import { plural } from './format';
 import { normalizeFeatures, type NormalizeReport, type NormalizeZonesOptions } from './normalize';
 import { errorMessage } from '../lib/error-message';
+import { countOf, pluralForm } from '../lib/count';
 
 /**
  * Zones read from a file, with short notes on what was skipped or changed; or why there are
@@ -75,7 +75,7 @@ export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions 
 }
 
 /**
- * Features read from a file (GeoJSON, or KML through src/map/kml.ts) as zones to add:
+ * Features read from a file (GeoJSON, or KML through src/map/kml-read.ts) as zones to add:
  * normalised, one zone per polygon, with notes on what was skipped or split; refused when
  * nothing in them is a polygon or their coordinates are not polygon rings. `heights`: whether
  * dropped third coordinates deserve a note (KML always carries an altitude, usually 0).
@@ -230,10 +230,10 @@ function describeSkipped(report: NormalizeReport): string {
   for (const type of report.skipped.flatMap((s) => s.types)) counts.set(type, (counts.get(type) ?? 0) + 1);
   const parts = [...counts].map(([type, n]) =>
     type === 'null'
-      ? plural(n, 'feature without geometry', 'features without geometry')
+      ? countOf(n, 'feature without geometry', 'features without geometry')
       : type === 'unknown'
-        ? plural(n, 'unrecognised geometry', 'unrecognised geometries')
-        : plural(n, type),
+        ? countOf(n, 'unrecognised geometry', 'unrecognised geometries')
+        : countOf(n, type, `${type}s`),
   );
   return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -242,8 +242,8 @@ function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[])
   const notes: string[] = [];
   const skipped = report.skipped.reduce((n, s) => n + s.types.length, 0);
   if (skipped > 0) {
-    const what = skipped === 1 ? 'is not a polygon' : 'are not polygons';
-    notes.push(`Skipped ${plural(skipped, 'shape')} that ${what}: ${describeSkipped(report)}.`);
+    const what = pluralForm(skipped, 'is not a polygon', 'are not polygons');
+    notes.push(`Skipped ${countOf(skipped, 'shape', 'shapes')} that ${what}: ${describeSkipped(report)}.`);
   }
   const [first] = report.split;
   if (report.split.length === 1 && first) {

@@ -7,10 +7,12 @@ export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collec
 export { featureId, zoneName } from './collection';
 export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
 export { formatAreaKm2, formatPoint, formatShare } from './format';
-export { zonesToKml } from './kml';
+export { zonesToKml } from './kml-write';
 export { importFeatures, parseGeoJsonImport, type GeoJsonImport } from './import';
 export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';
 export { positionOf } from './position';
+// The coordinate range is the contract's (decision 9); geo hands it to the layers above.
+export { isLatitude, isLongitude, isLonLat, MAX_LATITUDE, MAX_LONGITUDE } from '../contract/coordinates';
 export {
   defaultZoneId,
   normalizePolygon,

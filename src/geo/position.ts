@@ -9,6 +9,7 @@
  * Numbers may come as numeric text. A position out of range, or exactly 0, 0 (the usual
  * placeholder of a system that has no coordinates), is no position: `null`.
  */
+import { isLonLat } from '../contract/coordinates';
 const NESTED = ['coordinates', 'location', 'geo', 'position', 'geometry'] as const;
 const LATITUDE = ['latitude', 'lat'] as const;
 const LONGITUDE = ['longitude', 'lng', 'lon', 'long'] as const;
@@ -36,7 +37,7 @@ function first(o: Obj, keys: readonly string[]): number | null {
 
 function checked(lon: number | null, lat: number | null): [number, number] | null {
   if (lon === null || lat === null) return null;
-  if (lat < -90 || lat > 90 || lon < -180 || lon > 180) return null;
+  if (!isLonLat([lon, lat])) return null;
   if (lon === 0 && lat === 0) return null;
   return [lon, lat];
 }

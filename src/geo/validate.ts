@@ -1,6 +1,7 @@
 import { polygonAreaKm2 } from './area';
+import { isLatitude, isLongitude, isLonLat, MAX_LATITUDE, MAX_LONGITUDE } from '../contract/coordinates';
 import { featureId, polygonParts, zoneName, type GeometryLike, type ZoneCollectionLike } from './collection';
-import { formatPoint, plural, ringObject, ringSubject } from './format';
+import { formatPoint, ringObject, ringSubject } from './format';
 import { findCrossingsBetween, findSelfIntersections, type SelfIntersection } from './intersect';
 import { createPointLocator, segmentDistanceSq, type PointLocator } from './locate';
 import {
@@ -16,6 +17,7 @@ import {
   type PositionLike,
   type RingLike,
 } from './ring';
+import { countOf, pluralForm } from '../lib/count';
 
 export type GeoIssueCode =
   | 'no_outline'
@@ -83,7 +85,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
     issues.push({
       code: 'too_few_positions',
       ring: index,
-      message: `${subject} has ${plural(ring.length, 'point')}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
+      message: `${subject} has ${countOf(ring.length, 'point', 'points')}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
     });
   }
   if (!checkPositions(ring, index, issues)) return null;
@@ -105,7 +107,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
     issues.push({
       code: 'too_few_positions',
       ring: index,
-      message: `${subject} has only ${plural(corners.length, 'distinct corner')}; it needs at least 3.`,
+      message: `${subject} has only ${countOf(corners.length, 'distinct corner', 'distinct corners')}; it needs at least 3.`,
     });
     return null;
   }
@@ -133,7 +135,7 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
   const outOfRange: number[] = [];
   ring.forEach((p, i) => {
     if (!isFinitePosition(p)) notFinite.push(i);
-    else if (Math.abs(p[0]!) > 180 || Math.abs(p[1]!) > 90) outOfRange.push(i);
+    else if (!isLonLat(p)) outOfRange.push(i);
   });
   const [firstBad] = notFinite;
   if (firstBad !== undefined) {
@@ -149,9 +151,11 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
     const p = ring[firstOut]!;
     const [lon, lat] = [p[0]!, p[1]!];
     const problems: string[] = [];
-    if (Math.abs(lat) > 90) problems.push(`latitude ${lat} is not between -90 and 90`);
-    if (Math.abs(lon) > 180) problems.push(`longitude ${lon} is not between -180 and 180`);
-    const swapped = Math.abs(lat) > 90 && Math.abs(lat) <= 180 && Math.abs(lon) <= 90;
+    if (!isLatitude(lat))
+      problems.push(`latitude ${lat} is not between -${MAX_LATITUDE} and ${MAX_LATITUDE}`);
+    if (!isLongitude(lon))
+      problems.push(`longitude ${lon} is not between -${MAX_LONGITUDE} and ${MAX_LONGITUDE}`);
+    const swapped = !isLatitude(lat) && isLongitude(lat) && isLatitude(lon);
     issues.push({
       code: 'out_of_range',
       ring: index,
@@ -167,7 +171,7 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
 
 function alsoAffected(others: number): string {
   return others > 0
-    ? `; ${plural(others, 'other point')} ${others === 1 ? 'has' : 'have'} the same problem`
+    ? `; ${countOf(others, 'other point', 'other points')} ${pluralForm(others, 'has', 'have')} the same problem`
     : '';
 }
 
@@ -182,7 +186,7 @@ function checkConsecutiveDuplicates(ring: RingLike, index: number, issues: GeoIs
   }
   if (first < 0) return;
   const p = ring[first]!;
-  const more = count > 1 ? `; this happens at ${plural(count - 1, 'other place')} too` : '';
+  const more = count > 1 ? `; this happens at ${countOf(count - 1, 'other place', 'other places')} too` : '';
   issues.push({
     code: 'duplicate_position',
     ring: index,
@@ -201,7 +205,7 @@ function selfIntersectionIssue(found: readonly SelfIntersection[], ring: number)
       : first.kind === 'revisit'
         ? `${ringSubject(ring)} passes through ${where} more than once`
         : `${ring === 0 ? "The zone's edges" : `The edges of hole ${ring}`} cross near ${where}`;
-  const more = places > 1 ? ` (and at ${plural(places - 1, 'other place')})` : '';
+  const more = places > 1 ? ` (and at ${countOf(places - 1, 'other place', 'other places')})` : '';
   return { code: 'self_intersection', ring, position: first.position, message: `${text}${more}.` };
 }
 

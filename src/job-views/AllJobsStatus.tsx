@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, ProgressBar } from '../ui';
-import { formatCount } from './count-format';
+import { formatCount } from '../lib/count';
 import type { AllJobs } from './useAllJobs';
 import s from './progress.module.css';
-
-/** A count and its noun: "1 job", "12 jobs". */
-export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** What a whole-result read says of itself, in the words of the screen that shows it. */
 export type AllJobsWords = {

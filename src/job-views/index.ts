@@ -18,15 +18,14 @@ export {
 } from './url-params';
 export { LazyJobPanel, preloadJobPanel } from './panel/panel-loader';
 export { StatusBadge } from './StatusBadge';
-export { pickupBranches, phoneOf, lastRemark, jobTimeZone } from './job-facts';
+export { lastRemark, jobTimeZone } from './job-facts';
 export { amountsOf, formatMoney, formatAmounts, type Money } from './money';
-export { customerName, customerPhone, addressText } from './stop-texts';
+export { addressText } from './stop-texts';
 export { branchesInJobs, teamsInJobs } from './seen-in-jobs';
-export { formatCount } from './count-format';
 export { ViewerZoneContext, displayZone, useDisplayZone } from './time-zone';
 export { NowContext, useScreenNow, LiveTime } from './screen-clock';
 export { useAllJobs, type AllJobs } from './useAllJobs';
-export { AllJobsStatus, plural, type AllJobsWords } from './AllJobsStatus';
+export { AllJobsStatus, type AllJobsWords } from './AllJobsStatus';
 export {
   openStatuses,
   PUBLISH_EVERY_MS,

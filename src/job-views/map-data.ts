@@ -12,6 +12,8 @@ import { bbox, positionOf, type BBox } from '../geo';
 import type { LineCollection, MapTarget, MarkerCollection, MarkerProperties, MarkerShape } from '../map';
 import { formatLate, jobLateness, type LateRule, type StopKind, type StopLateness } from '../rules/lateness';
 import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../rules/riders';
+import { jobBranch } from '../rules/job-branch';
+import { countOf, formatCount } from '../lib/count';
 
 /** Marker fills by status tone: readable on the light and the dark base map, under a white outline. */
 export const TONE_COLORS: Record<Tone, string> = {
@@ -113,7 +115,7 @@ function riderAge(rider: Rider, now: number, config: Config): RiderAge {
 /** A rider at `at`: a triangle, faded when stale, its age in its label ("Sam · 2 jobs · last seen 3 min ago"). */
 function riderMarker(rider: Rider, at: Point, now: number, config: Config, jobs: readonly Job[] | null) {
   const age = riderAge(rider, now, config);
-  const carries = jobs ? ` · ${jobs.length === 1 ? '1 job' : `${jobs.length} jobs`}` : '';
+  const carries = jobs ? ` · ${countOf(jobs.length, 'job', 'jobs')}` : '';
   return marker(at, {
     id: `r:${rider.id}`,
     shape: SHAPES.rider,
@@ -306,7 +308,7 @@ export function opsMapData(
 /** The title of a cluster's list (only stops cluster): "12 stops · 3 late". */
 export function describeCluster(markers: readonly MarkerProperties[]): string {
   const late = markers.filter((m) => m.alert).length;
-  return `${markers.length} ${markers.length === 1 ? 'stop' : 'stops'}${late ? ` · ${late} late` : ''}`;
+  return `${countOf(markers.length, 'stop', 'stops')}${late ? ` · ${formatCount(late)} late` : ''}`;
 }
 
 export type JobRoute = {
@@ -321,7 +323,7 @@ export type JobRoute = {
 };
 
 /**
- * One job's small map: its branch (the first pickup's, else the first stop's), then its
+ * One job's small map: its branch (src/rules/job-branch.ts), then its
  * pickups, then its deliveries in order, joined by a line; the rider joined by a dashed line
  * to the next open stop, faded when its position is stale. Stops are numbered (P1, D1) as in
  * the job's Stops tab.
@@ -331,7 +333,7 @@ export function jobRoute(job: Job, now: number, rule: LateRule, config: Config):
   const unplaced: string[] = [];
   const points: MarkerCollection['features'] = [];
   const route: Point[] = [];
-  const branch = job.pickups[0]?.branch ?? entries.find((e) => e.stop.branch)?.stop.branch ?? null;
+  const branch = jobBranch(job);
   const branchAt = branch ? positionOf(branch.coordinates) : null;
   if (branchAt) route.push(branchAt);
   let nextOpen: Point | null = null;

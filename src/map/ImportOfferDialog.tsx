@@ -3,9 +3,7 @@ import { Modal } from '../ui/Modal';
 import { CappedList } from './EditorNotice';
 import type { ImportOffer } from './import-plan';
 import s from './ZoneEditor.module.css';
-
-const count = (n: number, singular: string, pluralForm = `${singular}s`) =>
-  `${n.toLocaleString('en')} ${n === 1 ? singular : pluralForm}`;
+import { countOf, formatCount } from '../lib/count';
 
 /** "about 12 m", "about 1.4 km": how far a simplified border strays from the file's at most. */
 function distance(metres: number): string {
@@ -33,22 +31,24 @@ export function ImportOfferDialog({
       description={
         offer &&
         (offer.simplified
-          ? `${count(zones, 'zone')}, simplified to fit this branch: ${count(offer.simplified.before, 'corner')} in the file, ${offer.corners.toLocaleString('en')} after; borders move ${distance(offer.simplified.displacementM)} at most, and borders the zones share stay shared.`
-          : `${count(zones, 'zone')} with ${count(offer.corners, 'corner')}.`)
+          ? `${countOf(zones, 'zone', 'zones')}, simplified to fit this branch: ${countOf(offer.simplified.before, 'corner', 'corners')} in the file, ${formatCount(offer.corners)} after; borders move ${distance(offer.simplified.displacementM)} at most, and borders the zones share stay shared.`
+          : `${countOf(zones, 'zone', 'zones')} with ${countOf(offer.corners, 'corner', 'corners')}.`)
       }
       actions={
         <>
           <Button onClick={onCancel}>Cancel</Button>
           <Button variant="primary" onClick={onAdd}>
-            {offer?.simplified ? `Add ${count(zones, 'simplified zone')}` : `Add ${count(zones, 'zone')}`}
+            {offer?.simplified
+              ? `Add ${countOf(zones, 'simplified zone', 'simplified zones')}`
+              : `Add ${countOf(zones, 'zone', 'zones')}`}
           </Button>
         </>
       }
     >
       {offer && offer.invalid > 0 && (
         <p>
-          {count(offer.invalid, 'zone has', 'zones have')} problems to fix before saving (shown in red on the
-          map once added).
+          {countOf(offer.invalid, 'zone has', 'zones have')} problems to fix before saving (shown in red on
+          the map once added).
         </p>
       )}
       {offer && offer.warnings.length === 0 && (
@@ -56,7 +56,7 @@ export function ImportOfferDialog({
       )}
       {offer && offer.warnings.length > 0 && (
         <>
-          <p>{count(offer.warnings.length, 'warning')} once added:</p>
+          <p>{countOf(offer.warnings.length, 'warning', 'warnings')} once added:</p>
           <ul className={s.offerList}>
             {offer.warnings.map((w, i) => (
               <li key={`${i}:${w}`}>{w}</li>

@@ -14,7 +14,7 @@
  */
 import type { FeatureCollection, GeoJSON, MultiPolygon, Polygon } from 'geojson';
 import { Popup, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MapView } from './MapView';
 import { drawImage } from './marker-look';
 import { addPointsLayers, areaMatch, LAYER, PICKABLE, SOURCE, toSource } from './points-layers';
@@ -47,6 +47,9 @@ function fitTo(map: MaplibreMap, fit: FitRequest): void {
   map.fitBounds(fit.bounds, { padding, maxZoom: 15, animate: fit.animate === true });
 }
 
+/** A source of the map and the data it shows; `markers`: handed over through `toSource`. */
+type Feed = { source: string; data: GeoJSON; markers?: boolean };
+
 const defaultDescribe = (markers: MarkerProperties[]) => `${markers.length} markers`;
 
 export default function PointsMap(props: PointsMapProps) {
@@ -71,7 +74,8 @@ export default function PointsMap(props: PointsMapProps) {
   const byId = useRef(new Map<string, MarkerProperties>());
   // The fit a new map opens at (MapView reads `initialView` when it creates one).
   const fitted = useRef<string | number | null>(null);
-  const lit = useRef(0);
+  // The data each source of the current map was last handed.
+  const sent = useRef(new Map<string, GeoJSON>());
   // A new map (first load, a theme change, a retry) re-runs the effects that hand it data.
   const [generation, setGeneration] = useState(0);
 
@@ -93,43 +97,36 @@ export default function PointsMap(props: PointsMapProps) {
     byId.current = index;
   }, [points, landmarks, unclustered]);
 
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map) put(map, SOURCE.points, toSource(points));
-  }, [points, generation]);
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map) put(map, SOURCE.landmarks, toSource(landmarks));
-  }, [landmarks, generation]);
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map) put(map, SOURCE.unclustered, toSource(unclustered));
-  }, [unclustered, generation]);
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map) put(map, SOURCE.areas, areas);
-  }, [areas, generation]);
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map) put(map, SOURCE.overlaps, overlaps);
-  }, [overlaps, generation]);
-  useEffect(() => {
-    const map = mapRef.current;
-    if (map) put(map, SOURCE.lines, lines);
-  }, [lines, generation]);
+  // The markers of the highlighted key; the same empty collection while none is, so an unlit
+  // map is not handed an empty highlight again and again.
+  const highlighted = useMemo((): MarkerCollection => {
+    if (highlight === null) return EMPTY;
+    const features = [...points.features, ...landmarks.features, ...unclustered.features].filter((f) =>
+      f.properties.keys.includes(highlight),
+    );
+    return features.length ? { type: 'FeatureCollection', features } : EMPTY;
+  }, [highlight, points, landmarks, unclustered]);
+
+  // What each source shows, one row per source: a row's data goes to the map when it changes,
+  // and all of it to a new map.
+  const feeds: readonly Feed[] = [
+    { source: SOURCE.points, data: points, markers: true },
+    { source: SOURCE.landmarks, data: landmarks, markers: true },
+    { source: SOURCE.unclustered, data: unclustered, markers: true },
+    { source: SOURCE.highlight, data: highlighted, markers: true },
+    { source: SOURCE.areas, data: areas },
+    { source: SOURCE.overlaps, data: overlaps },
+    { source: SOURCE.lines, data: lines },
+  ];
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    const features =
-      highlight === null
-        ? []
-        : [...points.features, ...landmarks.features, ...unclustered.features].filter((f) =>
-            f.properties.keys.includes(highlight),
-          );
-    if (features.length === 0 && lit.current === 0) return;
-    lit.current = features.length;
-    put(map, SOURCE.highlight, toSource({ type: 'FeatureCollection', features }));
-  }, [highlight, points, landmarks, unclustered, generation]);
+    for (const { source, data, markers } of feeds) {
+      if (sent.current.get(source) === data) continue;
+      sent.current.set(source, data);
+      put(map, source, markers ? toSource(data as MarkerCollection) : data);
+    }
+  });
   useEffect(() => {
     const map = mapRef.current;
     if (!map?.getLayer(LAYER.areaHighlight)) return;
@@ -147,7 +144,8 @@ export default function PointsMap(props: PointsMapProps) {
     mapRef.current = map;
     // The map opened at the latest fit (MapView's initial view).
     fitted.current = latest.current.fit?.key ?? null;
-    lit.current = 0;
+    // A new map's sources start empty (the highlight stays so until a key is lit).
+    sent.current = new Map([[SOURCE.highlight, EMPTY]]);
     const popup = { current: null as Popup | null };
     const tooltip = new Popup({
       closeButton: false,

@@ -9,6 +9,7 @@ import { Badge, Button } from '../ui';
 import s from './ZonePanel.module.css';
 import type { ZoneRow } from './zone-checks';
 import type { ClipBy } from './zone-ops';
+import { countOf } from '../lib/count';
 
 export type ZonePanelProps = {
   rows: readonly ZoneRow[];
@@ -89,17 +90,13 @@ export function ZonePanel({
       <header className={s.panelHeader}>
         <div className={s.panelTitleRow}>
           <h3 className={s.panelTitle} ref={headingRef} tabIndex={-1}>
-            {count === 0 ? 'No zones' : `${count} ${count === 1 ? 'zone' : 'zones'}`}
+            {count === 0 ? 'No zones' : countOf(count, 'zone', 'zones')}
           </h3>
           {count > 0 && <span className={`${s.panelTotal} num`}>Total {formatArea(totalKm2)}</span>}
         </div>
         <div className={s.panelSummary}>
           {invalidCount > 0 && <Badge tone="danger">{invalidCount} invalid</Badge>}
-          {warningCount > 0 && (
-            <Badge tone="warning">
-              {warningCount} {warningCount === 1 ? 'warning' : 'warnings'}
-            </Badge>
-          )}
+          {warningCount > 0 && <Badge tone="warning">{countOf(warningCount, 'warning', 'warnings')}</Badge>}
           {count > 0 && invalidCount === 0 && warningCount === 0 && <Badge tone="success">All valid</Badge>}
         </div>
         {general.length > 0 && (
@@ -201,13 +198,11 @@ export function ZonePanel({
                 <div className={s.zoneMeta}>
                   <span className="num">{formatArea(row.areaKm2)}</span>
                   <span aria-hidden="true">·</span>
-                  <span className="num">
-                    {row.vertexCount} {row.vertexCount === 1 ? 'corner' : 'corners'}
-                  </span>
+                  <span className="num">{countOf(row.vertexCount, 'corner', 'corners')}</span>
                   {row.holes.length > 0 && (
                     <>
                       <span aria-hidden="true">·</span>
-                      <span>{row.holes.length === 1 ? '1 hole' : `${row.holes.length} holes`}</span>
+                      <span>{countOf(row.holes.length, 'hole', 'holes')}</span>
                     </>
                   )}
                   {invalid ? <Badge tone="danger">Invalid</Badge> : <Badge tone="success">Valid</Badge>}

@@ -10,6 +10,7 @@ import { simplifyToFit } from '../geo/simplify';
 import type { ContextArea, ZoneCollection, ZoneLimits } from './types';
 import type { ZonesFileImport } from './zone-files';
 import { appendZones } from './zone-ops';
+import { countOf } from '../lib/count';
 
 export type ImportInput = {
   /** The branch's zones now. */
@@ -43,9 +44,6 @@ export type ImportRefusal = { kind: 'refused'; title: string; message: string; i
 
 export type ImportPlan = ImportOffer | ImportRefusal;
 
-const count = (n: number, singular: string, pluralForm = `${singular}s`) =>
-  `${n.toLocaleString('en')} ${n === 1 ? singular : pluralForm}`;
-
 function cornersOf(zones: ZoneCollection): number {
   let corners = 0;
   for (const feature of zones.features) {
@@ -57,8 +55,10 @@ function cornersOf(zones: ZoneCollection): number {
 /** "This branch takes at most 100 zones, 2,000 corners a zone and 5,000 corners in all. The branch has 3 zones of 1,204 corners already." */
 function limitsText(limits: ZoneLimits, zones: number, corners: number): string {
   const drawn =
-    zones > 0 ? ` The branch has ${count(zones, 'zone')} of ${count(corners, 'corner')} already.` : '';
-  return `This branch takes at most ${count(limits.zonesPerBranch, 'zone')}, ${count(limits.cornersPerZone, 'corner')} a zone and ${count(limits.cornersPerBranch, 'corner')} in all.${drawn}`;
+    zones > 0
+      ? ` The branch has ${countOf(zones, 'zone', 'zones')} of ${countOf(corners, 'corner', 'corners')} already.`
+      : '';
+  return `This branch takes at most ${countOf(limits.zonesPerBranch, 'zone', 'zones')}, ${countOf(limits.cornersPerZone, 'corner', 'corners')} a zone and ${countOf(limits.cornersPerBranch, 'corner', 'corners')} in all.${drawn}`;
 }
 
 /** The answer to a file read by `importZonesFile`: refused, or what adding it would do. */
@@ -74,7 +74,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
   const haveZones = existing.features.length;
   const haveCorners = cornersOf(existing);
   const fileCorners = read.features.reduce((sum, f) => sum + vertexCount(f.geometry.coordinates), 0);
-  const figures = `${fileName} holds ${count(read.features.length, 'area')} with ${count(fileCorners, 'corner')}.`;
+  const figures = `${fileName} holds ${countOf(read.features.length, 'area', 'areas')} with ${countOf(fileCorners, 'corner', 'corners')}.`;
   const refuse = (message: string): ImportPlan => ({
     kind: 'refused',
     title: `Could not import ${fileName}`,

@@ -7,7 +7,7 @@
  * and repeated ids are made unique. Keys never leak into the value: ids there stay as given.
  */
 import type { Feature, Geometry, Polygon, Position } from 'geojson';
-import { roundCoordinate } from '../geo';
+import { isLonLat, roundCoordinate } from '../geo';
 import type { ZoneCollection } from './types';
 
 export type ZoneFeature = ZoneCollection['features'][number];
@@ -141,14 +141,7 @@ function sameShape(a: readonly (readonly Position[])[], b: readonly (readonly Po
 /** True when every position is a finite, in-range `[lon, lat]` (draw and maplibre can show it). */
 function drawable(rings: readonly (readonly Position[])[]): boolean {
   if (rings.length === 0) return false;
-  return rings.every(
-    (ring) =>
-      ring.length > 0 &&
-      ring.every((p) => {
-        const [lon, lat] = p;
-        return Number.isFinite(lon) && Number.isFinite(lat) && Math.abs(lon!) <= 180 && Math.abs(lat!) <= 90;
-      }),
-  );
+  return rings.every((ring) => ring.length > 0 && ring.every((p) => isLonLat(p)));
 }
 
 /** Rings closed (draw drops the last position of each ring, assuming it repeats the first). */

@@ -6,6 +6,7 @@ import type { Feature, FeatureCollection, LineString, MultiPolygon, Point } from
 import {
   featureId,
   interiorPoint,
+  isLonLat,
   polygonAreaKm2,
   validateZones,
   type GeoIssue,
@@ -229,10 +230,7 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
     }
     if (row.issues.length > 0 && geometry?.type === 'Polygon') {
       for (const ring of geometry.coordinates) {
-        const line = ring.filter(
-          (p) =>
-            Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]!) <= 180 && Math.abs(p[1]!) <= 90,
-        );
+        const line = ring.filter((p) => isLonLat(p));
         if (line.length >= 2) {
           markers.push({
             type: 'Feature',

@@ -58,11 +58,11 @@ async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
   const bytes = await readBytes(file);
   switch (kindOf(bytes)) {
     case 'kmz': {
-      const { kmlFromKmz, readKml } = await import('./kml');
+      const { kmlFromKmz, readKml } = await import('./kml-read');
       return readKml(await kmlFromKmz(bytes));
     }
     case 'kml': {
-      const { readKml } = await import('./kml');
+      const { readKml } = await import('./kml-read');
       return readKml(new TextDecoder().decode(bytes));
     }
     case 'json': {
@@ -117,6 +117,6 @@ export async function zonesFile(
       type: 'application/geo+json',
     };
   }
-  const { zonesToKml } = await import('../geo/kml');
+  const { zonesToKml } = await import('../geo/kml-write');
   return { name: `${name}.kml`, text: zonesToKml(zones, name), type: 'application/vnd.google-earth.kml+xml' };
 }

@@ -6,7 +6,17 @@
  * Zones are found by their key (sync.ts), the id draw knows them by.
  */
 import type { Feature, Geometry, Position } from 'geojson';
-import { bbox, bboxesIntersect, formatAreaKm2, roundCoordinate, type BBox } from '../geo';
+import {
+  bbox,
+  bboxesIntersect,
+  formatAreaKm2,
+  isLatitude,
+  isLongitude,
+  MAX_LATITUDE,
+  MAX_LONGITUDE,
+  roundCoordinate,
+  type BBox,
+} from '../geo';
 import { featureId, polygonParts, zoneName } from '../geo/collection';
 import type { clipPolygon } from '../geo/overlap';
 import { errorMessage } from '../lib/error-message';
@@ -197,18 +207,19 @@ export function clipZone(value: ZoneCollection, key: string, options: ClipOption
  */
 export function zonesBounds(features: readonly Pick<Feature<Geometry | null>, 'geometry'>[]): BBox | null {
   const box = bbox(features.flatMap((f) => polygonParts(f.geometry).parts.flat()));
-  return box && [Math.max(box[0], -180), Math.max(box[1], -90), Math.min(box[2], 180), Math.min(box[3], 90)];
+  return (
+    box && [
+      Math.max(box[0], -MAX_LONGITUDE),
+      Math.max(box[1], -MAX_LATITUDE),
+      Math.min(box[2], MAX_LONGITUDE),
+      Math.min(box[3], MAX_LATITUDE),
+    ]
+  );
 }
 
 /** The pin when it is a usable position (finite, latitude and longitude in range). */
 export function validPin(pin: MapPin | null | undefined): pin is MapPin {
-  return (
-    !!pin &&
-    Number.isFinite(pin.latitude) &&
-    Number.isFinite(pin.longitude) &&
-    Math.abs(pin.latitude) <= 90 &&
-    Math.abs(pin.longitude) <= 180
-  );
+  return !!pin && isLatitude(pin.latitude) && isLongitude(pin.longitude);
 }
 
 export function samePin(a: MapPin | null, b: MapPin | null): boolean {

@@ -1,4 +1,3 @@
-// Over 400 lines: every figure of the control room with the one reading of outcomes, spells and buckets they share.
 /**
  * The control room's figures of a window (docs/design.md, "Derived facts"): tiles, the
  * charts' data, per branch, per rider and the failure reasons, from the jobs of the window
@@ -18,14 +17,13 @@
  *   two days. Open work by status is counted at each bucket's start up to now, from the jobs'
  *   status histories. Time in status: the spells that ended (a next entry follows).
  * - **Carrying now**: an open job whose pickups are all done and with a delivery open.
- * - **Failure reasons**: the remarks of the deliveries' history entries in a failure status,
- *   one per failure (an entry right after another failure, such as Returned after Failed, is
- *   the same one), grouped by text (trimmed, spaces collapsed, case and a final full stop
- *   ignored), largest first.
+ * - **Failure reasons**: failure-reasons.ts.
  */
 import type { Outcome, RuntimeConfig } from '../config';
 import type { Delivery, Job, Pickup, Rider } from '../contract';
-import { branchOf } from './exceptions';
+import { countOf } from '../lib/count';
+import { failureReasons, type FailureReason } from './failure-reasons';
+import { jobBranchId } from './job-branch';
 import { isFinalStatus, isOpenStop, jobLateness, lateRule, slotOf, type LateRule } from './lateness';
 
 export type FigureRule = {
@@ -86,7 +84,6 @@ const seconds = (sorted: readonly number[], p: number) => {
   return value === null ? null : Math.round(value);
 };
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What the figures read of one job, computed once. */
 type JobFacts = {
@@ -129,7 +126,7 @@ function jobFacts(job: Job, now: number, rule: FigureRule): JobFacts {
     job,
     outcome,
     late: open && jobLateness(job, now, rule.late).late,
-    branch: branchOf(job),
+    branch: jobBranchId(job),
     toDelivered:
       outcome === 'success' ? finishedAt(history, job.status, job.updated_at) - job.created_at : null,
     completedDeliveries: completed,
@@ -193,7 +190,7 @@ function onTimeFigure(t: Totals): Figure {
     value: ratio(t.deliveriesOnTime, withSlot),
     basis: t.deliveriesCompleted,
     skipped: t.deliveriesNoSlot,
-    note: `on-time: ${plural(t.deliveriesCompleted, 'delivery', 'deliveries')} completed${skipped}`,
+    note: `on-time: ${countOf(t.deliveriesCompleted, 'delivery', 'deliveries')} completed${skipped}`,
   };
 }
 
@@ -205,7 +202,7 @@ function medianDeliveryFigure(t: Totals): Figure {
     ),
     basis: t.toDelivered.length,
     skipped: 0,
-    note: `median created to delivered: ${plural(t.toDelivered.length, 'job')} delivered`,
+    note: `median created to delivered: ${countOf(t.toDelivered.length, 'job', 'jobs')} delivered`,
   };
 }
 
@@ -226,7 +223,7 @@ function tiles(t: Totals): Tiles {
     value,
     basis: t.jobs,
     skipped: 0,
-    note: `${what}: of ${plural(t.jobs, 'job')}`,
+    note: `${what}: of ${countOf(t.jobs, 'job', 'jobs')}`,
   });
   return {
     jobs: count(t.jobs, 'jobs'),
@@ -238,14 +235,14 @@ function tiles(t: Totals): Tiles {
       value: t.lateNow,
       basis: t.open,
       skipped: 0,
-      note: `late now: of ${plural(t.open, 'open job')}`,
+      note: `late now: of ${countOf(t.open, 'open job', 'open jobs')}`,
     },
     onTime: onTimeFigure(t),
     firstAttempt: {
       value: ratio(t.firstAttempt, t.completed),
       basis: t.completed,
       skipped: 0,
-      note: `first attempt: ${plural(t.completed, 'job')} delivered`,
+      note: `first attempt: ${countOf(t.completed, 'job', 'jobs')} delivered`,
     },
     medianToDelivered: medianDeliveryFigure(t),
   };
@@ -281,7 +278,6 @@ export type RiderFigures = {
 export type Bucket = { at: number; created: number; completed: number };
 export type OpenPoint = { at: number; total: number; byStatus: Record<number, number> };
 export type StatusTime = { status: number; spells: number; median: number; p90: number };
-export type FailureReason = { reason: string; count: number };
 
 export type DayFigures = {
   tiles: Tiles;
@@ -300,45 +296,18 @@ export type DayFigures = {
   failureReasons: { reasons: FailureReason[]; figure: Figure };
 };
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').replace(/\.$/, '').toLowerCase();
-
-function failureReasons(
-  jobs: readonly Job[],
-  rule: FigureRule,
-): { reasons: FailureReason[]; figure: Figure } {
-  const groups = new Map<string, FailureReason>();
-  let failures = 0;
-  let unexplained = 0;
-  for (const job of jobs)
-    for (const d of job.deliveries) {
-      let previousFailed = false;
-      for (const entry of d.status_history) {
-        if (typeof entry !== 'object' || entry === null) continue;
-        const { status, remarks } = entry as { status?: unknown; remarks?: unknown };
-        if (typeof status !== 'number') continue;
-        const failed = rule.outcome(status) === 'failure';
-        if (failed && !previousFailed) {
-          failures += 1;
-          const text = typeof remarks === 'string' ? remarks.trim().replace(/\s+/g, ' ') : '';
-          const key = normalise(text);
-          if (!key) unexplained += 1;
-          else {
-            const group = groups.get(key);
-            if (group) group.count += 1;
-            else groups.set(key, { reason: text.replace(/\.$/, ''), count: 1 });
-          }
-        }
-        previousFailed = failed;
-      }
-    }
-  const reasons = [...groups.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+function failureFigure(jobs: readonly Job[], rule: FigureRule): DayFigures['failureReasons'] {
+  const { reasons, failures, unexplained } = failureReasons(
+    jobs,
+    (status) => rule.outcome(status) === 'failure',
+  );
   return {
     reasons,
     figure: {
       value: failures - unexplained,
       basis: failures,
       skipped: unexplained,
-      note: `failure reasons: ${plural(failures, 'failed delivery', 'failed deliveries')}${
+      note: `failure reasons: ${countOf(failures, 'failed delivery', 'failed deliveries')}${
         unexplained > 0 ? `; ${unexplained} without a remark` : ''
       }`,
     },
@@ -466,6 +435,6 @@ export function dayFigures(
         carrying: r.totals.carrying,
       }))
       .sort((a, b) => b.jobs - a.jobs || a.riderId - b.riderId),
-    failureReasons: failureReasons(jobs, rule),
+    failureReasons: failureFigure(jobs, rule),
   };
 }

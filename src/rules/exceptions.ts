@@ -23,6 +23,7 @@
 import type { RuntimeConfig } from '../config';
 import type { Job } from '../contract';
 import { formatDuration } from '../lib/duration';
+import { jobBranchId } from './job-branch';
 import { jobLateness, lateRule, type LateRule, type StopKind } from './lateness';
 import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from './riders';
 
@@ -159,16 +160,11 @@ export type Exceptions = {
   list: JobException[];
   /** Jobs carrying each reason (a job with several counts under each), and jobs in the list. */
   counts: ExceptionCounts;
-  /** The same per branch id (a job's branch: its first pickup's, else its first delivery's; '' when none). */
+  /** The same per branch id (job-branch.ts's rule; '' when none). */
   byBranch: Map<string, ExceptionCounts>;
 };
 
 const noCounts = (): ExceptionCounts => ({ late: 0, rider: 0, stuck: 0, 'at-risk': 0, jobs: 0 });
-
-/** A job's branch id: its first pickup's, else its first delivery's; '' when neither has one. */
-export function branchOf(job: Job): string {
-  return (job.pickups[0]?.branch ?? job.deliveries[0]?.branch)?.id ?? '';
-}
 
 /** Every job's exceptions at `now` (epoch seconds): one list, most urgent first, with counts. */
 export function findExceptions(jobs: readonly Job[], now: number, rule: ExceptionRule): Exceptions {
@@ -179,7 +175,7 @@ export function findExceptions(jobs: readonly Job[], now: number, rule: Exceptio
     const reasons = jobExceptions(job, now, rule);
     if (reasons.length === 0) continue;
     list.push({ job, reasons });
-    const branch = branchOf(job);
+    const branch = jobBranchId(job);
     let own = byBranch.get(branch);
     if (!own) byBranch.set(branch, (own = noCounts()));
     for (const c of [counts, own]) {

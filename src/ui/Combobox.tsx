@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Field, inputClass } from './Field';
+import { foldText } from '../lib/fold';
 import s from './combobox.module.css';
 
 export type ComboboxOption = {
@@ -10,14 +11,6 @@ export type ComboboxOption = {
   /** Quiet text beside the label (the id, when the label is a name). */
   detail?: string;
 };
-
-/** Lower case without accents, for matching typed text. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
 
 const MAX_SHOWN = 50;
 
@@ -55,14 +48,14 @@ function ComboboxControl({
     setDraft(shown);
   }
 
-  const needle = typed ? fold(draft) : '';
+  const needle = typed ? foldText(draft) : '';
   const matches = options
     .filter(
       (o) =>
         !needle ||
-        fold(o.label).includes(needle) ||
-        fold(o.value).includes(needle) ||
-        fold(o.detail ?? '').includes(needle),
+        foldText(o.label).includes(needle) ||
+        foldText(o.value).includes(needle) ||
+        foldText(o.detail ?? '').includes(needle),
     )
     .slice(0, MAX_SHOWN);
   const activeOption = open ? matches[active] : undefined;
@@ -80,9 +73,9 @@ function ComboboxControl({
   };
   /** Typed text as a value: an option whose label or value it spells, else the text itself. */
   const resolve = (text: string) => {
-    const folded = fold(text);
+    const folded = foldText(text);
     if (!folded) return undefined;
-    return options.find((o) => fold(o.label) === folded || fold(o.value) === folded)?.value ?? text;
+    return options.find((o) => foldText(o.label) === folded || foldText(o.value) === folded)?.value ?? text;
   };
   const accept = () => {
     if (activeOption) commit(activeOption.value);

@@ -64,6 +64,10 @@ describe('branches page', () => {
     await user.type(search, 'netherlands'); // the address
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     await user.clear(search);
+    await user.type(search, 'MALASANA'); // "Madrid Malasaña": case and accents aside
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('link', { name: 'Madrid Malasaña' })).toBeInTheDocument();
+    await user.clear(search);
     await user.type(search, 'atlantis');
     expect(screen.getByText('No branch matches')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));

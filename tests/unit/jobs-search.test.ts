@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Job } from '../../src/contract';
-import { exactMatch, fold, matchJob, needleOf } from '../../src/features/jobs/search/job-match';
+import { exactMatch, matchJob, needleOf } from '../../src/features/jobs/search/job-match';
 import { job as rawJob } from './fixtures';
 
 const base = Job.parse(rawJob);
@@ -59,11 +59,6 @@ describe('jobs search matching', () => {
     expect(matchJob(bare, needleOf('bakehouse'))).toBe(false);
     expect(matchJob(bare, needleOf('ravi'))).toBe(true);
     expect(matchJob(bare, needleOf('   '))).toBe(false);
-  });
-
-  it('folds text for comparison', () => {
-    expect(fold('  Zoë   ÅSE ')).toBe('zoe ase');
-    expect(fold('ORD-1')).toBe('ord-1');
   });
 
   it('finds the one job whose id or order id is exactly the query', () => {

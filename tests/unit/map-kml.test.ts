@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * KML in and out (src/map/kml.ts reads with the browser's XML parser and @tmcw/togeojson;
- * src/geo/kml.ts writes): files written by hand to the shapes Google My Maps and QGIS export,
+ * KML in and out (src/map/kml-read.ts reads with the browser's XML parser and @tmcw/togeojson;
+ * src/geo/kml-write.ts writes): files written by hand to the shapes Google My Maps and QGIS export,
  * KMZ archives, refusals, and the round trip of the editor's own export.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isCounterClockwise, normalizeZones, zonesToKml, type GeoJsonImport } from '../../src/geo';
-import { kmlFromKmz, readKml } from '../../src/map/kml';
+import { kmlFromKmz, readKml } from '../../src/map/kml-read';
 import { reversed, square } from '../support/geo';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'geo', 'kml', name), 'utf8');

@@ -5,14 +5,14 @@ import type { StopBranch } from '../../contract';
 import { useConfig } from '../../config';
 import { lateRule } from '../../rules/lateness';
 import { Button, Segmented, useMediaQuery, useNow, zoneName } from '../../ui';
+import { formatCount } from '../../lib/count';
 import {
-  LazyJobPanel,
+  branchesInJobs,
+  teamsInJobs,
   NowContext,
   autoRefreshSetting,
-  branchesInJobs,
-  formatCount,
-  teamsInJobs,
   useSwitchSetting,
+  LazyJobPanel,
 } from '../../job-views';
 import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
 import { DaySection } from './DaySection';

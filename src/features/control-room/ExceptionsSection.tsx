@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { StopBranch } from '../../contract';
 import type { ExceptionKind, Exceptions, JobException } from '../../rules/exceptions';
-import { branchOf } from '../../rules/exceptions';
+import { jobBranchId } from '../../rules/job-branch';
 import { Banner, Button, EmptyState, Skeleton } from '../../ui';
-import { formatCount, StatusBadge, type UnnamedCount, type AllJobs } from '../../job-views';
+import { countOf, formatCount, pluralForm } from '../../lib/count';
+import { StatusBadge, type UnnamedCount, type AllJobs } from '../../job-views';
 import type { JobsLinkBase } from './jobs-links';
 import { jobsLink } from './jobs-links';
 import { ReadStatus } from './ReadStatus';
@@ -56,7 +57,7 @@ export function ExceptionsSection({
   const rows = exceptions.list.filter(
     (e) =>
       (reason === undefined || e.reasons.some((r) => r.kind === reason)) &&
-      (listBranch === undefined || branchOf(e.job) === listBranch),
+      (listBranch === undefined || jobBranchId(e.job) === listBranch),
   );
   const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
   const branches = [...exceptions.byBranch.entries()].sort(
@@ -91,8 +92,8 @@ export function ExceptionsSection({
       <ReadStatus read={open} what="open jobs" label="Open work" />
       {unnamed.count !== null && unnamed.count > 0 && (
         <Banner tone="warning">
-          {formatCount(unnamed.count)} {unnamed.count === 1 ? 'job is' : 'jobs are'} in statuses the
-          configuration does not name, so this list cannot read {unnamed.count === 1 ? 'it' : 'them'}.{' '}
+          {countOf(unnamed.count, 'job is', 'jobs are')} in statuses the configuration does not name, so this
+          list cannot read {pluralForm(unnamed.count, 'it', 'them')}.{' '}
           <Link to="/jobs" search={jobsLink({ branch_id: base.branch_id, team_id: base.team_id })}>
             See every job in the jobs screen
           </Link>
@@ -169,7 +170,7 @@ export function ExceptionsSection({
                   exception={e}
                   tabbable={e.job.id === tabbableId}
                   selected={e.job.id === openJobId}
-                  branch={branchLabel(branchOf(e.job))}
+                  branch={branchLabel(jobBranchId(e.job))}
                   onOpen={onOpen}
                 />
               ))}

@@ -1,4 +1,5 @@
-import { AllJobsStatus, plural, type AllJobsWords, formatCount, type AllJobs } from '../../job-views';
+import { AllJobsStatus, type AllJobsWords, type AllJobs } from '../../job-views';
+import { countOf, formatCount } from '../../lib/count';
 import s from './controlRoom.module.css';
 
 /** The strip's words for a read of `what` ("open jobs", "jobs of the window"). */
@@ -10,10 +11,10 @@ function readWords(what: string, label: string): AllJobsWords {
     stopped: (read, toRead) =>
       toRead === null
         ? `Stopped before any of the ${what} were read.`
-        : `Stopped after ${plural(read, 'job', 'jobs')} of ${formatCount(toRead)}: what follows rests on those only.`,
+        : `Stopped after ${countOf(read, 'job', 'jobs')} of ${formatCount(toRead)}: what follows rests on those only.`,
     againLabel: 'Read again',
     failed: (error, read) =>
-      `Could not read ${what}: ${error}${read ? ` What follows rests on the ${plural(read, 'job', 'jobs')} read before.` : ''}`,
+      `Could not read ${what}: ${error}${read ? ` What follows rests on the ${countOf(read, 'job', 'jobs')} read before.` : ''}`,
     retryLabel: 'Retry',
     capped: (seen, total, cap) =>
       `Read the first ${formatCount(seen)} of ${formatCount(total)} ${what} (this screen reads at most ${formatCount(cap)}); ${formatCount(total - seen)} left out. Choose a branch or a team to see them all.`,

@@ -4,7 +4,8 @@ import { riderPositionAge as positionAge } from '../../rules/riders';
 import { jobLateness, type LateRule } from '../../rules/lateness';
 import { formatDuration } from '../../lib/duration';
 import { Button, EmptyState } from '../../ui';
-import { formatCount, LiveTime, StatusBadge } from '../../job-views';
+import { formatCount } from '../../lib/count';
+import { LiveTime, StatusBadge } from '../../job-views';
 import { formatFigure, figureBasis } from './figure-text';
 import s from './controlRoom.module.css';
 

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { readStored, writeStored } from '../../lib/storage';
+import { countOf } from '../../lib/count';
 
 const NOTIFY_KEY = 'dispatch.overview.notify';
 
@@ -50,8 +51,8 @@ export function alertText(
   const late = [...after.late].filter((id) => !before.late.has(id)).length;
   const failed = [...after.failed].filter((id) => !before.failed.has(id)).length;
   const parts = [
-    late ? `${late} ${late === 1 ? 'job' : 'jobs'} went late` : '',
-    failed ? `${failed} ${failed === 1 ? 'job' : 'jobs'} failed` : '',
+    late ? `${countOf(late, 'job', 'jobs')} went late` : '',
+    failed ? `${countOf(failed, 'job', 'jobs')} failed` : '',
   ].filter(Boolean);
   return parts.length ? `${parts.join(', ')}.` : null;
 }

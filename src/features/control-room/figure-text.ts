@@ -1,7 +1,7 @@
 /** A control-room figure's value in words (pure): counts, shares and durations, '—' when there is none. */
 import type { Figure } from '../../rules/day-figures';
 import { formatDuration } from '../../lib/duration';
-import { formatCount } from '../../job-views';
+import { formatCount } from '../../lib/count';
 
 export type FigureKind = 'count' | 'share' | 'duration';
 

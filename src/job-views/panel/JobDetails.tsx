@@ -8,7 +8,8 @@ import { describeRiderStatus, describeStatus, useConfig } from '../../config';
 import { formatDuration, viewerTimeZone } from '../../ui';
 import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';
-import { jobTimeZone, lastRemark, phoneOf } from '../job-facts';
+import { jobTimeZone, lastRemark } from '../job-facts';
+import { phoneOf } from '../../rules/customer';
 import { earliestOpenSlot, formatLate, isFinalStatus, jobLateness, lateRule } from '../../rules/lateness';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';
@@ -30,6 +31,7 @@ import { JobStops } from './JobStops';
 import { StatusBadge } from '../StatusBadge';
 import { timeline } from './timeline';
 import s from './details.module.css';
+import { pluralForm } from '../../lib/count';
 
 const KNOWN_JOB_KEYS = new Set([
   'id',
@@ -148,7 +150,7 @@ function Triage({ job }: { job: Job }) {
               <strong className={s.lateText}>
                 {lateStops.length > 1 ? 'Up to ' : ''}
                 {formatDuration(late.lateBy)} past the slot: {lateStops.length} of {late.stops.length}{' '}
-                {late.stops.length === 1 ? 'stop' : 'stops'}
+                {pluralForm(late.stops.length, 'stop', 'stops')}
               </strong>
             ) : late.stops.some((st) => st.open) ? (
               <span className={s.onTime}>No: every open stop is within its slot</span>

@@ -8,6 +8,7 @@ import { Empty, JobZone } from './DetailParts';
 import { StatusBadge } from '../StatusBadge';
 import type { TimelineEntry } from './timeline';
 import s from './details.module.css';
+import { countOf } from '../../lib/count';
 
 function Actor({ entry }: { entry: StatusHistoryEntry }) {
   const a = entry.created_by;
@@ -74,7 +75,7 @@ export function HistorySummary({ entries, current }: { entries: TimelineEntry[];
   if (!first || !last) return null;
   return (
     <p className={s.summary}>
-      {entries.length} status {entries.length === 1 ? 'change' : 'changes'}
+      {countOf(entries.length, 'status change', 'status changes')}
       {entries.length > 1 && <> over {formatDuration(last.created_at - first.created_at)}</>}. Current status{' '}
       <strong>{describeStatus(config, current).label}</strong> since{' '}
       <LiveTime epochSeconds={last.created_at} />.

@@ -6,6 +6,7 @@ import { lateRule } from '../../rules/lateness';
 import { jobRoute } from '../map-data';
 import { useScreenNow } from '../screen-clock';
 import s from './details.module.css';
+import { pluralForm } from '../../lib/count';
 
 const PointsMap = lazy(() => import('../../map/PointsMap'));
 const HEIGHT = 180;
@@ -62,7 +63,7 @@ export function JobRouteMap({ job }: { job: Job }) {
       : ` The rider was ${route.rider.seen}.`;
   const caption = route.bounds
     ? `Branch, pickups, then deliveries in order; the dashed line leads the rider to the next open stop.${rider}${missing}`
-    : `No position is known for this job's branch, ${stops === 1 ? 'stop' : 'stops'} or rider: nothing to show on a map.`;
+    : `No position is known for this job's branch, ${pluralForm(stops, 'stop', 'stops')} or rider: nothing to show on a map.`;
   return (
     <section className={s.routeMap} aria-label="Route map">
       {route.bounds && (

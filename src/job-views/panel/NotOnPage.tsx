@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError, useApi } from '../../api';
 import { useConfig } from '../../config';
 import { Banner, Button, ProgressBar } from '../../ui';
-import { formatCount } from '../count-format';
+import { formatCount } from '../../lib/count';
 import { hasFilters, type Filters } from '../url-params';
 import s from './panel.module.css';
 

@@ -27,13 +27,12 @@ import {
 } from './coverage-data';
 import { focusParam, type BranchEditorSearch } from '../editor/editor-search';
 import s from './coverage.module.css';
+import { countOf, formatCount } from '../../../lib/count';
 
 const PointsMap = lazy(() => import('../../../map/PointsMap'));
 
 /** Branches read one by one when the service has no list (each through its jobs). */
 const FALLBACK_MAX = 50;
-
-const count = (n: number) => n.toLocaleString('en');
 
 export type CoverageMapProps = {
   /** The service's branches (whole), null when it does not list them, undefined while asked. */
@@ -70,10 +69,10 @@ export default function CoverageMap({ listed, seen }: CoverageMapProps) {
       {partial && (
         <Banner tone="info">
           Coverage is partial: this service does not list its branches, so the map shows only the{' '}
-          {count(Math.min(seen.length, FALLBACK_MAX))} branches found in loaded jobs
-          {seen.length > FALLBACK_MAX ? ` (the first ${FALLBACK_MAX} of ${count(seen.length)})` : ''}, each
-          read through its jobs. Other branches’ zones are not shown.
-          {fetched.failed > 0 ? ` ${count(fetched.failed)} of them could not be read.` : ''}
+          {formatCount(Math.min(seen.length, FALLBACK_MAX))} branches found in loaded jobs
+          {seen.length > FALLBACK_MAX ? ` (the first ${FALLBACK_MAX} of ${formatCount(seen.length)})` : ''},
+          each read through its jobs. Other branches’ zones are not shown.
+          {fetched.failed > 0 ? ` ${formatCount(fetched.failed)} of them could not be read.` : ''}
         </Banner>
       )}
       {/* The map starts while the zones load: its code and base map do not wait for them. */}
@@ -122,7 +121,7 @@ function CoverageBody({ data, measuring }: { data: CoverageData | null; measurin
     return (
       <EmptyState title="No zones to show">
         {data.withoutZones.length
-          ? `None of the ${count(data.withoutZones.length)} branches has a delivery zone yet. Open a branch to draw its zones.`
+          ? `None of the ${formatCount(data.withoutZones.length)} branches has a delivery zone yet. Open a branch to draw its zones.`
           : 'There are no branches to show.'}
       </EmptyState>
     );
@@ -207,14 +206,14 @@ function CoverageSide({
   return (
     <div className={s.side}>
       <p id={summaryId} className={s.summary} role="status">
-        {count(data.zones.length)} zones of {count(data.branches.length)} branches
-        {inactive ? ` (${count(inactive)} inactive, dimmed)` : ''}
-        {data.withoutZones.length ? `; ${count(data.withoutZones.length)} without zones` : ''}.{' '}
+        {formatCount(data.zones.length)} zones of {formatCount(data.branches.length)} branches
+        {inactive ? ` (${formatCount(inactive)} inactive, dimmed)` : ''}
+        {data.withoutZones.length ? `; ${formatCount(data.withoutZones.length)} without zones` : ''}.{' '}
         {measuring
           ? 'Measuring the overlaps between branches…'
           : data.overlaps.length === 0
             ? 'No zones of different branches overlap.'
-            : `${count(data.overlaps.length)} ${data.overlaps.length === 1 ? 'overlap' : 'overlaps'} between branches.`}
+            : `${countOf(data.overlaps.length, 'overlap', 'overlaps')} between branches.`}
       </p>
       {data.overlaps.length > 0 && (
         <section aria-labelledby={`${summaryId}-overlaps`}>
@@ -270,7 +269,7 @@ function CoverageSide({
         {data.branches.map(({ branch, zones }) => (
           <details key={branch.id} className={s.branch}>
             <summary>
-              {branchLabel(branch)} · {count(zones.length)} {zones.length === 1 ? 'zone' : 'zones'}
+              {branchLabel(branch)} · {countOf(zones.length, 'zone', 'zones')}
               {!branch.active && (
                 <>
                   {' '}

@@ -10,6 +10,7 @@ import type { Branch, StopBranch } from '../../../contract';
 import { bbox, bboxUnion, zoneName, type BBox } from '../../../geo';
 import type { MarkerCollection } from '../../../map';
 import { crossOwnerOverlaps, zonePolygons, type CrossOverlap, type OwnedZone } from '../../../geo/coverage';
+import { countOf } from '../../../lib/count';
 
 export type CoverageBranch = Pick<Branch, 'id' | 'name' | 'active'> & {
   delivery_zones?: Branch['delivery_zones'];
@@ -124,7 +125,7 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
       listed.push({ branch: branch as CoverageBranch, zones: mine });
       const b = branchBox;
       if (b) {
-        const label = `${branchLabel(branch)}: ${mine.length} ${mine.length === 1 ? 'zone' : 'zones'}${branch.active ? '' : ' (inactive)'}`;
+        const label = `${branchLabel(branch)}: ${countOf(mine.length, 'zone', 'zones')}${branch.active ? '' : ' (inactive)'}`;
         markers.push({
           type: 'Feature',
           properties: {

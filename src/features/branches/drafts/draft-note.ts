@@ -4,6 +4,7 @@ import { FIELDS, changedFields, type PatchField } from '../form/fields';
 import type { Restored } from '../review/rebase';
 import type { FormBanner } from '../review/save-errors';
 import type { DraftStatus } from './useBranchDraft';
+import { pluralForm } from '../../../lib/count';
 
 /** The fields' labels as a list: "Name, Contacts". */
 export const fieldNames = (fields: readonly PatchField[]) => fields.map((f) => FIELDS[f].label).join(', ');
@@ -35,7 +36,7 @@ export function restoredNote(
   changedOnServer: boolean,
 ): FormBanner | null {
   const newer = keptNewer.length
-    ? `${fieldNames(keptNewer)} ${keptNewer.length === 1 ? 'keeps' : 'keep'} the edits you made after the draft; the draft’s ${keptNewer.length === 1 ? 'value was' : 'values were'} not applied there.`
+    ? `${fieldNames(keptNewer)} ${pluralForm(keptNewer.length, 'keeps', 'keep')} the edits you made after the draft; the draft’s ${pluralForm(keptNewer.length, 'value was', 'values were')} not applied there.`
     : '';
   if (!changedOnServer) {
     return newer ? { tone: 'info', title: 'Restored under your newer edits.', message: newer } : null;

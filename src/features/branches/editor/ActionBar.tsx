@@ -5,6 +5,7 @@ import { changedFields, describePath } from '../form/fields';
 import { formIssues, type BranchFormValues, type FormSchema } from '../form/form-model';
 import { fieldChanges, zoneChanges } from '../review/review';
 import s from '../branches.module.css';
+import { countOf } from '../../../lib/count';
 
 /**
  * The count of unsaved changes (as the review will list them) and the problems of the changed
@@ -53,7 +54,7 @@ export function ActionBar({
   if (count === 0) reason = 'No changes to save';
   else if (issues.length) {
     const first = issues[0]!;
-    reason = `Save is disabled: ${issues.length === 1 ? '1 problem' : `${issues.length} problems`} to fix. ${describePath(first.path)}: ${first.message}`;
+    reason = `Save is disabled: ${countOf(issues.length, 'problem', 'problems')} to fix. ${describePath(first.path)}: ${first.message}`;
   }
   const goToProblem = async () => {
     await trigger();
@@ -67,7 +68,7 @@ export function ActionBar({
     <div className={s.actionBar} role="region" aria-label="Save changes">
       <div className={s.actionStatus}>
         <span className={s.actionCount} aria-live="polite">
-          {count === 0 ? 'No unsaved changes' : `${count} unsaved ${count === 1 ? 'change' : 'changes'}`}
+          {count === 0 ? 'No unsaved changes' : countOf(count, 'unsaved change', 'unsaved changes')}
         </span>
         {reason && count > 0 ? (
           <span className={s.actionReasonError}>

@@ -34,6 +34,7 @@ import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { zoneProblems } from './zone-problems';
 import type { ZonesErrors } from './ZonesSection';
 import s from '../branches.module.css';
+import { countOf } from '../../../lib/count';
 
 /**
  * The zod resolver, keeping only errors of fields that differ from the loaded branch: a
@@ -183,7 +184,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         const renamed = outcome.newId !== outcome.oldId;
         notify({
           title: renamed ? `Branch renamed to ${outcome.newId} and saved` : 'Branch saved',
-          body: `${outcome.saved.name}${count ? `: ${count} ${count === 1 ? 'change' : 'changes'} saved` : ''}.`,
+          body: `${outcome.saved.name}${count ? `: ${countOf(count, 'change', 'changes')} saved` : ''}.`,
         });
         if (renamed) {
           recordRename(outcome.oldId, outcome.newId);

@@ -7,9 +7,10 @@ import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../../map';
 import { ErrorState, Skeleton } from '../../../ui';
 import { readFocus, readZone } from './editor-search';
-import { allowedDistanceKm } from '../review/review-warnings';
 import type { ZoneCollection } from '../form/form-model';
 import s from '../branches.module.css';
+import { countOf } from '../../../lib/count';
+import { allowedDistanceKm } from '../review/review-warnings';
 
 export type ZoneFeature = ZoneCollection['features'][number];
 
@@ -239,7 +240,7 @@ export function ZonesSection({
           {others === null
             ? 'Other branches’ zones are not shown: this service does not list branches.'
             : context.length > 0
-              ? `Dashed outlines: zones of ${context.length} other ${context.length === 1 ? 'branch' : 'branches'}, to see overlaps.`
+              ? `Dashed outlines: zones of ${countOf(context.length, 'other branch', 'other branches')}, to see overlaps.`
               : null}
         </span>
       </div>

@@ -4,7 +4,7 @@
  * show instead of all the zones (`west,south,east,north` in degrees). The route checks them
  * (`validateBranchEditorSearch`); one that does not read is taken as absent.
  */
-import type { BBox } from '../../../geo';
+import { isLatitude, isLongitude, type BBox } from '../../../geo';
 
 export type BranchEditorSearch = { zone?: string; focus?: string };
 
@@ -22,9 +22,12 @@ export function readFocus(text: unknown): BBox | null {
   const parts = text.split(',');
   if (parts.length !== 4 || parts.some((p) => p.trim() === '')) return null;
   const [west, south, east, north] = parts.map(Number) as BBox;
-  const lon = (v: number) => Number.isFinite(v) && Math.abs(v) <= 180;
-  const lat = (v: number) => Number.isFinite(v) && Math.abs(v) <= 90;
-  return lon(west) && lon(east) && lat(south) && lat(north) && west <= east && south <= north
+  return isLongitude(west) &&
+    isLongitude(east) &&
+    isLatitude(south) &&
+    isLatitude(north) &&
+    west <= east &&
+    south <= north
     ? [west, south, east, north]
     : null;
 }

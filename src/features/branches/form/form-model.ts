@@ -1,5 +1,6 @@
 import { z } from '../../../contract/zod';
 import { formZones } from './form-zones';
+import { isLatitude, isLongitude } from '../../../geo';
 import {
   BranchId,
   BranchPatch,
@@ -194,7 +195,7 @@ export function parseDegrees(text: string): number | null {
 export function pinOf(coordinates: BranchFormValues['coordinates'] | undefined): [number, number] | null {
   const lat = parseDegrees(coordinates?.latitude ?? '');
   const lon = parseDegrees(coordinates?.longitude ?? '');
-  return lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lon, lat] : null;
+  return isLatitude(lat) && isLongitude(lon) ? [lon, lat] : null;
 }
 
 /**

@@ -12,14 +12,12 @@ import {
 import { useImpact, type ImpactState } from './useImpact';
 import type { FeatureCollection, Point } from 'geojson';
 import s from '../branches.module.css';
+import { countOf, formatCount } from '../../../lib/count';
 
 const WINDOWS = [1, 7, 14, 30] as const;
 type Window = `${(typeof WINDOWS)[number]}`;
 /** Deliveries listed per kind before "and N more". */
 const LIST_MAX = 50;
-
-const count = (n: number) => n.toLocaleString('en');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /**
  * What a zone change does to the branch's recent deliveries, in the review step: counts by
@@ -56,7 +54,7 @@ export function ImpactPreview({
         <Segmented
           label="Deliveries of the last"
           value={days}
-          options={WINDOWS.map((d) => ({ value: `${d}` as Window, label: d === 1 ? '1 day' : `${d} days` }))}
+          options={WINDOWS.map((d) => ({ value: `${d}` as Window, label: countOf(d, 'day', 'days') }))}
           onChange={setDays}
         />
       </div>
@@ -75,7 +73,8 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
       <div className={s.impactStatus}>
         <p role="status" className={s.subtle}>
           Reading the branch’s jobs of {span}:{' '}
-          {progress ? `${count(progress.jobsSeen)} of ${count(progress.jobsToRead)}` : 'starting'}…
+          {progress ? `${formatCount(progress.jobsSeen)} of ${formatCount(progress.jobsToRead)}` : 'starting'}
+          …
         </p>
         {progress && (
           <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Impact preview progress" />
@@ -86,7 +85,7 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
       </div>
     );
   }
-  const read = `${plural(impact.deliveries.length, 'delivery', 'deliveries')} of ${plural(jobs, 'job', 'jobs')}`;
+  const read = `${countOf(impact.deliveries.length, 'delivery', 'deliveries')} of ${countOf(jobs, 'job', 'jobs')}`;
   const leftOut = progress ? progress.totalRecords - jobs : null;
   let text: string;
   if (phase === 'error')
@@ -94,11 +93,11 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
       ? `Could not read all of the branch’s jobs: ${error} The counts are of the ${read} read before.`
       : `Could not read the branch’s jobs: ${error}`;
   else if (phase === 'stopped')
-    text = `Stopped after ${plural(jobs, 'job', 'jobs')}: the counts are of their ${plural(impact.deliveries.length, 'delivery', 'deliveries')}${
-      leftOut ? `; ${plural(leftOut, 'job', 'jobs')} created in ${span} left out` : ''
+    text = `Stopped after ${countOf(jobs, 'job', 'jobs')}: the counts are of their ${countOf(impact.deliveries.length, 'delivery', 'deliveries')}${
+      leftOut ? `; ${countOf(leftOut, 'job', 'jobs')} created in ${span} left out` : ''
     }.`;
   else if (progress?.capped)
-    text = `The counts are of ${read}, the first read of the ${count(progress.totalRecords)} created in ${span} (the preview holds at most ${count(progress.jobsToRead)}); ${plural(progress.totalRecords - progress.jobsSeen, 'job', 'jobs')} left out.`;
+    text = `The counts are of ${read}, the first read of the ${formatCount(progress.totalRecords)} created in ${span} (the preview holds at most ${formatCount(progress.jobsToRead)}); ${countOf(progress.totalRecords - progress.jobsSeen, 'job', 'jobs')} left out.`;
   else text = `${read} created in ${span}.`;
   return (
     <div className={s.impactStatus}>
@@ -132,8 +131,8 @@ function ImpactCounts({ impact }: { impact: ImpactState }) {
     <>
       {deliveries.length > 0 && placed === 0 && (
         <p className={s.impactNote}>
-          None of the {plural(deliveries.length, 'delivery', 'deliveries')} has a position: this service sends
-          addresses without coordinates, so the change’s effect on them cannot be shown.
+          None of the {countOf(deliveries.length, 'delivery', 'deliveries')} has a position: this service
+          sends addresses without coordinates, so the change’s effect on them cannot be shown.
         </p>
       )}
       {phase === 'done' && deliveries.length === 0 && (
@@ -146,7 +145,7 @@ function ImpactCounts({ impact }: { impact: ImpactState }) {
               {k.color && <span className={s.impactDot} style={{ background: k.color }} aria-hidden="true" />}
               {k.label}
             </dt>
-            <dd className="num">{count(counts[k.kind])}</dd>
+            <dd className="num">{formatCount(counts[k.kind])}</dd>
           </div>
         ))}
       </dl>
@@ -170,7 +169,7 @@ function ImpactLists({ impact, branchId }: { impact: ImpactState; branchId: stri
       {groups.map((g) => (
         <details key={g.kind} className={s.impactList}>
           <summary>
-            {g.label} ({count(g.items.length)})
+            {g.label} ({formatCount(g.items.length)})
           </summary>
           <ul>
             {g.items.slice(0, LIST_MAX).map((d) => (
@@ -180,7 +179,7 @@ function ImpactLists({ impact, branchId }: { impact: ImpactState; branchId: stri
             ))}
           </ul>
           {g.items.length > LIST_MAX && (
-            <p className={s.subtle}>and {count(g.items.length - LIST_MAX)} more</p>
+            <p className={s.subtle}>and {formatCount(g.items.length - LIST_MAX)} more</p>
           )}
         </details>
       ))}

@@ -16,6 +16,8 @@ import {
   Skeleton,
   inputClass,
 } from '../../../ui';
+import { foldText } from '../../../lib/fold';
+import { countOf } from '../../../lib/count';
 import { listDraftIds } from '../drafts/draft';
 import s from './BranchListPage.module.css';
 import shared from '../branches.module.css';
@@ -54,10 +56,9 @@ function NotKnown() {
 
 function matches(branch: ListedBranch, q: string): boolean {
   if (!q) return true;
-  const hay = `${branch.name}\n${branch.id}\n${branch.formatted_address}`.toLowerCase();
-  return q
-    .toLowerCase()
-    .split(/\s+/)
+  const hay = foldText(`${branch.name}\n${branch.id}\n${branch.formatted_address}`);
+  return foldText(q)
+    .split(' ')
     .filter(Boolean)
     .every((word) => hay.includes(word));
 }
@@ -279,7 +280,7 @@ export function BranchListPage({ view }: { view?: 'map' | undefined }) {
             {branches
               ? query.trim() || filtering
                 ? `${visible.length} of ${sorted.length} branches`
-                : `${sorted.length} ${sorted.length === 1 ? 'branch' : 'branches'}`
+                : countOf(sorted.length, 'branch', 'branches')
               : '\u00a0'}
             {branches && mayEdit && ` · you can edit ${editableCount}`}
           </p>

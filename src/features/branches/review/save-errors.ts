@@ -2,6 +2,7 @@ import { isApiError } from '../../../api';
 import type { BranchPatch, ErrorDetail } from '../../../contract';
 import { errorMessage } from '../../../lib/error-message';
 import type { ZonesErrors } from '../editor/ZonesSection';
+import { countOf } from '../../../lib/count';
 
 /** The branch was not found under its id just before saving (renamed or deleted elsewhere). */
 export class BranchGoneError extends Error {
@@ -175,7 +176,7 @@ export function saveErrorView(
       tone: 'danger',
       title:
         error.status === 409 ? 'Not saved: the id is taken' : 'Not saved: the service refused the changes',
-      message: `${sentence(error.message)}${mapped > 0 ? ` ${mapped === 1 ? 'One problem is' : `${mapped} problems are`} shown next to the fields.` : ''}`,
+      message: `${sentence(error.message)}${mapped > 0 ? ` ${mapped === 1 ? 'One problem is' : countOf(mapped, 'problem is', 'problems are')} shown next to the fields.` : ''}`,
       lines: others,
     };
   }

@@ -3,7 +3,8 @@ import type { KeyboardEvent } from 'react';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
 import { jobsQueryToSearchParams } from '../../../contract';
 import { useConfig } from '../../../config';
-import { formatCount, type Filters } from '../../../job-views';
+import { formatCount } from '../../../lib/count';
+import { type Filters } from '../../../job-views';
 import s from '../jobs.module.css';
 
 /**

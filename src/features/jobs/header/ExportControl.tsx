@@ -4,7 +4,8 @@ import { errorMessage, isApiError, useApi } from '../../../api';
 import type { Job } from '../../../contract';
 import { useConfig } from '../../../config';
 import { Button, ConfirmDialog, PopoverButton, ProgressBar, useToast } from '../../../ui';
-import { formatCount, progressStyles, type Filters } from '../../../job-views';
+import { formatCount } from '../../../lib/count';
+import { type Filters, progressStyles } from '../../../job-views';
 import s from './tools.module.css';
 
 /** Above this many rows, "export all" asks first. */

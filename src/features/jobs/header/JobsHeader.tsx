@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, type RefObject } from 'react';
 import { useConfig } from '../../../config';
-import { filtersOf, formatCount, hasFilters, type JobsSearch } from '../../../job-views';
+import { filtersOf, hasFilters, type JobsSearch } from '../../../job-views';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../../ui';
+import { formatCount, pluralForm } from '../../../lib/count';
 import type { JobRows } from '../rows/useJobRows';
 import type { JobsReactTable } from '../table/JobsTable';
 import { ColumnsChooser } from './ColumnsChooser';
@@ -136,7 +137,7 @@ export function JobsHeader({
           ) : (
             <>
               <strong className="num">{formatCount(late)}</strong> of the{' '}
-              <span className="num">{formatCount(loaded)}</span> {noun} {late === 1 ? 'is' : 'are'} late
+              <span className="num">{formatCount(loaded)}</span> {noun} {pluralForm(late, 'is', 'are')} late
             </>
           )}
         </p>

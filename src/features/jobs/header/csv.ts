@@ -1,16 +1,9 @@
 import type { Job } from '../../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
-import {
-  lastRemark,
-  phoneOf,
-  pickupBranches,
-  addressText,
-  customerName,
-  customerPhone,
-  amountsOf,
-  formatMoney,
-} from '../../../job-views';
+import { amountsOf, formatMoney, lastRemark, addressText } from '../../../job-views';
+import { customerName, customerPhone, phoneOf } from '../../../rules/customer';
+import { jobBranches } from '../../../rules/job-branch';
 import { earliestOpenSlot, jobLateness, lateRule } from '../../../rules/lateness';
 
 /**
@@ -115,7 +108,7 @@ export function jobCsvRow(job: Job, config: CsvConfig, now: number): CsvCell[] {
   const rule = lateRule(config);
   const slot = earliestOpenSlot(job, rule);
   const late = jobLateness(job, now, rule);
-  const branches = pickupBranches(job);
+  const branches = jobBranches(job);
   const rider = job.rider;
   const amounts = amountsOf(job, (branch) => currencyOf(config, branch));
   const remark = lastRemark(job);

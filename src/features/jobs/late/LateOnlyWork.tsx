@@ -7,17 +7,16 @@ import { useEffect, useMemo } from 'react';
 import { useConfig } from '../../../config';
 import {
   AllJobsStatus,
-  plural,
   type AllJobsWords,
-  formatCount,
   useOpenWork,
   useUnnamedStatusCount,
   type AllJobs,
   type Filters,
 } from '../../../job-views';
+import { countOf, formatCount } from '../../../lib/count';
 
-const lateJobs = (n: number) => plural(n, 'late job', 'late jobs');
-const openJobs = (n: number) => plural(n, 'open job', 'open jobs');
+const lateJobs = (n: number) => countOf(n, 'late job', 'late jobs');
+const openJobs = (n: number) => countOf(n, 'open job', 'open jobs');
 
 /** The strip's words, `late` being the late jobs among those read so far. */
 function lateWords(late: number): AllJobsWords {
@@ -80,8 +79,8 @@ export default function LateOnlyWork({
   const note = !!unnamed && (
     <>
       {' '}
-      Not read: {unnamed === 1 ? '1 job is' : `${formatCount(unnamed)} jobs are`} in statuses the
-      configuration does not name (“Status N”).
+      Not read: {countOf(unnamed, 'job is', 'jobs are')} in statuses the configuration does not name (“Status
+      N”).
     </>
   );
   return (

@@ -4,8 +4,8 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MarkerSymbol } from '../../../map';
+import { countOf, formatCount } from '../../../lib/count';
 import {
-  formatCount,
   BRANCH_COLOR,
   RIDER_COLOR,
   SHAPES,
@@ -14,8 +14,6 @@ import {
   type OpsMapData,
 } from '../../../job-views';
 import s from './opsMap.module.css';
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** The honest summary: what is on the map and what could not be placed (a live region). */
 export function Summary({
@@ -41,21 +39,21 @@ export function Summary({
         : 'No jobs to show on the map.';
   else if (n.stops > 0 && n.placedStops === 0 && n.placedRiders === 0) {
     text =
-      `None of the ${plural(n.stops, 'stop', 'stops')}${n.riders ? ` and ${plural(n.riders, 'rider', 'riders')}` : ''} of these ` +
-      `${plural(n.jobs, 'job', 'jobs')} has coordinates: the service sends addresses without a position. ` +
-      `The map shows their ${plural(n.branches, 'branch', 'branches')}.`;
+      `None of the ${countOf(n.stops, 'stop', 'stops')}${n.riders ? ` and ${countOf(n.riders, 'rider', 'riders')}` : ''} of these ` +
+      `${countOf(n.jobs, 'job', 'jobs')} has coordinates: the service sends addresses without a position. ` +
+      `The map shows their ${countOf(n.branches, 'branch', 'branches')}.`;
   } else {
     const late = n.lateStops ? ` (${formatCount(n.placedLateStops)} late)` : '';
     const stale = n.staleRiders ? ` (${formatCount(n.staleRiders)} stale)` : '';
     const parts = [
-      `${formatCount(n.placedStops)} of ${plural(n.stops, 'stop', 'stops')}${late}`,
-      `${formatCount(n.placedRiders)} of ${plural(n.riders, 'rider', 'riders')}${stale}`,
-      plural(n.branches, 'branch', 'branches'),
+      `${formatCount(n.placedStops)} of ${countOf(n.stops, 'stop', 'stops')}${late}`,
+      `${formatCount(n.placedRiders)} of ${countOf(n.riders, 'rider', 'riders')}${stale}`,
+      countOf(n.branches, 'branch', 'branches'),
     ];
-    text = `${plural(n.jobs, 'job', 'jobs')} on the map: ${parts.join(', ')}.`;
+    text = `${countOf(n.jobs, 'job', 'jobs')} on the map: ${parts.join(', ')}.`;
     const missing = [
-      unplacedStops.length ? plural(unplacedStops.length, 'stop', 'stops') : '',
-      unplacedRiders.length ? plural(unplacedRiders.length, 'rider', 'riders') : '',
+      unplacedStops.length ? countOf(unplacedStops.length, 'stop', 'stops') : '',
+      unplacedRiders.length ? countOf(unplacedRiders.length, 'rider', 'riders') : '',
     ].filter(Boolean);
     if (missing.length) text += ` Not placed, for want of coordinates: ${missing.join(' and ')}.`;
   }

@@ -22,15 +22,14 @@ import type { FitRequest } from '../../../map';
 import { Button, Segmented, Skeleton } from '../../../ui';
 import {
   AllJobsStatus,
-  plural,
   type AllJobsWords,
-  formatCount,
   useScreenNow,
   type Filters,
   describeCluster,
   opsMapData,
   useAllJobs,
 } from '../../../job-views';
+import { countOf, formatCount } from '../../../lib/count';
 import type { HoverStore } from './hover-store';
 import { jobLateness, lateRule } from '../../../rules/lateness';
 import { MapSplitter } from './MapSplitter';
@@ -46,10 +45,10 @@ const MAP_READ_WORDS: AllJobsWords = {
   progressLabel: 'Map loading progress',
   stopLabel: 'Stop loading',
   stopped: (read, toRead) =>
-    `Stopped after ${plural(read, 'job', 'jobs')}${toRead !== null ? ` of ${formatCount(toRead)}` : ''}: the map shows those.`,
+    `Stopped after ${countOf(read, 'job', 'jobs')}${toRead !== null ? ` of ${formatCount(toRead)}` : ''}: the map shows those.`,
   againLabel: 'Load them all',
   failed: (error, read) =>
-    `Could not load every job: ${error} The map shows the ${plural(read, 'job', 'jobs')} read.`,
+    `Could not load every job: ${error} The map shows the ${countOf(read, 'job', 'jobs')} read.`,
   retryLabel: 'Try again',
   capped: (seen, total, cap) =>
     `The map shows the first ${formatCount(seen)} of the ${formatCount(total)} matching jobs: it holds at most ${formatCount(cap)}. Narrow the filters to see the rest.`,

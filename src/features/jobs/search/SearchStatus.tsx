@@ -1,9 +1,8 @@
 import { Button, ProgressBar } from '../../../ui';
-import { formatCount, progressStyles, type Filters } from '../../../job-views';
+import { countOf, formatCount } from '../../../lib/count';
+import { type Filters, progressStyles } from '../../../job-views';
 import type { JobSearch } from './useJobSearch';
 import { useOpenExactMatch, type OpensJob } from './useOpenExactMatch';
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * Where the search stands: the scan's progress (with Stop), then how much of the result it
@@ -27,7 +26,7 @@ export function SearchStatus({
 }) {
   useOpenExactMatch(search.exact, JSON.stringify([filters, q]), nav);
   const { phase, progress, matches } = search;
-  const found = plural(matches.length, 'match', 'matches');
+  const found = countOf(matches.length, 'match', 'matches');
   const within = filterText.length ? `the jobs matching ${filterText.join(', ')}` : 'all jobs';
   let text: string;
   if (phase === 'loading') {
@@ -37,9 +36,9 @@ export function SearchStatus({
   } else if (phase === 'done') {
     text = progress?.capped
       ? `${found} for “${q}” in the first ${formatCount(progress.jobsSeen)} of ${formatCount(progress.totalRecords)} jobs: the search reads at most ${formatCount(progress.jobsToRead)}. Narrow the filters to search the rest.`
-      : `${found} for “${q}” in ${within} (${plural(progress?.jobsSeen ?? 0, 'job', 'jobs')} read).`;
+      : `${found} for “${q}” in ${within} (${countOf(progress?.jobsSeen ?? 0, 'job', 'jobs')} read).`;
   } else if (phase === 'stopped') {
-    text = `Search stopped after ${plural(progress?.jobsSeen ?? 0, 'job', 'jobs')}: ${found} so far.`;
+    text = `Search stopped after ${countOf(progress?.jobsSeen ?? 0, 'job', 'jobs')}: ${found} so far.`;
   } else {
     text = `The search stopped: ${search.error} ${found} so far.`;
   }

@@ -5,13 +5,8 @@
  * on its digits (spaces, dashes and the dial code's "+" aside); the job id matches whole.
  */
 import type { Job } from '../../../contract';
-
-/** Lower case without accents ("Zoë" → "zoe"), spaces collapsed. */
-export function fold(text: string): string {
-  // eslint-disable-next-line no-control-regex -- plain ASCII needs no normalising (most ids and names)
-  const plain = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  return plain.toLowerCase().replace(/\s+/g, ' ').trim();
-}
+import { foldText } from '../../../lib/fold';
+import { customerFields } from '../../../rules/customer';
 
 const digitsOf = (text: string) => text.replace(/\D+/g, '');
 
@@ -26,18 +21,7 @@ export type Needle = {
 export function needleOf(query: string): Needle {
   const exact = query.trim();
   const digits = /^[+\d\s().-]+$/.test(exact) && digitsOf(exact).length >= 4 ? digitsOf(exact) : null;
-  return { text: fold(exact), digits, exact };
-}
-
-/** A customer object has no documented shape: its usual name and phone fields. */
-function customerTexts(customer: Record<string, unknown> | null): { names: string[]; phones: string[] } {
-  if (!customer) return { names: [], phones: [] };
-  const str = (key: string) => (typeof customer[key] === 'string' ? (customer[key] as string) : '');
-  const names = [str('name'), str('full_name'), `${str('first_name')} ${str('last_name')}`].filter((n) =>
-    n.trim(),
-  );
-  const phones = [str('phone'), str('mobile'), `${str('dial_code')}${str('mobile')}`].filter((p) => p.trim());
-  return { names, phones };
+  return { text: foldText(exact), digits, exact };
 }
 
 export function matchJob(job: Job, needle: Needle): boolean {
@@ -51,11 +35,11 @@ export function matchJob(job: Job, needle: Needle): boolean {
     phones.push(`${job.rider.dial_code}${job.rider.mobile}`, job.rider.mobile);
   }
   for (const stop of [...job.pickups, ...job.deliveries]) {
-    const c = customerTexts(stop.customer);
+    const c = customerFields(stop.customer);
     texts.push(...c.names);
     phones.push(...c.phones);
   }
-  if (texts.some((t) => t && fold(t).includes(needle.text))) return true;
+  if (texts.some((t) => t && foldText(t).includes(needle.text))) return true;
   if (needle.digits) return phones.some((p) => digitsOf(p).includes(needle.digits!));
   return false;
 }

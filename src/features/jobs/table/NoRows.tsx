@@ -1,5 +1,5 @@
 import { Button, EmptyState } from '../../../ui';
-import { formatCount } from '../../../job-views';
+import { countOf, formatCount } from '../../../lib/count';
 import type { NoRowsReason } from './view-description';
 
 /**
@@ -32,8 +32,7 @@ export function NoRows({
           title="None of the matches is late"
           actions={<Button onClick={onShowAll}>Show all matches</Button>}
         >
-          {formatCount(reason.loaded)} {reason.loaded === 1 ? 'match' : 'matches'} for “{reason.q}”, none past
-          its slot.
+          {countOf(reason.loaded, 'match', 'matches')} for “{reason.q}”, none past its slot.
         </EmptyState>
       );
     case 'none-late-open': {
@@ -91,7 +90,7 @@ export function NoRows({
           }
         >
           {filterText.length ? 'These filters match' : 'There are'} {formatCount(reason.totalRecords)} jobs on{' '}
-          {formatCount(reason.totalPages)} {reason.totalPages === 1 ? 'page' : 'pages'}.
+          {countOf(reason.totalPages, 'page', 'pages')}.
         </EmptyState>
       );
     case 'none-match-filters':

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../ui';
-import { formatCount } from '../../../job-views';
+import { formatCount } from '../../../lib/count';
 import { pageRange } from './page-range';
 import s from './pagination.module.css';
 

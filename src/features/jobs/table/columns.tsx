@@ -10,16 +10,17 @@ import { currencyOf, describeStatus, useConfig } from '../../../config';
 import { Badge, formatWindow, inViewerZone } from '../../../ui';
 import {
   jobTimeZone,
-  phoneOf,
-  pickupBranches,
-  amountsOf,
-  formatAmounts,
-  LiveTime,
   useScreenNow,
   useDisplayZone,
+  formatAmounts,
+  amountsOf,
+  LiveTime,
 } from '../../../job-views';
+import { phoneOf } from '../../../rules/customer';
+import { jobBranches } from '../../../rules/job-branch';
 import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../../../rules/lateness';
 import s from './table.module.css';
+import { countOf } from '../../../lib/count';
 
 /** What the table reads of a column beyond its header. */
 export type JobsColumnMeta = {
@@ -103,7 +104,7 @@ function RiderCell({ rider }: { rider: Rider | null }) {
 }
 
 function BranchCell({ job }: { job: Job }) {
-  const branches = pickupBranches(job);
+  const branches = jobBranches(job);
   const first = branches[0];
   if (!first) return <span className={s.muted}>—</span>;
   return (
@@ -132,11 +133,9 @@ function SlotCell({ job }: { job: Job }) {
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "1 · 3": pickups · deliveries, in words on hover and for screen readers. */
 function StopsCell({ job }: { job: Job }) {
-  const words = `${plural(job.pickups.length, 'pickup', 'pickups')}, ${plural(job.deliveries.length, 'delivery', 'deliveries')}`;
+  const words = `${countOf(job.pickups.length, 'pickup', 'pickups')}, ${countOf(job.deliveries.length, 'delivery', 'deliveries')}`;
   return (
     <span title={words}>
       <span aria-hidden="true">

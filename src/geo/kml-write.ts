@@ -1,7 +1,7 @@
 /**
  * Zones as KML, the format Google Earth and My Maps read: one Placemark per zone, with its id,
  * its name and its polygon (outer boundary counter-clockwise, holes clockwise, 6 decimals).
- * Pure: a string is built. Reading KML needs the browser's XML parser: src/map/kml.ts.
+ * Pure: a string is built. Reading KML needs the browser's XML parser: src/map/kml-read.ts.
  */
 import { zoneName, type ZoneCollectionLike } from './collection';
 import { normalizePolygon } from './normalize';
