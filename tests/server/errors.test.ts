@@ -81,7 +81,8 @@ describe('401: missing or unknown token', () => {
 
 describe('404 and 405', () => {
   it('404s an unknown route under /v1 in the error format', async () => {
-    for (const path of ['/v1/nothing', '/v1', '/v2/jobs', '/v1/jobs/12']) {
+    // (`/v1/jobs/12` is a job's own read, an extension: tests/server/job-actions.test.ts.)
+    for (const path of ['/v1/nothing', '/v1', '/v2/jobs', '/v1/jobs/12/nothing']) {
       const response = await api.get(path);
       expect(response.status, path).toBe(404);
       parseError(404, await response.json());
@@ -191,7 +192,8 @@ describe('CORS', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET, PUT, OPTIONS');
+    // POST: the job actions (an extension).
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, PUT, POST, OPTIONS');
     // If-Match (and If-Unmodified-Since): a save that must not overwrite a newer version;
     // If-None-Match and Last-Event-ID: a revalidated page, a resumed stream of changes.
     expect(response.headers.get('access-control-allow-headers')).toBe(

@@ -71,19 +71,29 @@ describe('runtime config (config.json)', () => {
       staleRiderMinutes: 15,
       scanCaps: { search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 },
       statusCounts: true,
-      zoneLimits: { zonesPerBranch: 100, cornersPerZone: 2000, cornersPerBranch: 5000 },
+      zoneLimits: {
+        zonesPerBranch: 100,
+        cornersPerZone: 2000,
+        cornersPerBranch: 5000,
+        maxDistanceKm: 50,
+        branchMaxDistanceKm: {},
+      },
       auth: { type: 'token' },
     });
     expect(config.zoneLimits).toEqual({
       zonesPerBranch: 100,
       cornersPerZone: 2000,
       cornersPerBranch: 5000,
+      maxDistanceKm: 50,
+      branchMaxDistanceKm: {},
     });
     // One limit given, the others keep their defaults; the contract's 500 zones is the most.
     expect(RuntimeConfig.parse({ zoneLimits: { cornersPerBranch: 8000 } }).zoneLimits).toEqual({
       zonesPerBranch: 100,
       cornersPerZone: 2000,
       cornersPerBranch: 8000,
+      maxDistanceKm: 50,
+      branchMaxDistanceKm: {},
     });
     expect(RuntimeConfig.safeParse({ zoneLimits: { zonesPerBranch: 501 } }).success).toBe(false);
     // The corners a branch takes are the reference server's own limit.
