@@ -290,7 +290,7 @@ export function ZonePanel({
                             {other?.branch !== undefined && !readOnly && (
                               <span className={s.aside}>
                                 {' '}
-                                {other.branch}’s zone is changed in its own editor.
+                                <bdi>{other.branch}</bdi>’s zone is changed in its own editor.
                               </span>
                             )}
                           </span>
@@ -312,7 +312,7 @@ export function ZonePanel({
                                 aria-label={`Clip ${clip.name}: remove the overlap with ${clip.key === row.key ? otherName : title} from ${clip.name}`}
                                 title={`Remove this overlap from ${clip.name}`}
                               >
-                                Clip {clip.name}
+                                Clip <bdi>{clip.name}</bdi>
                               </Button>
                             ))}
                           </span>

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import s from './ui.module.css';
 
-type ToastItem = { id: number; title: string; body?: string; tone: 'success' | 'danger' };
+/** Title and body may hold markup: a name inside them goes in `<bdi>` (docs/design.md, Languages). */
+type ToastItem = { id: number; title: ReactNode; body?: ReactNode; tone: 'success' | 'danger' };
 type Notify = (toast: Omit<ToastItem, 'id' | 'tone'> & { tone?: ToastItem['tone'] }) => void;
 
 const ToastContext = createContext<Notify>(() => {});

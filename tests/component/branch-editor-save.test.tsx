@@ -407,7 +407,13 @@ describe('saving a branch', () => {
     await rename('MAN-02');
     await reviewAndSave(user, ['Id']);
     await waitFor(() => expect(history.location.pathname).toBe('/branches/MAN-02'));
-    expect(await screen.findByText('Branch renamed to MAN-02 and saved')).toBeInTheDocument();
+    // The new id is isolated (<bdi>) inside the sentence.
+    const renamed = await screen.findByText(
+      (_, element) =>
+        element?.textContent === 'Branch renamed to MAN-02 and saved' &&
+        element.querySelector('bdi')?.textContent === 'MAN-02',
+    );
+    expect(renamed).toBeInTheDocument();
     await openEditor('Manchester');
     expect(screen.getByLabelText('Id')).toHaveValue('MAN-02');
     expect(await getBranch(server, 'MAN-01')).toBeNull();

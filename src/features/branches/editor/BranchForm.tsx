@@ -183,8 +183,19 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         draft.clear();
         const renamed = outcome.newId !== outcome.oldId;
         notify({
-          title: renamed ? `Branch renamed to ${outcome.newId} and saved` : 'Branch saved',
-          body: `${outcome.saved.name}${count ? `: ${countOf(count, 'change', 'changes')} saved` : ''}.`,
+          title: renamed ? (
+            <>
+              Branch renamed to <bdi>{outcome.newId}</bdi> and saved
+            </>
+          ) : (
+            'Branch saved'
+          ),
+          body: (
+            <>
+              <bdi>{outcome.saved.name}</bdi>
+              {count ? `: ${countOf(count, 'change', 'changes')} saved` : ''}.
+            </>
+          ),
         });
         if (renamed) {
           recordRename(outcome.oldId, outcome.newId);
