@@ -6,7 +6,7 @@ import { DeliveryZones } from './zones';
 /** Branch ids travel in URL paths: keep them to a safe, readable alphabet. */
 export const BRANCH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-const IdString = /* @__PURE__ */ z.pipe(
+const IdString = z.pipe(
   z.union([z.string(), z.number()]),
   z.transform((v) => String(v)),
 );
@@ -26,7 +26,7 @@ const branchFields = {
 };
 
 /** Branch as read from the service (lenient). */
-export const Branch = /* @__PURE__ */ z.looseObject({
+export const Branch = z.looseObject({
   ...branchFields,
   contacts: orDefault(z.array(Contact), (): Contact[] => []),
   delivery_zones: orNull(DeliveryZones),
@@ -40,19 +40,19 @@ export type Branch = z.infer<typeof Branch>;
  * each branch's polygons and contacts once per stop; the reference server leaves them out
  * when asked (`branch_embed=summary`, src/api/branch-embed.ts).
  */
-export const StopBranch = /* @__PURE__ */ z.object(branchFields);
+export const StopBranch = z.object(branchFields);
 export type StopBranch = z.infer<typeof StopBranch>;
 
-export const UpdateBranchResponse = /* @__PURE__ */ z.looseObject({
+export const UpdateBranchResponse = z.looseObject({
   branch: z.looseObject({ id: IdString }),
 });
 export type UpdateBranchResponse = z.infer<typeof UpdateBranchResponse>;
 
 /** Extension of the reference server: GET /v1/branches/{id}. */
-export const BranchResponse = /* @__PURE__ */ z.looseObject({ branch: Branch });
+export const BranchResponse = z.looseObject({ branch: Branch });
 
 /** Extension of the reference server: GET /v1/branches?page=. */
-export const BranchesResponse = /* @__PURE__ */ z.looseObject({
+export const BranchesResponse = z.looseObject({
   branches: z.array(Branch),
   total_records: z.int(),
   page: z.int(),

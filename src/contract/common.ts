@@ -6,15 +6,15 @@ import { z } from './zod';
  */
 
 /** Epoch seconds, as every timestamp of the interface. */
-export const EpochSeconds = /* @__PURE__ */ z.int();
+export const EpochSeconds = z.int();
 
 /** A string the spec says "may be empty": null and missing are read as "". */
-export const EmptyableString = /* @__PURE__ */ z.pipe(
+export const EmptyableString = z.pipe(
   z.nullish(z.string()),
   z.transform((v) => v ?? ''),
 );
 
-export const Actor = /* @__PURE__ */ z.looseObject({
+export const Actor = z.looseObject({
   user_type: EmptyableString,
   user_id: z.pipe(
     z.union([z.string(), z.number()]),
@@ -25,14 +25,14 @@ export const Actor = /* @__PURE__ */ z.looseObject({
 export type Actor = z.infer<typeof Actor>;
 
 /** Coordinates as read from the service: numbers (lenient on range; the UI flags oddities). */
-export const Coordinates = /* @__PURE__ */ z.looseObject({
+export const Coordinates = z.looseObject({
   latitude: z.number(),
   longitude: z.number(),
 });
 export type Coordinates = z.infer<typeof Coordinates>;
 
 /** A rider's last position: both numbers or both null. */
-export const NullableCoordinates = /* @__PURE__ */ z.looseObject({
+export const NullableCoordinates = z.looseObject({
   latitude: z.nullable(z.number()),
   longitude: z.nullable(z.number()),
 });

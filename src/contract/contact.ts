@@ -39,7 +39,7 @@ export function minutesOfDay(input: string): number | null {
 }
 
 /** Contact as read from the service (lenient: times and days are kept as sent). */
-export const Contact = /* @__PURE__ */ z.looseObject({
+export const Contact = z.looseObject({
   name: EmptyableString,
   phone: EmptyableString,
   work_timings: orDefault(z.looseObject({ from: EmptyableString, to: EmptyableString }), () => ({

@@ -1,13 +1,13 @@
 import { z } from './zod';
 
-export const ErrorDetail = /* @__PURE__ */ z.looseObject({
+export const ErrorDetail = z.looseObject({
   path: z.string(),
   message: z.string(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** Error body of the reference server (docs/design.md, decision 7). */
-export const ErrorBody = /* @__PURE__ */ z.looseObject({
+export const ErrorBody = z.looseObject({
   error: z.looseObject({
     code: z.string(),
     message: z.string(),

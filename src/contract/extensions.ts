@@ -21,7 +21,7 @@ export const MAX_SEARCH_LIMIT = 200;
 export const DEFAULT_SEARCH_LIMIT = 50;
 
 /** An opaque position in the service's sequence of changes; clients keep it as it comes. */
-export const ChangesCursor = /* @__PURE__ */ z.string().check(z.minLength(1), z.maxLength(100));
+export const ChangesCursor = z.string().check(z.minLength(1), z.maxLength(100));
 
 const limitParam = (name: string, max: number, fallback: number) =>
   z._default(
@@ -40,7 +40,7 @@ const limitParam = (name: string, max: number, fallback: number) =>
   );
 
 /** `per_page` of GET /v1/jobs, with the extension: absent means the service's page size. */
-export const PerPageParam = /* @__PURE__ */ z.optional(
+export const PerPageParam = z.optional(
   z.pipe(
     z.pipe(
       z.union([z.number(), z.string().check(z.regex(/^\d+$/, 'per_page must be a whole number'))], {
@@ -58,18 +58,18 @@ export const PerPageParam = /* @__PURE__ */ z.optional(
 );
 
 /** GET /v1/jobs/changes: the jobs changed after `since`. */
-export const JobChangesQuery = /* @__PURE__ */ z.strictObject({
+export const JobChangesQuery = z.strictObject({
   since: ChangesCursor,
-  limit: /* @__PURE__ */ limitParam('limit', MAX_CHANGES_LIMIT, DEFAULT_CHANGES_LIMIT),
+  limit: limitParam('limit', MAX_CHANGES_LIMIT, DEFAULT_CHANGES_LIMIT),
 });
 
 /** GET /v1/jobs/stream: from `since` (or the `Last-Event-ID` header), or from now. */
-export const JobStreamQuery = /* @__PURE__ */ z.strictObject({
+export const JobStreamQuery = z.strictObject({
   since: z.optional(ChangesCursor),
 });
 
 /** GET /v1/jobs/search. */
-export const JobSearchQuery = /* @__PURE__ */ z.strictObject({
+export const JobSearchQuery = z.strictObject({
   q: z
     .string({ error: 'q must be text' })
     .check(
@@ -77,24 +77,24 @@ export const JobSearchQuery = /* @__PURE__ */ z.strictObject({
       z.minLength(2, 'q must be at least 2 characters'),
       z.maxLength(100, 'q is at most 100 characters'),
     ),
-  limit: /* @__PURE__ */ limitParam('limit', MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT),
+  limit: limitParam('limit', MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT),
 });
 
 /** A job as it is after a change, with the cursor just past that change. */
-export const JobChange = /* @__PURE__ */ z.looseObject({
+export const JobChange = z.looseObject({
   cursor: ChangesCursor,
   job: Job,
 });
 export type JobChange = z.infer<typeof JobChange>;
 
-export const JobChangesResponse = /* @__PURE__ */ z.looseObject({
+export const JobChangesResponse = z.looseObject({
   changes: z.array(JobChange),
   next_cursor: ChangesCursor,
   has_more: z.boolean(),
 });
 export type JobChangesResponse = z.infer<typeof JobChangesResponse>;
 
-export const JobSearchResponse = /* @__PURE__ */ z.looseObject({
+export const JobSearchResponse = z.looseObject({
   jobs: z.array(Job),
   has_more: z.boolean(),
 });

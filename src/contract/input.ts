@@ -11,33 +11,33 @@ import { MAX_LATITUDE, MAX_LONGITUDE } from './coordinates';
 const LATITUDE_RANGE = `Latitude must be between -${MAX_LATITUDE} and ${MAX_LATITUDE}`;
 const LONGITUDE_RANGE = `Longitude must be between -${MAX_LONGITUDE} and ${MAX_LONGITUDE}`;
 
-export const Latitude = /* @__PURE__ */ z
+export const Latitude = z
   .number({ error: 'Latitude must be a number' })
   .check(z.minimum(-MAX_LATITUDE, LATITUDE_RANGE), z.maximum(MAX_LATITUDE, LATITUDE_RANGE));
-export const Longitude = /* @__PURE__ */ z
+export const Longitude = z
   .number({ error: 'Longitude must be a number' })
   .check(z.minimum(-MAX_LONGITUDE, LONGITUDE_RANGE), z.maximum(MAX_LONGITUDE, LONGITUDE_RANGE));
 
 /** Coordinates as sent by clients: finite decimal degrees in range (docs/design.md, decision 9). */
-export const CoordinatesInput = /* @__PURE__ */ z.strictObject({
+export const CoordinatesInput = z.strictObject({
   latitude: Latitude,
   longitude: Longitude,
 });
 export type CoordinatesInput = z.infer<typeof CoordinatesInput>;
 
-export const Weekday = /* @__PURE__ */ z.enum(WEEKDAYS, {
+export const Weekday = z.enum(WEEKDAYS, {
   error: 'Work days must be lowercase English weekday names',
 });
 export type Weekday = z.infer<typeof Weekday>;
 
-export const Time12h = /* @__PURE__ */ z
+export const Time12h = z
   .string({ error: 'Time is required' })
   .check(z.regex(TIME_12H, 'Use the form hh:mm AM or hh:mm PM, for example 09:00 AM'));
 
-export const WorkTimingsInput = /* @__PURE__ */ z.strictObject({ from: Time12h, to: Time12h });
+export const WorkTimingsInput = z.strictObject({ from: Time12h, to: Time12h });
 
 /** Contact as sent by clients (strict). */
-export const ContactInput = /* @__PURE__ */ z.strictObject({
+export const ContactInput = z.strictObject({
   name: z
     .string({ error: 'Name is required' })
     .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120, 'Name is at most 120 characters')),
@@ -59,7 +59,7 @@ export const ContactInput = /* @__PURE__ */ z.strictObject({
 export type ContactInput = z.infer<typeof ContactInput>;
 
 /** A `[longitude, latitude]` pair in range (docs/design.md, decisions 9 and 10). */
-export const Position = /* @__PURE__ */ z.tuple([
+export const Position = z.tuple([
   z.number().check(z.minimum(-MAX_LONGITUDE, LONGITUDE_RANGE), z.maximum(MAX_LONGITUDE, LONGITUDE_RANGE)),
   z.number().check(z.minimum(-MAX_LATITUDE, LATITUDE_RANGE), z.maximum(MAX_LATITUDE, LATITUDE_RANGE)),
 ]);
@@ -74,7 +74,7 @@ function samePosition(a: readonly number[], b: readonly number[]): boolean {
  * point), no consecutive duplicates. Self-intersection is checked by `src/geo` (sweep line),
  * which the reference server runs after this schema.
  */
-export const Ring = /* @__PURE__ */ z.array(Position).check(
+export const Ring = z.array(Position).check(
   z.minLength(4, 'A ring needs at least 4 positions (3 corners and the closing point)'),
   z.superRefine((ring, ctx) => {
     const first = ring[0];
@@ -97,7 +97,7 @@ export const Ring = /* @__PURE__ */ z.array(Position).check(
 );
 export type Ring = z.infer<typeof Ring>;
 
-export const PolygonGeometryInput = /* @__PURE__ */ z.strictObject({
+export const PolygonGeometryInput = z.strictObject({
   type: z.literal('Polygon', { error: 'Only Polygon geometries are accepted' }),
   coordinates: z
     .array(Ring)
@@ -107,7 +107,7 @@ export const PolygonGeometryInput = /* @__PURE__ */ z.strictObject({
     ),
 });
 
-export const ZoneFeatureInput = /* @__PURE__ */ z.strictObject({
+export const ZoneFeatureInput = z.strictObject({
   id: z.string({ error: 'Each zone needs a string id' }).check(z.minLength(1), z.maxLength(100)),
   type: z.literal('Feature', { error: 'Each zone must be a Feature' }),
   geometry: PolygonGeometryInput,
@@ -116,7 +116,7 @@ export const ZoneFeatureInput = /* @__PURE__ */ z.strictObject({
 export type ZoneFeatureInput = z.infer<typeof ZoneFeatureInput>;
 
 /** delivery_zones as sent in PUT /v1/branches/{id} (strict). */
-export const DeliveryZonesInput = /* @__PURE__ */ z
+export const DeliveryZonesInput = z
   .strictObject({
     type: z.literal('FeatureCollection', { error: 'delivery_zones must be a FeatureCollection' }),
     features: z.array(ZoneFeatureInput).check(z.maxLength(500, 'At most 500 zones per branch')),
@@ -139,7 +139,7 @@ export const DeliveryZonesInput = /* @__PURE__ */ z
   );
 export type DeliveryZonesInput = z.infer<typeof DeliveryZonesInput>;
 
-export const BranchId = /* @__PURE__ */ z
+export const BranchId = z
   .string({ error: 'Id is required' })
   .check(
     z.regex(
@@ -149,7 +149,7 @@ export const BranchId = /* @__PURE__ */ z
   );
 
 /** The `branch` object of PUT /v1/branches/{id}: every field optional, unknown fields refused. */
-export const BranchPatch = /* @__PURE__ */ z.strictObject({
+export const BranchPatch = z.strictObject({
   id: z.optional(BranchId),
   name: z.optional(
     z
@@ -170,7 +170,7 @@ export const BranchPatch = /* @__PURE__ */ z.strictObject({
 });
 export type BranchPatch = z.infer<typeof BranchPatch>;
 
-export const UpdateBranchBody = /* @__PURE__ */ z.strictObject({
+export const UpdateBranchBody = z.strictObject({
   branch: BranchPatch,
 });
 export type UpdateBranchBody = z.infer<typeof UpdateBranchBody>;

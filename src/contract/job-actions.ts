@@ -14,47 +14,47 @@ export type JobActionName = (typeof JOB_ACTIONS)[number];
 export const REMARKS_MAX = 500;
 
 /** A remark as sent: trimmed, at most REMARKS_MAX characters. */
-const Remarks = /* @__PURE__ */ z
+const Remarks = z
   .string({ error: 'Remarks must be text' })
   .check(z.trim(), z.maxLength(REMARKS_MAX, `Remarks are at most ${REMARKS_MAX} characters`));
 
-const StatusCode = /* @__PURE__ */ z.int({ error: 'The status must be a whole number (a status code)' });
+const StatusCode = z.int({ error: 'The status must be a whole number (a status code)' });
 
 /** Move a job, or one of its stops, to `status` (one its `next_status` offers). */
-export const StatusActionBody = /* @__PURE__ */ z.strictObject({
+export const StatusActionBody = z.strictObject({
   status: StatusCode,
   remarks: z.optional(Remarks),
 });
 export type StatusActionBody = z.infer<typeof StatusActionBody>;
 
 /** Assign the job to another rider (or a first one). */
-export const ReassignActionBody = /* @__PURE__ */ z.strictObject({
+export const ReassignActionBody = z.strictObject({
   rider_id: z.int({ error: 'rider_id must be a rider’s id (a whole number)' }),
   remarks: z.optional(Remarks),
 });
 export type ReassignActionBody = z.infer<typeof ReassignActionBody>;
 
 /** A remark on the job, recorded at its current status. */
-export const RemarkActionBody = /* @__PURE__ */ z.strictObject({
+export const RemarkActionBody = z.strictObject({
   remarks: Remarks.check(z.minLength(1, 'Write a remark')),
 });
 export type RemarkActionBody = z.infer<typeof RemarkActionBody>;
 
 /** Cancel the job (and its stops still open), with the reason as remarks. */
-export const CancelActionBody = /* @__PURE__ */ z.strictObject({
+export const CancelActionBody = z.strictObject({
   remarks: z.optional(Remarks),
 });
 export type CancelActionBody = z.infer<typeof CancelActionBody>;
 
 /** What the signed-in client may do to the job now; `refused` says why when it may do nothing. */
-export const JobActions = /* @__PURE__ */ z.looseObject({
+export const JobActions = z.looseObject({
   allowed: z.array(z.string()),
   refused: z.optional(z.string()),
 });
 export type JobActions = z.infer<typeof JobActions>;
 
 /** `GET /v1/jobs/{id}` and the answer to every action: the job as stored, and what may be done to it. */
-export const JobResponse = /* @__PURE__ */ z.looseObject({
+export const JobResponse = z.looseObject({
   job: Job,
   actions: JobActions,
 });

@@ -2,20 +2,20 @@ import { z } from './zod';
 import { Actor, EmptyableString, EpochSeconds, NullableCoordinates, orDefault, orNull } from './common';
 import { Branch, StopBranch } from './branch';
 
-const flag = /* @__PURE__ */ orDefault(z.boolean(), () => false);
-const codes = /* @__PURE__ */ orDefault(z.array(z.int()), (): number[] => []);
-const IdString = /* @__PURE__ */ z.pipe(
+const flag = orDefault(z.boolean(), () => false);
+const codes = orDefault(z.array(z.int()), (): number[] => []);
+const IdString = z.pipe(
   z.union([z.string(), z.number()]),
   z.transform((v) => String(v)),
 );
 
-export const Package = /* @__PURE__ */ z.looseObject({
+export const Package = z.looseObject({
   package_id: IdString,
   barcode: EmptyableString,
 });
 export type Package = z.infer<typeof Package>;
 
-export const StatusHistoryEntry = /* @__PURE__ */ z.looseObject({
+export const StatusHistoryEntry = z.looseObject({
   status: z.int(),
   remarks: EmptyableString,
   created_by: orNull(Actor),
@@ -23,7 +23,7 @@ export const StatusHistoryEntry = /* @__PURE__ */ z.looseObject({
 });
 export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntry>;
 
-export const Rider = /* @__PURE__ */ z.looseObject({
+export const Rider = z.looseObject({
   id: z.int(),
   reference_id: EmptyableString,
   name: EmptyableString,
@@ -53,12 +53,12 @@ export type Rider = z.infer<typeof Rider>;
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** An object of a shape the interface does not document (address, customer). */
-export const OpaqueObject = /* @__PURE__ */ z.custom<Record<string, unknown>>(isObject, 'expected object');
+export const OpaqueObject = z.custom<Record<string, unknown>>(isObject, 'expected object');
 /** An array of entries the interface does not document (stop histories, proof images). */
-export const OpaqueArray = /* @__PURE__ */ z.custom<unknown[]>((v) => Array.isArray(v), 'expected array');
+export const OpaqueArray = z.custom<unknown[]>((v) => Array.isArray(v), 'expected array');
 
-const UndocumentedObject = /* @__PURE__ */ orNull(OpaqueObject);
-const UndocumentedArray = /* @__PURE__ */ orDefault(OpaqueArray, (): unknown[] => []);
+const UndocumentedObject = orNull(OpaqueObject);
+const UndocumentedArray = orDefault(OpaqueArray, (): unknown[] => []);
 
 const stopFields = {
   id: z.int(),
@@ -75,14 +75,14 @@ const stopFields = {
   status_history: UndocumentedArray,
 };
 
-export const Pickup = /* @__PURE__ */ z.looseObject({
+export const Pickup = z.looseObject({
   ...stopFields,
   pickup_slot_from: orNull(EpochSeconds),
   pickup_slot_to: orNull(EpochSeconds),
 });
 export type Pickup = z.infer<typeof Pickup>;
 
-export const Delivery = /* @__PURE__ */ z.looseObject({
+export const Delivery = z.looseObject({
   ...stopFields,
   first_order: flag,
   enable_otp: flag,
@@ -103,7 +103,7 @@ export const Delivery = /* @__PURE__ */ z.looseObject({
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-export const Job = /* @__PURE__ */ z.looseObject({
+export const Job = z.looseObject({
   id: z.int(),
   order_id: EmptyableString,
   type: EmptyableString,
@@ -119,7 +119,7 @@ export const Job = /* @__PURE__ */ z.looseObject({
 });
 export type Job = z.infer<typeof Job>;
 
-export const JobsResponse = /* @__PURE__ */ z.looseObject({
+export const JobsResponse = z.looseObject({
   jobs: z.array(Job),
   total_records: z.int().check(z.nonnegative()),
   page: z.int(),
@@ -128,7 +128,7 @@ export const JobsResponse = /* @__PURE__ */ z.looseObject({
 export type JobsResponse = z.infer<typeof JobsResponse>;
 
 /** Only the whole branches a jobs response embeds (the branch editor's fallback needs their zones). */
-export const JobsEmbeddedBranches = /* @__PURE__ */ z.looseObject({
+export const JobsEmbeddedBranches = z.looseObject({
   jobs: z.array(
     z.looseObject({
       pickups: z.array(z.looseObject({ branch: orNull(Branch) })),

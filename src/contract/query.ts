@@ -34,7 +34,7 @@ const textParam = (name: string) =>
  * Filters and page of GET /v1/jobs, strict (as the reference server checks them). Values
  * may arrive as strings (query string) or numbers (JSON body). Empty values mean "absent".
  */
-export const JobsQuery = /* @__PURE__ */ z
+export const JobsQuery = z
   .strictObject({
     page: z._default(intParam('page', 1), 1),
     timestamp_from: z.optional(intParam('timestamp_from', 0)),

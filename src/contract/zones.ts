@@ -2,7 +2,7 @@ import { z } from './zod';
 import { orDefault } from './common';
 
 /** delivery_zones as read from the service (lenient: any geometry is kept, ids may be numbers). */
-export const ZoneFeature = /* @__PURE__ */ z.looseObject({
+export const ZoneFeature = z.looseObject({
   id: z.optional(z.union([z.string(), z.number()])),
   type: z.string(),
   geometry: z.nullable(
@@ -15,7 +15,7 @@ export const ZoneFeature = /* @__PURE__ */ z.looseObject({
 });
 export type ZoneFeature = z.infer<typeof ZoneFeature>;
 
-export const DeliveryZones = /* @__PURE__ */ z.looseObject({
+export const DeliveryZones = z.looseObject({
   type: z.string(),
   features: z.array(ZoneFeature),
 });

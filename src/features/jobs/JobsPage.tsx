@@ -86,7 +86,7 @@ export function JobsPage() {
     teamId: search.team_id,
     viewerZone,
   });
-  const { table, setAside, sort } = useJobsTable(rows, wide && openJobId !== undefined, lateList);
+  const { table, setAside, sortedByLateness } = useJobsTable(rows, wide && openJobId !== undefined, lateList);
   const totalPages = data?.total_pages ?? 0;
 
   const filterText = describeFilters(filters, config, options.zone);
@@ -113,7 +113,6 @@ export function JobsPage() {
       table={
         <JobsTable
           table={table}
-          sort={sort}
           openJobId={openJobId}
           onOpen={nav.openJob}
           onMove={follow}
@@ -281,7 +280,7 @@ export function JobsPage() {
               totalPages={data.total_pages}
               goTo={nav.goToPage}
               busy={showingPreviousRows}
-              sortedByLateness={sort.direction !== null}
+              sortedByLateness={sortedByLateness}
             />
           )}
           <p className={s.keys}>

@@ -1,3 +1,4 @@
+import type { DeliveryZones } from '../../../contract';
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
@@ -7,12 +8,11 @@ import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../../map';
 import { ErrorState, Skeleton } from '../../../ui';
 import { readFocus, readZone } from './editor-search';
-import type { ZoneCollection } from '../form/form-model';
 import s from '../branches.module.css';
 import { countOf } from '../../../lib/count';
 import { allowedDistanceKm } from '../review/review-warnings';
 
-export type ZoneFeature = ZoneCollection['features'][number];
+export type ZoneFeature = DeliveryZones['features'][number];
 
 /** Errors the form puts on the zones: one for the whole collection, others per zone index. */
 export type ZonesErrors = { message?: string; byIndex?: Record<number, string> };
@@ -120,7 +120,7 @@ function MapSkeleton() {
  * (`normalizeZones`); the map shows them that way too, so every part can be edited. The split
  * reaches the form only with the first edit on the map. Ids follow `normalizeZones`.
  */
-function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
+function splitMultiPolygons(fc: DeliveryZones): DeliveryZones {
   if (!fc.features.some((f) => f.geometry?.type === 'MultiPolygon')) return fc;
   const taken = new Set(fc.features.map((f) => (f.id === undefined ? '' : String(f.id))));
   const features = fc.features.flatMap((f): ZoneFeature[] => {
@@ -152,16 +152,16 @@ function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
  * when it already is: the editor's undo history follows the value by identity (a copy would
  * end the "one undo step per name typed" merging).
  */
-function toFormZones(fc: MapZones): ZoneCollection {
+function toFormZones(fc: MapZones): DeliveryZones {
   const fits = (f: MapZones['features'][number]) => f.type === 'Feature' && f.properties !== null;
-  if (fc.type === 'FeatureCollection' && fc.features.every(fits)) return fc as unknown as ZoneCollection;
+  if (fc.type === 'FeatureCollection' && fc.features.every(fits)) return fc as unknown as DeliveryZones;
   return {
     ...fc,
     type: 'FeatureCollection',
     features: fc.features.map((f) =>
       fits(f) ? f : { ...f, type: 'Feature', properties: f.properties ?? {} },
     ),
-  } as unknown as ZoneCollection;
+  } as unknown as DeliveryZones;
 }
 
 /**
@@ -200,8 +200,8 @@ export function ZonesSection({
 }: {
   /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
   branchId: string;
-  value: ZoneCollection;
-  onChange: (fc: ZoneCollection) => void;
+  value: DeliveryZones;
+  onChange: (fc: DeliveryZones) => void;
   errors?: ZonesErrors;
   /** The branch location `[lon, lat]` (null when the fields never held valid degrees). */
   pin?: [number, number] | null;

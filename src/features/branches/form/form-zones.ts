@@ -1,4 +1,5 @@
-import type { BranchFormValues, ZoneCollection } from './form-model';
+import type { DeliveryZones } from '../../../contract';
+import type { BranchFormValues } from './form-model';
 
 /**
  * The zones as the form holds them: the same collection, as an instance of a class.
@@ -13,13 +14,13 @@ import type { BranchFormValues, ZoneCollection } from './form-model';
  * branch list import, needs it without the form model.
  */
 class FormZones {
-  constructor(zones: ZoneCollection) {
+  constructor(zones: DeliveryZones) {
     Object.assign(this, zones);
   }
 }
 
-export function formZones(zones: ZoneCollection): ZoneCollection {
-  return zones instanceof FormZones ? zones : (new FormZones(zones) as unknown as ZoneCollection);
+export function formZones(zones: DeliveryZones): DeliveryZones {
+  return zones instanceof FormZones ? zones : (new FormZones(zones) as unknown as DeliveryZones);
 }
 
 /** `values` with their zones as the form holds them (see `formZones`), e.g. a draft read back. */

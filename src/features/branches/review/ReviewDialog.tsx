@@ -1,9 +1,8 @@
 import type { FeatureCollection, Point } from 'geojson';
-import type { BranchPatch } from '../../../contract';
+import type { BranchPatch, DeliveryZones } from '../../../contract';
 import { Banner, Button } from '../../../ui';
 import { Modal } from '../../../ui/Modal';
 import { ChangeList } from './ChangeList';
-import type { ZoneCollection } from '../form/form-model';
 import type { ImpactPointProperties } from '../impact/impact';
 import { ImpactPreview } from '../impact/ImpactPreview';
 import type { Change } from './review';
@@ -85,7 +84,7 @@ export function ReviewDialog({
   branchId: string;
   saving: boolean;
   /** The zones before and after, when the change holds zones: their impact on recent deliveries is shown. */
-  zones?: { before: ZoneCollection | null; after: ZoneCollection | null } | null;
+  zones?: { before: DeliveryZones | null; after: DeliveryZones | null } | null;
   /** The impact's placed deliveries, for the editor's map. */
   onImpactPoints?: (points: FeatureCollection<Point, ImpactPointProperties> | null) => void;
   onConfirm: () => void;

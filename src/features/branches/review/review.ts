@@ -1,11 +1,7 @@
+import type { DeliveryZones } from '../../../contract';
 import { isZoneDiffEmpty, zoneDiff } from '../../../geo';
 import { FIELDS, changedFields, sameZones, type PatchField, type Section } from '../form/fields';
-import {
-  contactToInput,
-  type BranchFormValues,
-  type ContactValues,
-  type ZoneCollection,
-} from '../form/form-model';
+import { contactToInput, type BranchFormValues, type ContactValues } from '../form/form-model';
 
 /**
  * What the review step lists: one entry per changed field (per contact for contacts, per
@@ -176,7 +172,7 @@ function zoneLabel(z: { id: string; name: string | null }): string {
   return z.name ? `Zone ${z.name}` : `Zone ${z.id}`;
 }
 
-export function zoneChanges(before: ZoneCollection | null, after: ZoneCollection | null): Change[] {
+export function zoneChanges(before: DeliveryZones | null, after: DeliveryZones | null): Change[] {
   if (sameZones(before, after)) return [];
   const d = zoneDiff(before, after);
   const base = { section: 'Delivery zones' as const, field: 'delivery_zones' as const };

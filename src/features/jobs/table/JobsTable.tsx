@@ -12,7 +12,6 @@ import type { Job } from '../../../contract';
 import { Skeleton, preloadable } from '../../../ui';
 import { preloadJobPanel } from '../../../job-views';
 import type { jobsTableFeatures } from './columns';
-import type { ColumnSort } from './useJobsTable';
 import { ROW_HEIGHT, VIRTUALISE_ABOVE } from './sizes';
 import s from './table.module.css';
 
@@ -36,7 +35,6 @@ export type RenderRow = (row: JobRow, index: number) => ReactNode;
  */
 export function JobsTable({
   table,
-  sort,
   openJobId,
   onOpen,
   onMove,
@@ -48,8 +46,6 @@ export function JobsTable({
   caption,
 }: {
   table: JobsReactTable;
-  /** The one column that sorts the loaded rows (none: the service's order only). */
-  sort?: ColumnSort;
   openJobId: number | undefined;
   onOpen: (id: number) => void;
   /** The keyboard moved to another row (the open job's panel follows it). */
@@ -214,8 +210,8 @@ export function JobsTable({
             <tr key={group.id} aria-rowindex={virtual ? 1 : undefined}>
               {group.headers.map((header) => {
                 const column = header.column;
-                const sorted = sort?.columnId === column.id ? sort.direction : undefined;
-                const sortable = sorted !== undefined;
+                const sortable = column.getCanSort();
+                const sorted = column.getIsSorted();
                 return (
                   <th
                     key={header.id}
@@ -237,7 +233,7 @@ export function JobsTable({
                       <button
                         type="button"
                         className={s.sortButton}
-                        onClick={sort?.toggle}
+                        onClick={column.getToggleSortingHandler()}
                         title={`${column.columnDef.meta?.label}: sort the loaded jobs`}
                       >
                         <table.FlexRender header={header} />

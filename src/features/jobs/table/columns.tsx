@@ -1,7 +1,10 @@
 import {
   columnVisibilityFeature,
   createColumnHelper,
+  createSortedRowModel,
   metaHelper,
+  rowSortingFeature,
+  sortFn_basic,
   tableFeatures,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
@@ -18,7 +21,14 @@ import {
 } from '../../../job-views';
 import { phoneOf } from '../../../rules/customer';
 import { jobBranches } from '../../../rules/job-branch';
-import { earliestOpenSlot, formatLate, jobLateness, lateRule } from '../../../rules/lateness';
+import {
+  earliestOpenSlot,
+  formatLate,
+  jobLateness,
+  lateRule,
+  lateSince,
+  type LateRule,
+} from '../../../rules/lateness';
 import s from './table.module.css';
 import { countOf } from '../../../lib/count';
 
@@ -32,13 +42,13 @@ export type JobsColumnMeta = {
 };
 
 /**
- * Only what the screen uses: visibility and (manual, server-side) pagination. The interface
- * sorts by nothing; the Late column sorts the loaded rows, in useJobsTable.ts: the table's
- * sorting feature (rowSortingFeature with createSortedRowModel) would add 1.6 KiB gz to the
- * first load, over its budget (npm run check:size), for one column.
+ * Only what the screen uses: visibility and sorting of the loaded rows (the interface sorts by
+ * nothing, so only the Late column sorts, and only the rows loaded; pages stay the service's).
  */
 export const jobsTableFeatures = tableFeatures({
   columnVisibilityFeature,
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
   columnMeta: metaHelper<JobsColumnMeta>(),
 });
 
@@ -161,6 +171,8 @@ type ColumnSpec = JobsColumnMeta & {
   /** Job id and status are always shown. */
   alwaysShown?: boolean;
   cell: (job: Job) => ReactNode;
+  /** The value the column sorts by (undefined: last either way); none: the column does not sort. */
+  sortValue?: (job: Job, rule: Pick<LateRule, 'isFinal'>) => number | undefined;
 };
 
 const COLUMNS: ColumnSpec[] = [
@@ -208,6 +220,9 @@ const COLUMNS: ColumnSpec[] = [
     label: 'Lateness',
     width: 112,
     cell: (job) => <LateCell job={job} />,
+    // Where the job's lateness counts from: an earlier one is later at every moment, so the
+    // order holds as the screen's clock moves. Jobs that cannot be late have none.
+    sortValue: (job, rule) => lateSince(job, rule) ?? undefined,
   },
   {
     id: 'rider',
@@ -262,14 +277,31 @@ const COLUMNS: ColumnSpec[] = [
   },
 ];
 
-export const jobColumns = helper.columns(
-  COLUMNS.map((c) =>
-    helper.display({
-      id: c.id,
-      header: c.header,
-      enableHiding: !c.alwaysShown,
-      meta: { label: c.label, width: c.width, numeric: c.numeric },
-      cell: (info) => c.cell(info.row.original),
+/**
+ * The columns, for the statuses that are final (`rule`). Only the Late column sorts: the
+ * latest job first ('desc', its first click), then the least late ('asc'), then the service's
+ * order; jobs that cannot be late come last either way, and ties keep the service's order.
+ */
+export function jobColumns(rule: Pick<LateRule, 'isFinal'>) {
+  return helper.columns(
+    COLUMNS.map((c) => {
+      const common = {
+        id: c.id,
+        header: c.header,
+        enableHiding: !c.alwaysShown,
+        meta: { label: c.label, width: c.width, numeric: c.numeric },
+        cell: (info: { row: { original: Job } }) => c.cell(info.row.original),
+      };
+      const sortValue = c.sortValue;
+      if (!sortValue) return helper.display(common);
+      return helper.accessor((job) => sortValue(job, rule), {
+        ...common,
+        sortFn: sortFn_basic,
+        sortUndefined: 'last',
+        sortDescFirst: true,
+        // An earlier start of lateness is the later job.
+        invertSorting: true,
+      });
     }),
-  ),
-);
+  );
+}
