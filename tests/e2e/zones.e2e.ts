@@ -227,10 +227,11 @@ async function editCorners(page: Page, canvas: Locator, inside: [number, number]
 
 /**
  * Madrid's branch without zones, opened at its pin (zoom 12), beside another branch's zone to
- * the west whose east edge runs from `ne` to `se` (6-decimal corners); `at` gives the canvas
- * pixel a few pixels from a position.
+ * the west whose east edge runs from `ne` to `se` (6-decimal corners), with `bulge` degrees
+ * (when given) a corner `mid` halfway between them that far east; `at` gives the canvas pixel a
+ * few pixels from a position.
  */
-async function besideNeighbour() {
+async function besideNeighbour(bulge = 0) {
   await putZones('MAD-01', []);
   const { coordinates } = (await getBranch(app, 'MAD-01'))!;
   const [lon, lat] = [coordinates.longitude, coordinates.latitude];
@@ -238,12 +239,14 @@ async function besideNeighbour() {
   const ne: LonLat = [six(lon - 0.005), six(lat + 0.01)];
   const se: LonLat = [six(lon - 0.005), six(lat - 0.01)];
   const west = six(lon - 0.03);
+  const mid: LonLat = [six(lon - 0.005 + bulge), six(lat)];
+  const east = bulge ? [se, mid, ne] : [se, ne];
   await putZones('BER-01', [
     {
       type: 'Feature',
       id: 'ber-01-next-door',
       properties: { name: 'Next door' },
-      geometry: { type: 'Polygon', coordinates: [[[west, se[1]], se, ne, [west, ne[1]], [west, se[1]]]] },
+      geometry: { type: 'Polygon', coordinates: [[[west, se[1]], ...east, [west, ne[1]], [west, se[1]]]] },
     },
   ]);
   const { page, errors } = await openPage();
@@ -254,7 +257,7 @@ async function besideNeighbour() {
     const [x, y] = toPixel(view, p);
     return [Math.round(x + dx), Math.round(y + dy)];
   };
-  return { page, errors, canvas, box, view, at, ne, se };
+  return { page, errors, canvas, box, view, at, ne, se, mid };
 }
 
 describe('zone map editor in Chromium', () => {
@@ -414,6 +417,33 @@ describe('zone map editor in Chromium', () => {
       );
       expect(corner).toBeDefined();
     }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('drawing along a neighbour whose border bends between two snapped corners follows that border: no sliver, no overlap', async () => {
+    // The neighbour's east edge bends out by 0.003° (about 17 pixels at zoom 12) halfway.
+    const { page, errors, canvas, at, ne, se, mid } = await besideNeighbour(0.003);
+    await page.getByRole('button', { name: 'Snap', pressed: true }).waitFor();
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    await page.getByText('Drawing a zone').waitFor();
+    // Near the neighbour's two end corners (snapped), then two free corners to the east.
+    for (const p of [at(ne, 5, -4), at(se, 4, 5), at(se, 160, 0), at(ne, 160, 0)])
+      await clickMap(page, canvas, p);
+    await page.keyboard.press('Enter');
+    const panel = zonePanel(page);
+    // The edge between the snapped corners follows the bend: its corner is the zone's fifth.
+    await panel.getByText('5 corners').waitFor();
+    await panel.getByText('All valid').waitFor();
+    expect(await panel.getByText(/overlap/).count()).toBe(0);
+    expect(await page.locator('[data-overlap-line]').count()).toBe(0);
+    await screenshot(page, 'zones-border-followed-1280');
+
+    await reviewAndSave(page);
+    await branchSaved(page);
+    const ring = (JSON.parse(zonesInDb('MAD-01')[0]!.geometry) as { coordinates: Ring[] }).coordinates[0]!;
+    expect(ring).toHaveLength(6);
+    for (const corner of [ne, mid, se]) expect(ring).toContainEqual(corner);
     expect(errors).toEqual([]);
     await page.context().close();
   });
