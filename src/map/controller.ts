@@ -1,27 +1,25 @@
 /**
- * The zone editor's controller: a plain class holding the editor's state (the zones and the
- * pin with one undo history, their checks, the selection, the notice) and the user's actions
- * on it. React reads it through `subscribe` and `getSnapshot` (`useSyncExternalStore`) and
- * calls its methods; nothing here renders. The map's side (draw, the marker, the layers, draw's
- * modes) is an `EditorMap` (editor-map.ts); operations on zones are pure (zone-ops.ts), and so
- * is reading and writing files (zone-files.ts).
+ * The zone editor's controller: a plain class holding the editor's state (the zones and the pin with one
+ * undo history, their checks, the selection, the notice) and the user's actions on it. React reads it
+ * through `subscribe` and `getSnapshot` (`useSyncExternalStore`) and calls its methods; nothing here
+ * renders. The map's side (draw, the marker, the layers, draw's modes) is an `EditorMap` (editor-map.ts);
+ * operations on zones (zone-ops.ts, corner-keys.ts) and reading and writing files (zone-files.ts) are pure.
  *
- * The zones and the pin given by the caller are the truth and the map mirrors them. Draw's own
- * changes (create, update, delete) come a tick's worth at a time from the `EditorMap`, are
- * turned into the next collection by the pure `applyDrawChanges`, and committed once (one
- * undo step) through `onChange`. Files in and out and the notice are a `ZoneFileFlow`
- * (zone-file-flow.ts).
+ * The zones and the pin given by the caller are the truth and the map mirrors them. Draw's own changes
+ * (create, update, delete) come a tick's worth at a time from the `EditorMap`, are turned into the next
+ * collection by the pure `applyDrawChanges`, and committed once (one undo step) through `onChange`. Files
+ * in and out and the notice are a `ZoneFileFlow` (zone-file-flow.ts).
  *
- * Read-only (`readOnly`): the same state is shown and a zone can be selected, but every action
- * that would change the zones or the pin, or start doing so, does nothing.
+ * Read-only (`readOnly`): the same state is shown and a zone can be selected, but every action that would
+ * change the zones or the pin, or start doing so, does nothing.
  *
- * Lifecycle: the constructor has no side effects; `connect()` (from an effect, returning its
- * cleanup) starts what the controller does on its own; `attach(map)` (when the map is ready,
- * returning its cleanup) sets up the map. Both undo cleanly, so StrictMode's double mount
- * leaves exactly one of each.
+ * Lifecycle: the constructor has no side effects; `connect()` (from an effect, returning its cleanup)
+ * starts what the controller does on its own; `attach(map)` (when the map is ready, returning its
+ * cleanup) sets up the map. Both undo cleanly, so StrictMode's double mount leaves exactly one of each.
  */
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { defaultZoneId } from '../geo';
+import { moveCorners } from './corner-keys';
 import { EditorMap, type EditorMode } from './editor-map';
 import { historyReducer, initialHistory, type History, type HistoryAction } from './history';
 import { Snapper, writeSnapSetting } from './snapping';
@@ -285,6 +283,9 @@ export class ZoneEditorController {
           // Drawing starts at 0 inside draw's change of mode; the action that started it refreshes.
           if (count > 0) this.refresh();
         },
+        // A run of arrow presses on one zone's corners is one undo step.
+        moveCorners: (key, corners, step) =>
+          this.commitZones(moveCorners(this.present.zones, key, corners, step), `corners:${key}`),
         pin: (pin) => {
           if (!samePin(pin, this.present.pin))
             this.dispatch({ type: 'commit', next: { ...this.present, pin } });

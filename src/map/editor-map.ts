@@ -14,6 +14,7 @@ import { Marker } from 'maplibre-gl';
 import type { Feature, Polygon, Position } from 'geojson';
 import { samePosition, type BBox } from '../geo';
 import type { SnapTarget } from '../geo/snap';
+import { cornerStep } from './corner-keys';
 import { addDraw, DRAW_MODES, onDrawEvent, removeDraw, type Draw } from './draw';
 import { MapLabels } from './labels';
 import {
@@ -72,6 +73,8 @@ export type EditorMapEvents = {
   corners(count: number): void;
   /** The pin placed by a click or dragged, rounded to 6 decimals. */
   pin(pin: MapPin): void;
+  /** Arrow keys on selected corners: move those of the zone `key` at `corners` by `step` (degrees). */
+  moveCorners(key: string, corners: Position[], step: [number, number]): void;
 };
 
 export class EditorMap {
@@ -128,6 +131,9 @@ export class EditorMap {
       if (e.cancelable && e.touches.length === 1 && !map.dragPan.isEnabled()) e.preventDefault();
     };
     canvas.addEventListener('touchmove', ownTouchMove, { passive: false });
+    // Arrow keys move the selected corners (not the map), before maplibre's own keys see them.
+    const container = map.getContainer();
+    container.addEventListener('keydown', this.arrowKey, { capture: true });
     this.offs = [
       onDrawEvent<{ features: Feature[] }>(map, 'draw.create', (e) => this.created(e.features)),
       onDrawEvent<{ features: Feature[] }>(map, 'draw.update', (e) =>
@@ -146,8 +152,23 @@ export class EditorMap {
       () => map.off('click', onClick),
       () => canvas.removeEventListener('mousedown', focusCanvas),
       () => canvas.removeEventListener('touchmove', ownTouchMove),
+      () => container.removeEventListener('keydown', this.arrowKey, { capture: true }),
     ];
   }
+
+  /** An arrow key (Shift: farther) while corners are selected moves them, one step per press. */
+  private readonly arrowKey = (e: KeyboardEvent): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey || this.draw.getMode() !== DRAW_MODES.edit) return;
+    const step = cornerStep(e.key, e.shiftKey, this.map.getZoom(), this.map.getCenter().lat);
+    const key = this.draw.getSelectedIds()[0];
+    const corners = this.draw
+      .getSelectedPoints()
+      .features.flatMap((f) => (f.geometry.type === 'Point' ? [f.geometry.coordinates] : []));
+    if (!step || key === undefined || corners.length === 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.events.moveCorners(String(key), corners, step);
+  };
 
   remove(): void {
     this.pending = null;

@@ -22,8 +22,8 @@ export const mouseHints: HintOf = (mode, selected, corners, snapHint) =>
       ? `Click the selected zone again to move its corners. Delete removes it; Esc deselects.`
       : 'Click a zone to select it, or use “Draw zone” to add one.',
     edit: corners
-      ? `Drag the corner to move it; Delete removes it. Esc when done.${snapHint}`
-      : `Drag a corner to move it or a middle point to add one; click a corner, then Delete removes it. Esc when done.${snapHint}`,
+      ? `Drag the corner or move it with the arrow keys (Shift: farther); Delete removes it. Esc when done.${snapHint}`
+      : `Drag a corner to move it or a middle point to add one; click a corner, then the arrow keys move it and Delete removes it. Esc when done.${snapHint}`,
     draw: `Click to add corners, click the first corner or press Enter to finish. Esc cancels.${snapHint}`,
     hole: 'Click to add the hole’s corners inside the zone, click the first corner or press Enter to finish. Esc cancels.',
     pin: 'Click the map to place the location. Esc cancels.',

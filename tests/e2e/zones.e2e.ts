@@ -146,11 +146,11 @@ async function dragOnMap(page: Page, canvas: Locator, from: [number, number], to
 }
 
 /**
- * Drags a zone's corner as a user does: points at the corner until the map shows that a
- * corner is under the pointer (draw's `feature-vertex` class, which sets the cursor), then
- * drags it. The map can say it is idle before draw's corner handles are drawn.
+ * Points at a zone's corner as a user does, until the map shows that a corner is under the
+ * pointer (draw's `feature-vertex` class, which sets the cursor). The map can say it is idle
+ * before draw's corner handles are drawn.
  */
-async function dragCorner(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+async function pointAtCorner(page: Page, canvas: Locator, at: [number, number]) {
   const box = await canvasBox(canvas);
   let nudge = 0;
   // Looked for as long as a map is waited for (support.ts): each look costs a frame of software GL.
@@ -158,7 +158,7 @@ async function dragCorner(page: Page, canvas: Locator, from: [number, number], t
     .poll(
       async () => {
         nudge = 1 - nudge; // a new pointer move each time, so that draw looks again
-        await page.mouse.move(box.x + from[0] + nudge, box.y + from[1]);
+        await page.mouse.move(box.x + at[0] + nudge, box.y + at[1]);
         return page.evaluate(() =>
           document.querySelector('.maplibregl-map')?.classList.contains('feature-vertex'),
         );
@@ -166,6 +166,11 @@ async function dragCorner(page: Page, canvas: Locator, from: [number, number], t
       { timeout: 30_000 },
     )
     .toBe(true);
+}
+
+/** Drags a zone's corner as a user does: points at it (`pointAtCorner`), then drags it. */
+async function dragCorner(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+  await pointAtCorner(page, canvas, from);
   await dragOnMap(page, canvas, from, to);
 }
 
@@ -222,10 +227,11 @@ async function editCorners(page: Page, canvas: Locator, inside: [number, number]
 
 /**
  * Madrid's branch without zones, opened at its pin (zoom 12), beside another branch's zone to
- * the west whose east edge runs from `ne` to `se` (6-decimal corners); `at` gives the canvas
- * pixel a few pixels from a position.
+ * the west whose east edge runs from `ne` to `se` (6-decimal corners), with `bulge` degrees
+ * (when given) a corner `mid` halfway between them that far east; `at` gives the canvas pixel a
+ * few pixels from a position.
  */
-async function besideNeighbour() {
+async function besideNeighbour(bulge = 0) {
   await putZones('MAD-01', []);
   const { coordinates } = (await getBranch(app, 'MAD-01'))!;
   const [lon, lat] = [coordinates.longitude, coordinates.latitude];
@@ -233,12 +239,14 @@ async function besideNeighbour() {
   const ne: LonLat = [six(lon - 0.005), six(lat + 0.01)];
   const se: LonLat = [six(lon - 0.005), six(lat - 0.01)];
   const west = six(lon - 0.03);
+  const mid: LonLat = [six(lon - 0.005 + bulge), six(lat)];
+  const east = bulge ? [se, mid, ne] : [se, ne];
   await putZones('BER-01', [
     {
       type: 'Feature',
       id: 'ber-01-next-door',
       properties: { name: 'Next door' },
-      geometry: { type: 'Polygon', coordinates: [[[west, se[1]], se, ne, [west, ne[1]], [west, se[1]]]] },
+      geometry: { type: 'Polygon', coordinates: [[[west, se[1]], ...east, [west, ne[1]], [west, se[1]]]] },
     },
   ]);
   const { page, errors } = await openPage();
@@ -249,7 +257,7 @@ async function besideNeighbour() {
     const [x, y] = toPixel(view, p);
     return [Math.round(x + dx), Math.round(y + dy)];
   };
-  return { page, errors, canvas, box, view, at, ne, se };
+  return { page, errors, canvas, box, view, at, ne, se, mid };
 }
 
 describe('zone map editor in Chromium', () => {
@@ -413,6 +421,33 @@ describe('zone map editor in Chromium', () => {
     await page.context().close();
   });
 
+  it('drawing along a neighbour whose border bends between two snapped corners follows that border: no sliver, no overlap', async () => {
+    // The neighbour's east edge bends out by 0.003° (about 17 pixels at zoom 12) halfway.
+    const { page, errors, canvas, at, ne, se, mid } = await besideNeighbour(0.003);
+    await page.getByRole('button', { name: 'Snap', pressed: true }).waitFor();
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    await page.getByText('Drawing a zone').waitFor();
+    // Near the neighbour's two end corners (snapped), then two free corners to the east.
+    for (const p of [at(ne, 5, -4), at(se, 4, 5), at(se, 160, 0), at(ne, 160, 0)])
+      await clickMap(page, canvas, p);
+    await page.keyboard.press('Enter');
+    const panel = zonePanel(page);
+    // The edge between the snapped corners follows the bend: its corner is the zone's fifth.
+    await panel.getByText('5 corners').waitFor();
+    await panel.getByText('All valid').waitFor();
+    expect(await panel.getByText(/overlap/).count()).toBe(0);
+    expect(await page.locator('[data-overlap-line]').count()).toBe(0);
+    await screenshot(page, 'zones-border-followed-1280');
+
+    await reviewAndSave(page);
+    await branchSaved(page);
+    const ring = (JSON.parse(zonesInDb('MAD-01')[0]!.geometry) as { coordinates: Ring[] }).coordinates[0]!;
+    expect(ring).toHaveLength(6);
+    for (const corner of [ne, mid, se]) expect(ring).toContainEqual(corner);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('snaps a corner being moved onto another branch’s corner', async () => {
     const { page, errors, canvas, at, ne, se } = await besideNeighbour();
     // A zone whose west corners stand 30 pixels east of the neighbour's, out of snapping reach.
@@ -434,6 +469,54 @@ describe('zone map editor in Chromium', () => {
     await branchSaved(page);
     const ring = (JSON.parse(zonesInDb('MAD-01')[0]!.geometry) as { coordinates: Ring[] }).coordinates[0]!;
     expect(ring).toContainEqual(ne);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('moves a selected corner with the arrow keys (Shift farther), one undo step for the run, without moving the map', async () => {
+    const { page, errors, canvas, view, at, ne, se } = await besideNeighbour();
+    // Out of snapping reach of the neighbour: the keys' moves are not snapped.
+    const nw = at(ne, 60, 0);
+    const corners = [nw, at(se, 60, 0), at(se, 180, 0), at(ne, 180, 0)];
+    await page.getByRole('button', { name: 'Draw zone' }).click();
+    for (const p of corners) await clickMap(page, canvas, p);
+    await page.keyboard.press('Enter');
+    const panel = zonePanel(page);
+    await panel.getByText('4 corners').waitFor();
+    const area = () => panel.getByText(/^[\d.,]+ km²$/).innerText();
+    const drawnArea = await area();
+
+    // A click on the north-west corner selects it; the status line says how to move it.
+    await editCorners(page, canvas, at(ne, 120, 0));
+    await pointAtCorner(page, canvas, nw);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.getByText(/move it with the arrow keys/).waitFor();
+
+    // Five steps right (4 pixels each), one Shift step down (20 pixels): 20 pixels each way.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(area).not.toBe(drawnArea);
+    const movedArea = await area();
+    // One undo takes the whole run back; redo brings it again.
+    await page.keyboard.press('Control+z');
+    await expect.poll(area).toBe(drawnArea);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(area).toBe(movedArea);
+    // The map stayed put: the corner is on screen where the keys took it.
+    const moved: [number, number] = [nw[0] + 20, nw[1] + 20];
+    await pointAtCorner(page, canvas, moved);
+    await page.keyboard.press('Escape');
+
+    await reviewAndSave(page);
+    await branchSaved(page);
+    const ring = (JSON.parse(zonesInDb('MAD-01')[0]!.geometry) as { coordinates: Ring[] }).coordinates[0]!;
+    // The moved corner stands 20 pixels right of and 20 below where it was drawn; the others stay.
+    const near = (target: [number, number]) =>
+      ring.some((p) => Math.hypot(toPixel(view, p)[0] - target[0], toPixel(view, p)[1] - target[1]) <= 1.5);
+    expect(near(moved)).toBe(true);
+    expect(near(nw)).toBe(false);
+    for (const p of corners.slice(1)) expect(near(p)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
