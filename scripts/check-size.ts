@@ -25,7 +25,7 @@ type Chunk = {
 };
 
 const DIST = process.argv[2] ?? 'dist';
-const BUDGET = { initialJsKiB: 175, initialCssKiB: 15, mapChunkKiB: 320 };
+const BUDGET = { initialJsKiB: 175, initialCssKiB: 15, mapChunkKiB: 330 };
 /** Never in the jobs route's first load for token sign-in (oidc-client-ts: only with `auth.type` oidc). */
 const FORBIDDEN = ['maplibre-gl', '@mapbox/mapbox-gl-draw', 'react-hook-form', 'oidc-client-ts'];
 /** The reference server's sources, and its packages. */
