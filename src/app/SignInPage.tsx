@@ -5,9 +5,11 @@ import { Banner, Button, Field, inputClass } from '../ui';
 import { tokenStore, type Session } from './auth';
 import { safeRedirect } from './redirect';
 import { useConfig } from '../config';
+import type { SignInSearch } from '../contract/search-params';
 import s from './shell.module.css';
 
-export function SignInPage({ redirect, expired }: { redirect?: string; expired?: boolean }) {
+/** The route's search params (checked by the route: `validateSignInSearch`). */
+export function SignInPage({ redirect, expired }: SignInSearch) {
   const { session } = useRouter().options.context;
   return session ? (
     <ProviderSignIn session={session} redirect={redirect} expired={expired} />

@@ -18,6 +18,7 @@ import { JobsPage } from '../features/jobs';
 import { ControlRoomPage, preloadControlRoom, validateControlRoomSearch } from '../features/control-room';
 import { filtersOf, pageRequest, validateJobsSearch } from '../job-views';
 import { PageSkeleton } from '../ui';
+import { validateBranchesSearch, validateSignInSearch } from '../contract/search-params';
 import { branchListQueryOptions, jobsQueryOptions } from '../api';
 import {
   BranchEditorPage,
@@ -45,10 +46,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  validateSearch: (s: Record<string, unknown>): { redirect?: string; expired?: boolean } => ({
-    redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
-    expired: s.expired === 'true' || s.expired === true ? true : undefined,
-  }),
+  validateSearch: validateSignInSearch,
   component: function SignInRoute() {
     const { redirect: target, expired } = signInRoute.useSearch();
     return (
@@ -127,8 +125,7 @@ const controlRoomRoute = createRoute({
 const branchesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/branches',
-  // `view=map`: the coverage map; anything else reads as the list.
-  validateSearch: (s: { view?: unknown }): { view?: 'map' } => (s.view === 'map' ? { view: 'map' } : {}),
+  validateSearch: validateBranchesSearch,
   // The list (the extension; the jobs fallback is the screen's) and the screen's code are asked
   // for as soon as the URL is known, not once the screen's chunk has arrived.
   loaderDeps: ({ search }) => ({ view: search.view }),

@@ -21,6 +21,7 @@ import { countOf } from '../../../lib/count';
 import { listDraftIds } from '../drafts/draft';
 import s from './BranchListPage.module.css';
 import shared from '../branches.module.css';
+import type { BranchesSearch } from '../../../contract/search-params';
 
 /** The coverage map (with polygon clipping and, behind it, maplibre): loaded when the map view opens. */
 const CoverageMap = lazy(() => import('../coverage/CoverageMap'));
@@ -114,7 +115,7 @@ function ListSkeleton() {
   );
 }
 
-export function BranchListPage({ view }: { view?: 'map' | undefined }) {
+export function BranchListPage({ view }: BranchesSearch) {
   const navigate = useNavigate();
   const mapView = view === 'map';
   const api = useApi();
