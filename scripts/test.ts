@@ -2,13 +2,18 @@
  * `npm test`: every check of the repository, as `npm run` scripts, with each step's time.
  *
  * The machine has few cores (two here and in CI), so steps share them by weight:
- * - a single-threaded step (lint, format, typecheck, check:size) takes one core;
- * - a step that spreads over every core (vitest's suites, the build) runs with nothing beside it
- *   but steps that wait on the network (audit);
- * - the end-to-end suite (a real browser drawing maps in software GL, with waits) runs alone.
+ * - a step that spreads over every core (the build) runs with nothing beside it but steps that
+ *   wait on the network (audit);
+ * - every other step takes one core: the single-threaded ones (lint, format, typecheck,
+ *   check:size), and vitest's suites, which run one file at a time on two cores (vitest keeps a
+ *   core for itself: `availableParallelism() - 1` workers);
+ * - the end-to-end suite runs two files at a time (vitest.config.ts), yet counts as one core:
+ *   each file spends about half its time waiting on its browser (docs/performance.md).
+ * The end-to-end suite is the longest step, so it starts first, as soon as the build is done,
+ * and the other steps fill the other core one after another beside it.
  * Steps start in the order listed, as soon as the cores and their prerequisites allow. A step's
- * output is printed whole when it ends (the end-to-end suite's as it comes), so parallel steps
- * never interleave. The first failure stops new steps from starting; the summary lists each
+ * output is printed whole when it ends, so parallel steps never interleave, except the
+ * end-to-end suite's, printed as it comes (another step's block may fall between its lines). The first failure stops new steps from starting; the summary lists each
  * step's time and outcome, and the exit code is 1 when any step failed.
  *
  * `npm test -- --serial` runs the steps one at a time, in order; `npm test -- --only lint,test:unit`
@@ -17,7 +22,7 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-type Weight = 'network' | 'one-core' | 'all-cores' | 'alone';
+type Weight = 'network' | 'one-core' | 'all-cores';
 interface Step {
   script: string;
   weight: Weight;
@@ -26,16 +31,18 @@ interface Step {
 
 const STEPS: Step[] = [
   { script: 'audit:prod', weight: 'network' },
+  { script: 'build', weight: 'all-cores' },
+  { script: 'test:e2e', weight: 'one-core', needs: ['build'] },
+  { script: 'test:component', weight: 'one-core' },
+  { script: 'test:unit', weight: 'one-core' },
   { script: 'typecheck', weight: 'one-core' },
   { script: 'lint', weight: 'one-core' },
   { script: 'format:check', weight: 'one-core' },
-  { script: 'build', weight: 'all-cores' },
+  { script: 'test:load', weight: 'one-core' },
   { script: 'check:size', weight: 'one-core', needs: ['build'] },
-  { script: 'test:unit', weight: 'all-cores' },
-  { script: 'test:load', weight: 'all-cores' },
-  { script: 'test:component', weight: 'all-cores' },
-  { script: 'test:e2e', weight: 'alone', needs: ['build'] },
 ];
+/** Steps whose output is printed as it comes (the others' is printed whole when they end). */
+const LIVE = new Set(['test:e2e']);
 
 const serial = process.argv.includes('--serial');
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1];
@@ -57,15 +64,13 @@ function canStart(step: Step): boolean {
   if (failed || done.has(step.script) || running.has(step.script)) return false;
   const needs = (step.needs ?? []).filter((name) => steps.some((s) => s.script === name));
   if (!needs.every((name) => done.get(name)?.ok)) return false;
-  if ([...running.values()].some((other) => other.weight === 'alone')) return false;
-  if (step.weight === 'alone') return running.size === 0;
   return used() + costOf(step.weight) <= cores;
 }
 
 function run(step: Step): Promise<void> {
   running.set(step.script, step);
   const started = Date.now();
-  const live = step.weight === 'alone' || serial;
+  const live = LIVE.has(step.script) || serial;
   console.log(`▶ ${step.script}`);
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '-s', step.script], {
