@@ -8,13 +8,16 @@
  *   check:size), and vitest's suites, which run one file at a time on two cores (vitest keeps a
  *   core for itself: `availableParallelism() - 1` workers);
  * - the end-to-end suite runs two files at a time (vitest.config.ts), yet counts as one core:
- *   each file spends about half its time waiting on its browser (docs/performance.md).
+ *   a file keeps about two thirds of one core busy, waiting on its browser the rest
+ *   (docs/performance.md, "CI time").
  * The end-to-end suite is the longest step, so it starts first, as soon as the build is done,
- * and the other steps fill the other core one after another beside it.
+ * and the other steps fill the other core one after another beside it, at a lower CPU priority
+ * (nice 10): they take whatever its browsers leave idle, and never make its waits time out.
  * Steps start in the order listed, as soon as the cores and their prerequisites allow. A step's
  * output is printed whole when it ends, so parallel steps never interleave, except the
- * end-to-end suite's, printed as it comes (another step's block may fall between its lines). The first failure stops new steps from starting; the summary lists each
- * step's time and outcome, and the exit code is 1 when any step failed.
+ * end-to-end suite's, printed as it comes (another step's block may fall between its lines).
+ * The first failure stops new steps from starting; the summary lists each step's time and
+ * outcome, and the exit code is 1 when any step failed.
  *
  * `npm test -- --serial` runs the steps one at a time, in order; `npm test -- --only lint,test:unit`
  * runs only those steps (and not what they need).
@@ -41,8 +44,10 @@ const STEPS: Step[] = [
   { script: 'test:load', weight: 'one-core' },
   { script: 'check:size', weight: 'one-core', needs: ['build'] },
 ];
-/** Steps whose output is printed as it comes (the others' is printed whole when they end). */
-const LIVE = new Set(['test:e2e']);
+/** The critical path: printed as it comes, and the only step at the normal CPU priority. */
+const FIRST = 'test:e2e';
+/** `nice` lowers a command's priority on Linux and macOS (Windows: every step runs as is). */
+const NICE = process.platform === 'win32' ? [] : ['nice', '-n', '10'];
 
 const serial = process.argv.includes('--serial');
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1];
@@ -70,10 +75,11 @@ function canStart(step: Step): boolean {
 function run(step: Step): Promise<void> {
   running.set(step.script, step);
   const started = Date.now();
-  const live = LIVE.has(step.script) || serial;
+  const live = step.script === FIRST || serial;
+  const [command, ...args] = [...(live ? [] : NICE), 'npm', 'run', '-s', step.script];
   console.log(`▶ ${step.script}`);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', step.script], {
+    const child = spawn(command!, args, {
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
     });
