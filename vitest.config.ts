@@ -48,7 +48,9 @@ export default defineConfig({
           // A real browser drawing maps in software GL on two shared cores: a condition polled
           // for may take seconds to hold (vitest's default is 1 s).
           expect: { poll: { timeout: 10_000 } },
-          testTimeout: 60_000,
+          // A test that runs four axe scans (about 10 s each with two files and another step
+          // sharing the cores) needs more than a minute; a timeout says nothing of speed.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },
