@@ -12,8 +12,8 @@
  *   (docs/performance.md, "CI time").
  * The end-to-end suite is the longest step, so it starts first, as soon as the build is done,
  * and the other steps fill the other core one after another beside it, at a lower CPU priority
- * (nice 10): they take whatever its browsers leave idle, and never make its waits time out.
- * Steps start in the order listed, as soon as the cores and their prerequisites allow. A step's
+ * (nice 10): they take what its browsers leave idle rather than slow them down. Steps start in
+ * the order listed (the longest first), as soon as the cores and their prerequisites allow. A step's
  * output is printed whole when it ends, so parallel steps never interleave, except the
  * end-to-end suite's, printed as it comes (another step's block may fall between its lines).
  * The first failure stops new steps from starting; the summary lists each step's time and
@@ -39,9 +39,9 @@ const STEPS: Step[] = [
   { script: 'test:component', weight: 'one-core' },
   { script: 'test:unit', weight: 'one-core' },
   { script: 'typecheck', weight: 'one-core' },
+  { script: 'test:load', weight: 'one-core' },
   { script: 'lint', weight: 'one-core' },
   { script: 'format:check', weight: 'one-core' },
-  { script: 'test:load', weight: 'one-core' },
   { script: 'check:size', weight: 'one-core', needs: ['build'] },
 ];
 /** The critical path: printed as it comes, and the only step at the normal CPU priority. */
