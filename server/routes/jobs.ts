@@ -87,10 +87,7 @@ export function registerJobRoutes(
     const coding = negotiateCoding(request);
     const kept = coding === null ? undefined : pages.get(version, key, coding);
     if (kept) return sendCompressed(request, reply, kept, JSON_TYPE, headers);
-    const representation = new Representation(
-      deps.jobs.listJson(filters, page, pageSize, embed),
-      JSON_TYPE,
-    );
+    const representation = new Representation(deps.jobs.listJson(filters, page, pageSize, embed), JSON_TYPE);
     const sent = await sendRepresentation(request, reply, representation, headers);
     if (coding !== null && representation.compressible) {
       const bytes = await representation.variant(coding);
