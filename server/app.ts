@@ -73,8 +73,10 @@ export interface ServerOptions {
    * `per_page` and the list's cursor. On by default; off, the server is a bare v1 service.
    */
   extensions?: boolean;
-  /** Bytes of serialised pages of jobs kept (server/repo/jobs.ts's default); 0 builds every page. */
+  /** Bytes of compressed pages of jobs kept (server/routes/jobs.ts's default); 0 builds every page. */
   pageCacheBytes?: number;
+  /** Bytes of job documents kept (server/repo/jobs.ts's default); 0 reads every job whole for every page. */
+  jobDocumentBytes?: number;
   /**
    * The job actions extension (server/routes/job-actions.ts): `GET /v1/jobs/{id}` and the
    * actions on a job. As `extensions` unless set; off, their paths answer 404 as on a bare service.
@@ -133,12 +135,12 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   registerDocsRoutes(app, { pageSize, bodyLimit: BODY_LIMIT, jobActions });
 
   const branches = new BranchRepository(opts.db);
-  const jobs = new JobRepository(opts.db, branches, opts.pageCacheBytes);
+  const jobs = new JobRepository(opts.db, branches, opts.jobDocumentBytes);
   const changes = opts.extensions === false ? undefined : new JobChanges(opts.db, jobs);
   app.register(
     async (api) => {
       api.addHook('onRequest', bearerAuth(opts.tokens, { jwt: opts.oidc && oidcTokenCheck(opts.oidc) }));
-      registerJobRoutes(api, { jobs, pageSize, changes });
+      registerJobRoutes(api, { jobs, pageSize, changes, pageCacheBytes: opts.pageCacheBytes });
       if (changes) {
         const search = new JobSearch(opts.db, jobs);
         registerExtensionRoutes(api, { changes, search, onShutdown: (close) => app.drain.onStart(close) });

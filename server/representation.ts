@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CompressedPage } from './compressed-pages';
 import { sendBytes } from './send-bytes';
 
 /** Content codings the server sends, in its order of preference. */
@@ -13,18 +14,20 @@ const CODINGS: readonly (Coding | 'identity')[] = ['br', 'gzip', 'identity'];
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * Settings for compression at run time, chosen by measurement (bench/server-uncached.ts's
- * pages, 240 KB of JSON each): brotli 3 takes 1.6 ms for 16.0 KB, 4 1.9 ms for 15.4 KB, 5
- * 3.1 ms for 14.3 KB; quality 4 keeps most of 5's ratio at 60 % of its time. gzip 6 gives 21 KB
- * in about 1 ms. Built files are compressed harder, once, at build time (scripts/precompress.ts).
+ * Settings for compression at run time, chosen by measurement (CPU ms and bytes per page of 20
+ * jobs with whole branches, 238 KB of JSON; docs/performance.md): brotli 1 takes 0.40 ms for
+ * 17.5 KB, 2 0.85 ms for 16.6 KB, 4 1.23 ms for 15.3 KB, 5 2.1 ms for 14.2 KB: quality 1 sends
+ * 15 % more bytes than 4 for a third of its CPU. gzip 1 takes 1.0 ms for 27.9 KB, 6 2.1 ms for
+ * 20.9 KB: level 1, half the CPU for a third more bytes, as br is what browsers ask for over
+ * HTTPS. Built files are compressed harder, once, at build time (scripts/precompress.ts).
  */
-const BROTLI_RUNTIME = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
-const GZIP_RUNTIME = { level: 6 };
+const BROTLI_RUNTIME = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
+const GZIP_RUNTIME = { level: 1 };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Bodies up to this size (a page of 20 jobs) are compressed on the event loop, in 2 ms at most:
+ * Bodies up to this size (a page of 20 jobs) are compressed on the event loop, in 1 ms at most:
  * cheaper than a trip through zlib's thread pool. Larger ones (a page of 1,000) go to the pool.
  */
 const SYNC_COMPRESS_MAX_BYTES = 256 * 1024;
@@ -137,7 +140,33 @@ export async function sendRepresentation(
       body = compressed;
     }
   }
-  const etag = representation.etagOf(coding);
+  return sendEncoded(request, reply, representation.etagOf(coding), coding, body);
+}
+
+/**
+ * Sends a page kept compressed (server/compressed-pages.ts) as `sendRepresentation` would
+ * send the representation it came from.
+ */
+export function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CompressedPage,
+  contentType: string,
+  headers: Readonly<Record<string, string>> = {},
+): FastifyReply {
+  reply.headers(headers);
+  reply.header('Content-Type', contentType);
+  reply.header('Vary', 'Accept-Encoding');
+  return sendEncoded(request, reply, page.etag, page.coding, page.bytes);
+}
+
+function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  coding: Coding | null,
+  body: Buffer,
+): FastifyReply {
   reply.header('ETag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && weakMatch(ifNoneMatch, etag)) {

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       pageSize: instance.pageSize,
       staticDir: instance.staticDir,
       pageCacheBytes: instance.pageCacheBytes,
+      jobDocumentBytes: instance.jobDocumentBytes,
       maxBranchCorners: BENCH_BRANCH_CORNERS,
     }),
   }));

@@ -6,8 +6,10 @@ export interface ServerInstance {
   name: string;
   pageSize: number;
   staticDir?: string;
-  /** Bytes of pages of jobs the server keeps (its default when absent; 0: none). */
+  /** Bytes of compressed pages of jobs the server keeps (its default when absent; 0: none). */
   pageCacheBytes?: number;
+  /** Bytes of job documents the server keeps (its default when absent; 0: none). */
+  jobDocumentBytes?: number;
 }
 
 export interface ServerChildConfig {

@@ -52,16 +52,7 @@ interface FilterStatements {
   pageIds: (params: Params) => number[];
 }
 
-interface JobRow {
-  id: number;
-  order_id: string;
-  type: string;
-  status: number;
-  notes: string;
-  team_id: string;
-  created_at: number;
-  updated_at: number;
-  rider_id: number | null;
+interface RiderColumns {
   r_reference_id: string;
   r_name: string;
   r_username: string;
@@ -78,6 +69,18 @@ interface JobRow {
   r_last_longitude: number | null;
   r_created_at: number;
   r_updated_at: number;
+}
+
+interface JobRow extends RiderColumns {
+  id: number;
+  order_id: string;
+  type: string;
+  status: number;
+  notes: string;
+  team_id: string;
+  created_at: number;
+  updated_at: number;
+  rider_id: number | null;
 }
 
 interface HistoryRow extends ActorColumns {
@@ -123,8 +126,17 @@ interface PackageRow {
   barcode: string;
 }
 
-/** Serialised pages kept per data version: about 64 MB of UTF-8 at most. */
-const MAX_CACHED_PAGE_BYTES = 64 * 1024 * 1024;
+/**
+ * Bytes of job documents kept (`JobDocuments`): about 4.7 KB a job of the seed, so some
+ * 110,000 jobs, seven days at 10,000 a day with room to spare.
+ */
+export const JOB_DOCUMENT_BYTES = 512 * 1024 * 1024;
+
+const RIDER_COLUMNS = `r.reference_id AS r_reference_id, r.name AS r_name, r.username AS r_username,
+  r.dial_code AS r_dial_code, r.mobile AS r_mobile, r.email AS r_email, r.type AS r_type, r.status AS r_status,
+  r.profile_pic AS r_profile_pic, r.email_verified AS r_email_verified, r.phone_verified AS r_phone_verified,
+  r.metadata AS r_metadata, r.last_latitude AS r_last_latitude, r.last_longitude AS r_last_longitude,
+  r.created_at AS r_created_at, r.updated_at AS r_updated_at`;
 
 const HISTORY_COLUMNS = 'status, remarks, actor_type, actor_id, actor_name, created_at';
 
@@ -132,28 +144,30 @@ export class JobRepository {
   private readonly dataVersion: () => string;
   private readonly filterStatements = new Map<string, FilterStatements>();
   private readonly counts = new Map<string, { version: string; total: number }>();
-  private readonly pages = new Map<string, Buffer>();
-  private pagesBytes = 0;
-  private pagesVersion = '';
+  private readonly documents: JobDocuments;
+  /** Each branch's JSON, by embed and id, while the data version is unchanged. */
+  private readonly branchJson = new Map<string, Buffer>();
+  private branchJsonVersion = '';
   private readonly statements;
 
   constructor(
     private readonly db: Database,
     private readonly branches: BranchRepository,
-    /** Bytes of serialised pages kept (0: none, every page is built: the bench's uncached path). */
-    private readonly maxCachedPageBytes = MAX_CACHED_PAGE_BYTES,
+    /** Bytes of job documents kept (0: none, every job is read whole for every page). */
+    documentBytes = JOB_DOCUMENT_BYTES,
   ) {
     this.dataVersion = dataVersionReader(db);
+    this.documents = new JobDocuments(documentBytes);
     this.statements = {
+      pageRows: db.prepare<[string], PageRow>(
+        `SELECT j.id, j.change_seq, j.rider_id, ${RIDER_COLUMNS}
+        FROM jobs j LEFT JOIN riders r ON r.id = j.rider_id WHERE j.id ${IN_IDS}`,
+      ),
       jobs: db.prepare<
         [string],
         JobRow
       >(`SELECT j.id, j.order_id, j.type, j.status, j.notes, j.team_id, j.created_at, j.updated_at,
-          j.rider_id, r.reference_id AS r_reference_id, r.name AS r_name, r.username AS r_username, r.dial_code AS r_dial_code,
-          r.mobile AS r_mobile, r.email AS r_email, r.type AS r_type, r.status AS r_status, r.profile_pic AS r_profile_pic,
-          r.email_verified AS r_email_verified, r.phone_verified AS r_phone_verified, r.metadata AS r_metadata,
-          r.last_latitude AS r_last_latitude, r.last_longitude AS r_last_longitude, r.created_at AS r_created_at,
-          r.updated_at AS r_updated_at
+          j.rider_id, ${RIDER_COLUMNS}
         FROM jobs j LEFT JOIN riders r ON r.id = j.rider_id
         WHERE j.id ${IN_IDS}`),
       jobHistory: db.prepare<[string], HistoryRow>(
@@ -207,37 +221,122 @@ export class JobRepository {
   }
 
   /**
-   * `list` serialised to JSON, as UTF-8, cached while the data version is unchanged. A page
-   * is built from ~10 queries and ~200 KB of JSON (every stop embeds its whole branch, as the
-   * spec says, unless `embed` is 'summary'); dispatchers polling the same first pages get the
-   * bytes without redoing that work. Each embed is cached as its own page. Kept encoded: a
-   * string would be encoded again for every response (~8 ms for a page of 1,000 jobs).
+   * The data's version: it changes with every write to the database (this connection's, or a
+   * commit of another). What is derived from the data is kept while it holds.
+   */
+  version(): string {
+    return this.dataVersion();
+  }
+
+  /**
+   * `list` serialised to JSON as UTF-8: the same bytes as `pageJson(list(...))`, put together
+   * from each job's document (`JobDocuments`: its JSON without its rider and its stops'
+   * branches, kept while the job's `change_seq` is unchanged), its rider as it is now and each
+   * branch's JSON (kept while the data version is unchanged). Only jobs whose document is
+   * missing or older are read whole. Read in one snapshot.
    */
   listJson(filters: JobFilters, page: number, pageSize: number, embed: BranchEmbed = 'full'): Buffer {
+    return this.db.transaction(() => {
+      const present = FILTER_NAMES.filter((name) => filters[name] !== undefined);
+      const params: Params = Object.fromEntries(present.map((name) => [name, filters[name]]));
+      const statements = this.statementsFor(present);
+      const total = this.countOf(JSON.stringify(params), statements, params);
+      const { offset, ...info } = pageInfo(total, page, pageSize);
+      const ids = offset < total ? statements.pageIds({ ...params, limit: pageSize, offset }) : [];
+      const rows = new Map(this.statements.pageRows.all(idList(ids)).map((row) => [row.id, row]));
+      const documents = this.documentsOf(ids, rows);
+      const branches = this.branchJsonOf(documents, embed);
+      const parts: Buffer[] = [Buffer.from('{"jobs":[')];
+      let first = true;
+      for (const id of ids) {
+        const row = rows.get(id);
+        const document = documents.get(id);
+        if (!row || !document) continue;
+        if (!first) parts.push(COMMA);
+        first = false;
+        let from = 0;
+        document.holes.forEach((hole, i) => {
+          const cut = document.cuts[i]!;
+          parts.push(document.bytes.subarray(from, cut));
+          parts.push(hole === RIDER ? Buffer.from(JSON.stringify(toRider(row))) : branches.get(hole)!);
+          from = cut;
+        });
+        parts.push(document.bytes.subarray(from));
+      }
+      const { jobs: _jobs, ...tail } = { jobs: null, ...info };
+      parts.push(Buffer.from(`],${JSON.stringify(tail).slice(1)}`));
+      return Buffer.concat(parts);
+    })();
+  }
+
+  /** The documents of `ids`: those kept when current, the others read and kept. */
+  private documentsOf(ids: readonly number[], rows: Map<number, PageRow>): Map<number, JobDocument> {
+    const found = new Map<number, JobDocument>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (!row) continue;
+      const kept = this.documents.get(id, row.change_seq);
+      if (kept) found.set(id, kept);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const nonce = Math.random().toString(36).slice(2);
+    const branchIds: string[] = [];
+    const mark = (id: string) => {
+      let index = branchIds.indexOf(id);
+      if (index < 0) index = branchIds.push(id) - 1;
+      return `\u0000${nonce}b${index}`;
+    };
+    const marks = new RegExp(`"\\\\u0000${nonce}(r|b\\d+)"`, 'g');
+    for (const job of this.assemble(missing, mark, `\u0000${nonce}r`)) {
+      const text = JSON.stringify(job);
+      const cuts: number[] = [];
+      const holes: JobDocument['holes'] = [];
+      let body = '';
+      let from = 0;
+      for (const match of text.matchAll(marks)) {
+        body += text.slice(from, match.index);
+        cuts.push(Buffer.byteLength(body));
+        const hole = match[1]!;
+        holes.push(hole === 'r' ? RIDER : branchIds[Number(hole.slice(1))]!);
+        from = match.index + match[0].length;
+      }
+      body += text.slice(from);
+      // Its own allocation: a slice of Node's shared pool would keep the whole pool alive.
+      const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(body));
+      bytes.write(body);
+      const document: JobDocument = { bytes, cuts, holes };
+      this.documents.set(job.id, rows.get(job.id)!.change_seq, document);
+      found.set(job.id, document);
+    }
+    return found;
+  }
+
+  /** The JSON of every branch the documents embed, as `embed` asks. */
+  private branchJsonOf(documents: Map<number, JobDocument>, embed: BranchEmbed): Map<string, Buffer> {
     const version = this.dataVersion();
-    if (version !== this.pagesVersion) {
-      this.pages.clear();
-      this.pagesBytes = 0;
-      this.pagesVersion = version;
+    if (version !== this.branchJsonVersion) {
+      this.branchJson.clear();
+      this.branchJsonVersion = version;
     }
-    const key = `${pageSize}|${page}|${embed}|${JSON.stringify(filters)}`;
-    const hit = this.pages.get(key);
-    if (hit !== undefined) {
-      // Least recently used first: move the hit to the end.
-      this.pages.delete(key);
-      this.pages.set(key, hit);
-      return hit;
+    const wanted = new Set<string>();
+    for (const document of documents.values())
+      for (const hole of document.holes) if (hole !== RIDER) wanted.add(hole);
+    const missing = [...wanted].filter((id) => !this.branchJson.has(`${embed}|${id}`));
+    for (const [id, branch] of this.branches.getMany(missing)) {
+      this.branchJson.set(
+        `${embed}|${id}`,
+        Buffer.from(JSON.stringify(embed === 'full' ? branch : summaryOf(branch))),
+      );
     }
-    const json = Buffer.from(pageJson(this.list(filters, page, pageSize, embed)));
-    if (json.length > this.maxCachedPageBytes) return json;
-    this.pages.set(key, json);
-    this.pagesBytes += json.length;
-    for (const [oldKey, old] of this.pages) {
-      if (this.pagesBytes <= this.maxCachedPageBytes) break;
-      this.pages.delete(oldKey);
-      this.pagesBytes -= old.length;
+    const found = new Map<string, Buffer>();
+    for (const id of wanted) {
+      const json = this.branchJson.get(`${embed}|${id}`);
+      if (!json) throw new Error(`A stop references missing branch ${id}`);
+      found.set(id, json);
     }
-    return json;
+    return found;
   }
 
   /** One fully embedded job by id (the job actions' read, server/routes/job-actions.ts). */
@@ -277,6 +376,19 @@ export class JobRepository {
 
   /** Full jobs for `ids`, in that order, with a fixed number of batched queries. */
   hydrate(ids: readonly number[], embed: BranchEmbed): Job[] {
+    return this.assemble(ids, embed);
+  }
+
+  /**
+   * Jobs for `ids`, in that order. `branches`: how stops embed their branch; a function gives
+   * each stop the value it returns for the branch's id (with `rider`, the value every rider is
+   * given), which `documentsOf` uses to mark where they go.
+   */
+  private assemble(
+    ids: readonly number[],
+    branches: BranchEmbed | ((id: string) => string),
+    rider?: string,
+  ): Job[] {
     if (ids.length === 0) return [];
     const { statements } = this;
     const jobIds = idList(ids);
@@ -287,12 +399,17 @@ export class JobRepository {
 
     const pickupIds = idList(pickups.map((p) => p.id));
     const deliveryIds = idList(deliveries.map((d) => d.id));
-    const whole = this.branches.getMany([...pickups, ...deliveries].map((stop) => stop.branch_id));
-    const branches: Map<string, Branch | BranchSummary> =
-      embed === 'full' ? whole : new Map([...whole].map(([id, branch]) => [id, summaryOf(branch)]));
+    const stopBranches = [...pickups, ...deliveries].map((stop) => stop.branch_id);
+    let embedded: Map<string, Branch | BranchSummary | string>;
+    if (typeof branches === 'function') embedded = new Map(stopBranches.map((id) => [id, branches(id)]));
+    else {
+      const whole = this.branches.getMany(stopBranches);
+      embedded =
+        branches === 'full' ? whole : new Map([...whole].map(([id, branch]) => [id, summaryOf(branch)]));
+    }
     const stopParts = (kind: StopKind, packages: PackageRow[], history: HistoryRow[]): StopParts => ({
       kind,
-      branches,
+      branches: embedded,
       packages: groupBy(packages, (p) => p.owner_id),
       history: groupBy(history, (h) => h.owner_id),
     });
@@ -321,7 +438,7 @@ export class JobRepository {
           notes: row.notes,
           created_at: row.created_at,
           updated_at: row.updated_at,
-          rider: toRider(row),
+          rider: rider === undefined ? toRider(row) : (rider as unknown as Rider),
           pickups: (pickupsByJob.get(id) ?? []).map((p) => toPickup(p, pickupParts)),
           deliveries: (deliveriesByJob.get(id) ?? []).map((d) => toDelivery(d, deliveryParts)),
           status_history: (jobHistory.get(id) ?? []).map(toHistoryEntry),
@@ -335,9 +452,69 @@ export class JobRepository {
 
 type Params = Record<string, unknown>;
 
+interface PageRow extends RiderColumns {
+  id: number;
+  change_seq: number;
+  rider_id: number | null;
+}
+
+const COMMA = Buffer.from(',');
+/** The hole of a job document where its rider goes. */
+const RIDER = Symbol('rider');
+
+/**
+ * A job's JSON without its rider and its stops' branches: at byte `cuts[i]` of `bytes` goes
+ * what `holes[i]` names (the rider, or a branch by id).
+ */
+interface JobDocument {
+  bytes: Buffer;
+  cuts: number[];
+  holes: (string | typeof RIDER)[];
+}
+
+/**
+ * Job documents by job id, each valid for one `change_seq`: migration 4's triggers give a job a
+ * new number with every write of it or of its pickups and deliveries (a status history entry or
+ * a package is written with its job or stop), so a document kept for the job's current number
+ * is the job as it is now. Its rider and branches are put in per page, as they are then. At
+ * most `maxBytes`, the least recently used dropped first.
+ */
+class JobDocuments {
+  private readonly documents = new Map<number, { seq: number; document: JobDocument; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(id: number, seq: number): JobDocument | undefined {
+    const kept = this.documents.get(id);
+    if (kept?.seq !== seq) return undefined;
+    this.documents.delete(id);
+    this.documents.set(id, kept);
+    return kept.document;
+  }
+
+  set(id: number, seq: number, document: JobDocument): void {
+    const bytes = document.bytes.length + 16 * document.cuts.length + 200; // with the entry's own objects, roughly
+    const old = this.documents.get(id);
+    if (old) {
+      this.documents.delete(id);
+      this.bytes -= old.bytes;
+    }
+    if (bytes > this.maxBytes) return;
+    this.documents.set(id, { seq, document, bytes });
+    this.bytes += bytes;
+    for (const [oldId, oldest] of this.documents) {
+      if (this.bytes <= this.maxBytes) break;
+      this.documents.delete(oldId);
+      this.bytes -= oldest.bytes;
+    }
+  }
+}
+
 interface StopParts {
   kind: StopKind;
-  branches: Map<string, Branch | BranchSummary>;
+  /** A string: the mark of the branch's place in a job document (`JobRepository.documentsOf`). */
+  branches: Map<string, Branch | BranchSummary | string>;
   packages: Map<number, PackageRow[]>;
   history: Map<number, HistoryRow[]>;
 }
@@ -357,7 +534,7 @@ function toPackage(row: PackageRow): Package {
   return { package_id: row.package_id, barcode: row.barcode };
 }
 
-function toRider(row: JobRow): Rider | null {
+function toRider(row: RiderColumns & { rider_id: number | null }): Rider | null {
   if (row.rider_id === null) return null;
   return {
     id: row.rider_id,
@@ -424,7 +601,7 @@ function stopFields(row: StopRow, parts: StopParts) {
     updated_at: row.updated_at,
     address: parseJson<Record<string, unknown>>(row.address),
     customer: parseJson<Record<string, unknown>>(row.customer),
-    branch,
+    branch: branch as Branch | BranchSummary,
     next_status: nextStopStatuses(parts.kind, row.status),
     ...stopProgress(parts.kind, row.status),
     packages: (parts.packages.get(row.id) ?? []).map(toPackage),

@@ -84,6 +84,13 @@ export function registerExtensionRoutes(api: FastifyInstance, deps: ExtensionDep
   rejectOtherMethods(api, '/jobs/stream', ['GET']);
 }
 
+interface Batch {
+  /** The batch's events as sent. */
+  events: string[];
+  nextPosition: number;
+  hasMore: boolean;
+}
+
 interface Stream {
   position: number;
   embed: BranchEmbed;
@@ -102,6 +109,11 @@ class ChangeStreams {
   private readonly streams = new Set<Stream>();
   private timer: NodeJS.Timeout | undefined;
   private seen = '';
+  /**
+   * Batches read since the clock last moved, by position and embed: streams that have caught up
+   * stand at the same position, so one read and one serialisation feed them all.
+   */
+  private readonly batches = new Map<string, Batch>();
 
   constructor(private readonly changes: JobChanges) {}
 
@@ -143,6 +155,7 @@ class ChangeStreams {
     const now = this.changes.current();
     if (now === this.seen) return;
     this.seen = now;
+    this.batches.clear();
     for (const stream of this.streams) void this.pump(stream);
   }
 
@@ -154,10 +167,9 @@ class ChangeStreams {
     try {
       for (;;) {
         if (!this.streams.has(stream)) return;
-        const batch = this.changes.read(stream.position, STREAM_BATCH, stream.embed);
-        for (const { cursor, job } of batch.items) {
-          const data = jsonWithBranches((embed) => ({ cursor, job: embed(job) }));
-          const more = raw.write(`id: ${cursor}\nevent: change\ndata: ${data}\n\n`);
+        const batch = this.batch(stream.position, stream.embed);
+        for (const event of batch.events) {
+          const more = raw.write(event);
           if (!more) await new Promise((resolve) => raw.once('drain', resolve));
           if (!this.streams.has(stream)) return;
         }
@@ -170,6 +182,21 @@ class ChangeStreams {
     } finally {
       stream.busy = false;
     }
+  }
+
+  private batch(position: number, embed: BranchEmbed): Batch {
+    const key = `${position}|${embed}`;
+    let batch = this.batches.get(key);
+    if (batch === undefined) {
+      const page = this.changes.read(position, STREAM_BATCH, embed);
+      const events = page.items.map(({ cursor, job }) => {
+        const data = jsonWithBranches((embedded) => ({ cursor, job: embedded(job) }));
+        return `id: ${cursor}\nevent: change\ndata: ${data}\n\n`;
+      });
+      batch = { events, nextPosition: page.nextPosition, hasMore: page.hasMore };
+      this.batches.set(key, batch);
+    }
+    return batch;
   }
 
   private end(stream: Stream): void {

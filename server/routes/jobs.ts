@@ -5,7 +5,8 @@ import { ApiError } from '../errors';
 import type { JobChanges } from '../repo/job-changes';
 import type { BranchEmbed, JobRepository } from '../repo/jobs';
 import { rejectOtherMethods } from './method-not-allowed';
-import { Representation, sendRepresentation } from '../representation';
+import { CompressedPages } from '../compressed-pages';
+import { Representation, negotiateCoding, sendCompressed, sendRepresentation } from '../representation';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -60,27 +61,39 @@ export function readJobsQuery(
   return { ...parsed.data, branch_embed: embed.data, per_page: perPage.data };
 }
 
+/** Bytes of compressed pages kept (`CompressedPages`): some 4,000 pages of 20, or 130 of 1,000. */
+export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
 export function registerJobRoutes(
   api: FastifyInstance,
-  deps: { jobs: JobRepository; pageSize: number; changes?: JobChanges | undefined },
+  deps: {
+    jobs: JobRepository;
+    pageSize: number;
+    changes?: JobChanges | undefined;
+    /** Bytes of compressed pages kept; 0 builds every page (the bench's uncached path). */
+    pageCacheBytes?: number | undefined;
+  },
 ): void {
-  /**
-   * The repository keeps serialised pages until the data changes; each page's ETag and
-   * compressed forms live as long as its bytes do.
-   */
-  const representations = new WeakMap<Buffer, Representation>();
+  const pages = new CompressedPages(deps.pageCacheBytes ?? PAGE_CACHE_BYTES);
+  const headers = { 'Cache-Control': JOBS_CACHE_CONTROL };
   api.get('/jobs', async (request, reply) => {
     const extensions = deps.changes !== undefined;
     const { page, branch_embed: embed, per_page: perPage, ...filters } = readJobsQuery(request, extensions);
     // Read before the page: a change after it is then after the cursor too (seen twice at worst, never missed).
     if (deps.changes) reply.header(CHANGES_CURSOR_HEADER, deps.changes.current());
-    const json = deps.jobs.listJson(filters, page, perPage ?? deps.pageSize, embed);
-    let representation = representations.get(json);
-    if (representation === undefined) {
-      representation = new Representation(json, JSON_TYPE);
-      representations.set(json, representation);
+    const pageSize = perPage ?? deps.pageSize;
+    const version = deps.jobs.version();
+    const key = `${pageSize}|${page}|${embed}|${JSON.stringify(filters)}`;
+    const coding = negotiateCoding(request);
+    const kept = coding === null ? undefined : pages.get(version, key, coding);
+    if (kept) return sendCompressed(request, reply, kept, JSON_TYPE, headers);
+    const representation = new Representation(deps.jobs.listJson(filters, page, pageSize, embed), JSON_TYPE);
+    const sent = await sendRepresentation(request, reply, representation, headers);
+    if (coding !== null && representation.compressible) {
+      const bytes = await representation.variant(coding);
+      if (bytes !== null) pages.set(version, key, { coding, etag: representation.etagOf(coding), bytes });
     }
-    return sendRepresentation(request, reply, representation, { 'Cache-Control': JOBS_CACHE_CONTROL });
+    return sent;
   });
   rejectOtherMethods(api, '/jobs', ['GET']);
 }
