@@ -118,7 +118,10 @@ describe('phone numbers in their common forms', () => {
 
 describe('names and accents', () => {
   it('ignores accents and case both ways', () => {
-    const named = { ...job, deliveries: [{ ...job.deliveries[0]!, customer: { name: 'José Ñúñez Ålesund' } }] };
+    const named = {
+      ...job,
+      deliveries: [{ ...job.deliveries[0]!, customer: { name: 'José Ñúñez Ålesund' } }],
+    };
     expect(matchJob(named, needleOf('jose nunez'))).toBe(true);
     expect(matchJob(named, needleOf('JOSÉ'))).toBe(true);
     expect(matchJob(named, needleOf('alesund'))).toBe(true);

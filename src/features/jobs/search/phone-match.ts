@@ -66,11 +66,7 @@ export function phoneMatches(needle: PhoneNeedle, phone: string): boolean {
   if (stored.length < PHONE_MIN_DIGITS) return false;
   if (needle.forms.some((form) => stored.includes(form))) return true;
   const written = phone.trim();
-  const international = written.startsWith('+')
-    ? stored
-    : written.startsWith('00')
-      ? stored.slice(2)
-      : null;
+  const international = written.startsWith('+') ? stored : written.startsWith('00') ? stored.slice(2) : null;
   if (international === null) return false;
   const code = callingCodeOf(international);
   const typed = code === null ? null : needle.asNumberOf(code);

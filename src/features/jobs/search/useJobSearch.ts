@@ -14,8 +14,10 @@ import { useConfig } from '../../../config';
 import type { Filters } from '../../../job-views';
 import { errorMessage } from '../../../lib/error-message';
 
-type PlanModule = typeof import('./search-plan');
-type SearchPlan = ReturnType<PlanModule['planSearch']>;
+import type * as SearchPlanModule from './search-plan';
+import type { SearchPlan } from './search-plan';
+
+type PlanModule = typeof SearchPlanModule;
 
 /** Who answers beyond the jobs held: the service's search of all jobs, or the scan of the result. */
 export type SearchSource = 'service' | 'scan';
@@ -59,7 +61,11 @@ const NONE: Job[] = [];
  * bare service the whole-result scan's as they arrive (src/api/useJobsScan.ts), up to the
  * runtime config's cap, with a way to stop and to ask again. Null when there is no search.
  */
-export function useJobSearch(filters: Filters, q: string | undefined, held: readonly Job[]): JobSearch | null {
+export function useJobSearch(
+  filters: Filters,
+  q: string | undefined,
+  held: readonly Job[],
+): JobSearch | null {
   const config = useConfig();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -91,7 +97,8 @@ export function useJobSearch(filters: Filters, q: string | undefined, held: read
   );
   const serviceDone = via === 'service' && service.isSuccess;
   const found = useMemo(
-    () => combine(plan, via, service.data ?? null, serviceDone, scan.items, scan.phase === 'done', heldMatches),
+    () =>
+      combine(plan, via, service.data ?? null, serviceDone, scan.items, scan.phase === 'done', heldMatches),
     [plan, via, service.data, serviceDone, scan.items, scan.phase, heldMatches],
   );
 
