@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       pageSize: instance.pageSize,
       staticDir: instance.staticDir,
       pageCacheBytes: instance.pageCacheBytes,
+      extensions: instance.extensions,
       maxBranchCorners: BENCH_BRANCH_CORNERS,
     }),
   }));

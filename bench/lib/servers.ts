@@ -8,6 +8,8 @@ export interface ServerInstance {
   staticDir?: string;
   /** Bytes of pages of jobs the server keeps (its default when absent; 0: none). */
   pageCacheBytes?: number;
+  /** The optional extension for scale (on when absent; false: a bare v1 service, as EXTENSIONS=off). */
+  extensions?: boolean;
 }
 
 export interface ServerChildConfig {
