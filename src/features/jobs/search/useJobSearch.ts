@@ -43,6 +43,8 @@ export type JobSearch = {
 let planModule: Promise<PlanModule> | undefined;
 /** The matching and libphonenumber's metadata: loaded with the first search, never in the first load. */
 const loadPlan = () => (planModule ??= import('./search-plan'));
+/** Starts loading the search's code (the search box's focus: the search is likely to follow). */
+export const preloadSearch = () => void loadPlan();
 
 function usePlanModule(wanted: boolean): PlanModule | null {
   const [module, setModule] = useState<PlanModule | null>(null);
