@@ -3,7 +3,7 @@
  * production build's manifest:
  * - the jobs route's initial JavaScript (entry, the app it loads at once, their static imports)
  *   and its CSS, gzipped;
- * - maplibre-gl, @mapbox/mapbox-gl-draw, react-hook-form and oidc-client-ts never in that initial set
+ * - maplibre-gl, @mapbox/mapbox-gl-draw, react-hook-form, oidc-client-ts and libphonenumber-js never in that initial set
  *   (found through the chunks' source maps, named when present);
  * - the map chunk (the dynamically imported chunks that hold maplibre or draw), gzipped;
  * - the same first load where config.json signs in through an identity provider (the chunk
@@ -26,8 +26,14 @@ type Chunk = {
 
 const DIST = process.argv[2] ?? 'dist';
 const BUDGET = { initialJsKiB: 175, initialCssKiB: 15, mapChunkKiB: 330 };
-/** Never in the jobs route's first load for token sign-in (oidc-client-ts: only with `auth.type` oidc). */
-const FORBIDDEN = ['maplibre-gl', '@mapbox/mapbox-gl-draw', 'react-hook-form', 'oidc-client-ts'];
+/** Never in the jobs route's first load for token sign-in (oidc-client-ts: only with `auth.type` oidc; libphonenumber-js: the search's lazy chunk). */
+const FORBIDDEN = [
+  'maplibre-gl',
+  '@mapbox/mapbox-gl-draw',
+  'react-hook-form',
+  'oidc-client-ts',
+  'libphonenumber-js',
+];
 /** The reference server's sources, and its packages. */
 const SERVER_DIR = fileURLToPath(new URL('../server/', import.meta.url));
 const SERVER_PACKAGE = /\/node_modules\/(fastify|@fastify\/[^/]+|better-sqlite3)\//;

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       staticDir: instance.staticDir,
       pageCacheBytes: instance.pageCacheBytes,
       jobDocumentBytes: instance.jobDocumentBytes,
+      extensions: instance.extensions,
       maxBranchCorners: BENCH_BRANCH_CORNERS,
     }),
   }));

@@ -10,6 +10,8 @@ export interface ServerInstance {
   pageCacheBytes?: number;
   /** Bytes of job documents the server keeps (its default when absent; 0: none). */
   jobDocumentBytes?: number;
+  /** The optional extension for scale (on when absent; false: a bare v1 service, as EXTENSIONS=off). */
+  extensions?: boolean;
 }
 
 export interface ServerChildConfig {

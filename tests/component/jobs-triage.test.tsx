@@ -4,11 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../support/server';
 import { renderApp, stubWideScreen } from './render';
 
-/** The search, late work, status counts and the job panel, against the in-process server (pages of 5). */
+/**
+ * The search, late work, status counts and the job panel, against the in-process server (pages
+ * of 5) without the extension for scale: a bare service, where the search scans (with the
+ * service's search: tests/component/jobs-service-search.test.tsx).
+ */
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ jobs: 60, pageSize: 5 });
+  server = await startTestServer({ jobs: 60, pageSize: 5, extensions: false });
 });
 afterAll(async () => {
   await server.close();
@@ -45,7 +49,8 @@ describe('jobs search', () => {
     const box = screen.getByRole('searchbox', { name: 'Search' });
     await user.type(box, `${target}{Enter}`);
     expect(search(history).get('q')).toBe(String(target));
-    await screen.findByRole('dialog', { name: `Job ${target}` });
+    // After the search's chunk (the matching, phone metadata) loads and the scan reaches page 9.
+    await screen.findByRole('dialog', { name: `Job ${target}` }, { timeout: 15_000 });
     expect(search(history).get('job')).toBe(String(target));
     await screen.findByText(`1 match for “${target}” in all jobs (60 jobs read).`);
     // Every page read once by the scan (page 1 again: the loaded copy may be stale).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Job } from '../../src/contract';
 import { exactMatch, matchJob, needleOf } from '../../src/features/jobs/search/job-match';
+import { mergeMatches, withinFilters } from '../../src/features/jobs/search/search-plan';
 import { job as rawJob } from './fixtures';
 
 const base = Job.parse(rawJob);
@@ -68,5 +69,79 @@ describe('jobs search matching', () => {
     expect(exactMatch([job, other], 'ORD-7QX')).toBeNull();
     // Two jobs with the same order id: no jump, the list says which.
     expect(exactMatch([job, { ...other, order_id: job.order_id }], job.order_id)).toBeNull();
+  });
+});
+
+describe('phone numbers in their common forms', () => {
+  const withPhone = (phone: string) => ({
+    ...job,
+    rider: null,
+    pickups: [],
+    deliveries: [{ ...job.deliveries[0]!, customer: { name: 'Ama Owusu', phone } }],
+  });
+  const finds = (typed: string, stored: string) => matchJob(withPhone(stored), needleOf(typed));
+
+  it('finds a UK number typed nationally, internationally, with 00 or in part', () => {
+    const stored = '+44 7546 175923';
+    expect(finds('07546 175923', stored)).toBe(true);
+    expect(finds('07546175923', stored)).toBe(true);
+    expect(finds('+44 7546 175923', stored)).toBe(true);
+    expect(finds('+447546175923', stored)).toBe(true);
+    expect(finds('0044 7546 175923', stored)).toBe(true);
+    expect(finds('(0)7546-175-923', stored)).toBe(true);
+    expect(finds('07546 17', stored)).toBe(true);
+    expect(finds('175923', stored)).toBe(true);
+    expect(finds('07546 175924', stored)).toBe(false);
+    // Another country's number with the same digits is another number.
+    expect(finds('+33 7546 175923', stored)).toBe(false);
+  });
+
+  it('reads a national number by the stored number’s country, whatever its trunk prefix', () => {
+    // Russia's trunk prefix is 8: `8 912 345-67-89` is +7 912 345 67 89.
+    expect(finds('8 912 345-67-89', '+7 912 345 67 89')).toBe(true);
+    expect(finds('8 912 345-67-80', '+7 912 345 67 89')).toBe(false);
+    // A stored number written with 00 is read the same way.
+    expect(finds('07546 175923', '0044 7546 175923')).toBe(true);
+  });
+
+  it('finds the rider by their phone in national form', () => {
+    expect(matches('07700 900123')).toBe(true);
+  });
+
+  it('does not read text or short numbers as phones', () => {
+    expect(needleOf('ORD-0754').phone).toBeNull();
+    expect(needleOf('075').phone).toBeNull();
+    // Four digits are matched on the digits alone.
+    expect(finds('7546', '+44 7546 175923')).toBe(true);
+  });
+});
+
+describe('names and accents', () => {
+  it('ignores accents and case both ways', () => {
+    const named = {
+      ...job,
+      deliveries: [{ ...job.deliveries[0]!, customer: { name: 'José Ñúñez Ålesund' } }],
+    };
+    expect(matchJob(named, needleOf('jose nunez'))).toBe(true);
+    expect(matchJob(named, needleOf('JOSÉ'))).toBe(true);
+    expect(matchJob(named, needleOf('alesund'))).toBe(true);
+    expect(matchJob(named, needleOf('josef'))).toBe(false);
+  });
+});
+
+describe('the service’s answer within the screen’s filters', () => {
+  it('keeps the jobs within status, branch and time range, and merges the held matches after it', () => {
+    const branch = job.pickups[0]!.branch!.id;
+    const at = job.created_at;
+    expect(withinFilters(job, {})).toBe(true);
+    expect(withinFilters(job, { status: job.status })).toBe(true);
+    expect(withinFilters(job, { status: job.status + 1 })).toBe(false);
+    expect(withinFilters(job, { branch_id: branch })).toBe(true);
+    expect(withinFilters(job, { branch_id: `${branch}-other` })).toBe(false);
+    expect(withinFilters(job, { timestamp_from: at, timestamp_to: at })).toBe(true);
+    expect(withinFilters(job, { timestamp_from: at + 1 })).toBe(false);
+    expect(withinFilters(job, { timestamp_to: at - 1 })).toBe(false);
+    const other = { ...job, id: 1 };
+    expect(mergeMatches([other], [job, other]).map((j) => j.id)).toEqual([1, 4321]);
   });
 });

@@ -6,6 +6,7 @@
 import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { useConfig } from '../../../config';
 import { Button, Field, inputClass, preloadable } from '../../../ui';
+import { preloadSearch } from '../search/useJobSearch';
 import { toZonedInput } from './time-range';
 import s from './filters.module.css';
 
@@ -189,6 +190,8 @@ export function SearchField({
           if (e.target.value === '' && value !== undefined) onChange(undefined);
         }}
         onKeyDown={onEnter(commit)}
+        // The search's matching (and phone metadata) loads while the person types.
+        onFocus={preloadSearch}
       />
     </Field>
   );

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type Ref } from 'react';
+import { scaleExtensionQueryOptions, useApi } from '../../../api';
 import { useConfig } from '../../../config';
 import { Button, Drawer, useMediaQuery, viewerTimeZone } from '../../../ui';
 import type { ComboboxOption } from '../../../ui/Combobox';
@@ -49,6 +51,8 @@ export function FiltersBar({
   onViewerZone: (on: boolean) => void;
 }) {
   const config = useConfig();
+  // Whether the service searches all jobs (found once per app; the search asks the same).
+  const serviceSearch = useQuery(scaleExtensionQueryOptions(useApi())).data === true;
   const [rangeError, setRangeError] = useState<string>();
   const hintId = useId();
   const searchHintId = useId();
@@ -124,8 +128,17 @@ export function FiltersBar({
   // Below the search on narrow screens (hidden there: it describes the search field).
   const searchHint = (
     <p id={searchHintId} className={s.rangeHint} hidden={sheet}>
-      <strong>The service has no search:</strong> Enter in Search scans the filtered jobs page by page (
-      {formatCount(config.scanCaps.search)} at most).
+      {serviceSearch ? (
+        <>
+          <strong>Search covers all jobs:</strong> Enter in Search lists the loaded jobs’ matches at once,
+          then the service’s search of all jobs.
+        </>
+      ) : (
+        <>
+          <strong>The service has no search:</strong> Enter in Search scans the filtered jobs page by page (
+          {formatCount(config.scanCaps.search)} at most).
+        </>
+      )}
     </p>
   );
   const foot = (

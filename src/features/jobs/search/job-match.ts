@@ -1,27 +1,26 @@
 /**
- * What the jobs search matches (pure, tested in tests/unit): the job id, the order id, the
- * deliveries' tracking ids, the rider's name, username and phone, and the customers' names
- * and phones of every stop. Text matches anywhere, ignoring case and accents; a phone matches
- * on its digits (spaces, dashes and the dial code's "+" aside); the job id matches whole.
+ * What the jobs search matches (pure, tested in tests/unit; in the search's lazy chunk): the
+ * job id, the order id, the deliveries' tracking ids, the rider's name, username and phone,
+ * and the customers' names and phones of every stop. Text matches anywhere, ignoring case and
+ * accents; a phone in its common forms (./phone-match.ts: `07546 175923` finds
+ * `+44 7546 175923`); the job id matches whole.
  */
 import type { Job } from '../../../contract';
 import { foldText } from '../../../lib/fold';
-import { customerFields } from '../../../rules/customer';
-
-const digitsOf = (text: string) => text.replace(/\D+/g, '');
+import { customerFields, phoneOf } from '../../../rules/customer';
+import { phoneMatches, phoneNeedle, type PhoneNeedle } from './phone-match';
 
 export type Needle = {
   text: string;
-  /** The needle's digits when it reads as a phone number (at least 4 digits, nothing but phone characters). */
-  digits: string | null;
+  /** The needle as a phone number (nothing but phone characters, at least 4 digits), or null. */
+  phone: PhoneNeedle | null;
   /** The needle as typed, trimmed, for the exact id match. */
   exact: string;
 };
 
 export function needleOf(query: string): Needle {
   const exact = query.trim();
-  const digits = /^[+\d\s().-]+$/.test(exact) && digitsOf(exact).length >= 4 ? digitsOf(exact) : null;
-  return { text: foldText(exact), digits, exact };
+  return { text: foldText(exact), phone: phoneNeedle(exact), exact };
 }
 
 export function matchJob(job: Job, needle: Needle): boolean {
@@ -32,7 +31,7 @@ export function matchJob(job: Job, needle: Needle): boolean {
   for (const d of job.deliveries) texts.push(d.tracking_id);
   if (job.rider) {
     texts.push(job.rider.name, job.rider.username);
-    phones.push(`${job.rider.dial_code}${job.rider.mobile}`, job.rider.mobile);
+    phones.push(phoneOf(job.rider.dial_code, job.rider.mobile));
   }
   for (const stop of [...job.pickups, ...job.deliveries]) {
     const c = customerFields(stop.customer);
@@ -40,7 +39,8 @@ export function matchJob(job: Job, needle: Needle): boolean {
     phones.push(...c.phones);
   }
   if (texts.some((t) => t && foldText(t).includes(needle.text))) return true;
-  if (needle.digits) return phones.some((p) => digitsOf(p).includes(needle.digits!));
+  const phone = needle.phone;
+  if (phone) return phones.some((p) => phoneMatches(phone, p));
   return false;
 }
 

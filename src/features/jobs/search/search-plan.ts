@@ -1,53 +1,56 @@
 /**
- * The jobs search's plan (run by src/features/jobs/search/useJobSearch.ts): what
- * matches, and the matches among the loaded pages, shown at once and kept until the scan
- * (src/api/useJobsScan.ts) is done.
+ * The jobs search's plan (run by ./useJobSearch.ts, loaded with the first search: it holds the
+ * matching and libphonenumber's metadata, out of the first load): what matches, within the
+ * screen's filters, among the jobs the browser holds, a page the whole-result scan read, or the
+ * service's search's answer; and how those answers make one list.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../api';
-import { JOBS_FILTER_KEYS, type Job, type JobsResponse } from '../../../contract';
+import type { Job } from '../../../contract';
 import type { Filters } from '../../../job-views';
+import { jobBranchId } from '../../../rules/job-branch';
 import { exactMatch, matchJob, needleOf } from './job-match';
 
 export type SearchPlan = {
-  /** The matches among a page's jobs. */
-  take: (jobs: Job[]) => Job[];
+  /** The matches among jobs (the held jobs, a scanned page), in their order. */
+  take: (jobs: readonly Job[]) => Job[];
   /**
-   * The matches to list, in the result's order: the scan's; until it is done, also the loaded
-   * pages' that it has not reached. Its own (fresh) copies are the answer once it is done.
+   * The matches among the service's search's answer that are within the filters (that search
+   * takes no filters): the screen's status, branch, team (where jobs carry one) and time range.
    */
-  found: (scanned: Job[], done: boolean) => { matches: Job[]; exact: Job | null };
+  takeFromService: (jobs: readonly Job[]) => Job[];
+  /** The one match whose job id or order id is the query, if exactly one is. */
+  exact: (matches: readonly Job[]) => Job | null;
+  merge: typeof mergeMatches;
 };
 
-const sameFilters = (a: Filters, b: Filters) => JOBS_FILTER_KEYS.every((k) => a[k] === b[k]);
-
-/** The jobs of every loaded page with these filters, in page order. */
-function loadedJobs(queryClient: QueryClient, filters: Filters): Job[] {
-  return queryClient
-    .getQueryCache()
-    .findAll({ queryKey: queryKeys.jobsPages() })
-    .map((query) => ({
-      key: query.queryKey[2] as Filters & { page: number },
-      data: query.state.data as JobsResponse | undefined,
-    }))
-    .filter(({ key, data }) => data && sameFilters(filters, key))
-    .sort((a, b) => a.key.page - b.key.page)
-    .flatMap(({ data }) => data!.jobs);
+/** Whether the job is within the filters, as the service's filters read them. */
+export function withinFilters(job: Job, filters: Filters): boolean {
+  if (filters.status !== undefined && job.status !== filters.status) return false;
+  if (filters.branch_id !== undefined && jobBranchId(job) !== filters.branch_id) return false;
+  const team = (job as Record<string, unknown>).team_id;
+  if (filters.team_id !== undefined && typeof team === 'string' && team !== filters.team_id) return false;
+  if (filters.timestamp_from !== undefined && job.created_at < filters.timestamp_from) return false;
+  if (filters.timestamp_to !== undefined && job.created_at > filters.timestamp_to) return false;
+  return true;
 }
 
-/** The search of `q` within `filters`, with the loaded pages' matches as they are now. */
-export function planSearch(queryClient: QueryClient, filters: Filters, q: string): SearchPlan {
+/** The search of `q` within `filters`. */
+export function planSearch(filters: Filters, q: string): SearchPlan {
   const needle = needleOf(q);
-  const instant = loadedJobs(queryClient, filters).filter((job) => matchJob(job, needle));
+  const take = (jobs: readonly Job[]) => jobs.filter((job) => matchJob(job, needle));
   return {
-    take: (jobs) => jobs.filter((job) => matchJob(job, needle)),
-    found: (scanned, done) => {
-      const matches = [...scanned];
-      if (!done) {
-        const ids = new Set(matches.map((j) => j.id));
-        for (const job of instant) if (!ids.has(job.id)) matches.push(job);
-      }
-      return { matches, exact: exactMatch(matches, q) };
-    },
+    take,
+    // The service matches from the start of words; the browser's own rule decides what shows.
+    takeFromService: (jobs) => take(jobs).filter((job) => withinFilters(job, filters)),
+    exact: (matches) => exactMatch(matches, q),
+    merge: mergeMatches,
   };
+}
+
+/**
+ * One list of matches: `first` in its order (the answer that covers the most: the service's
+ * search, or the scan), then those of `more` (the held jobs' matches) it does not hold.
+ */
+export function mergeMatches(first: readonly Job[], more: readonly Job[]): Job[] {
+  const ids = new Set(first.map((job) => job.id));
+  return [...first, ...more.filter((job) => !ids.has(job.id))];
 }
