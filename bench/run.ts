@@ -315,13 +315,23 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
       bench.notes.ops_map_refresh_ms = `every located rider moved in the database, then the next auto-refresh (every 5 s here): its request of page 1 → the map idle with them drawn; from its response, median ${median(r.fromResponse).toFixed(0)} ms`;
     });
 
-    await bench.step('overview', ['open_scan_ms', 'overview_today_ms', 'exceptions_follow_ms'], async () => {
-      bench.median('open_scan_ms', await overview.openScan(b, coldRuns));
-      bench.notes.open_scan_ms = `every open status read through the status filter in pages of ${PAGE_SIZE}, 4 requests at a time, one status after another; a fresh context each run, the clock at the data's reference time`;
-      bench.median('overview_today_ms', await overview.overviewToday(b, coldRuns));
-      bench.notes.overview_today_ms = `the open work and today's jobs (the last day read by created_at, kept by each branch's own day) in pages of ${PAGE_SIZE}; as open_scan_ms`;
-      bench.median('exceptions_follow_ms', await overview.exceptionsFollow(b, runs));
-    });
+    await bench.step(
+      'overview',
+      ['open_scan_ms', 'overview_today_ms', 'exceptions_follow_ms', 'overview_cls'],
+      async () => {
+        bench.median('open_scan_ms', await overview.openScan(b, coldRuns));
+        bench.notes.open_scan_ms = `every open status read through the status filter in pages of ${PAGE_SIZE}, 4 requests at a time, one status after another; a fresh context each run, the clock at the data's reference time`;
+        bench.median('overview_today_ms', await overview.overviewToday(b, coldRuns));
+        bench.notes.overview_today_ms = `the open work and today's jobs (the last day read by created_at, kept by each branch's own day) in pages of ${PAGE_SIZE}; as open_scan_ms`;
+        bench.median('exceptions_follow_ms', await overview.exceptionsFollow(b, runs));
+        const cls = await overview.overviewCls(b, 10);
+        bench.set(
+          'overview_cls',
+          Math.max(cls.atLoad, cls.afterRefreshes - cls.atLoad),
+          `cumulative layout shift of /overview, the larger of: at load (${cls.atLoad.toFixed(4)}) and over ${cls.refreshes} auto-refreshes after it (${(cls.afterRefreshes - cls.atLoad).toFixed(4)}); no input given`,
+        );
+      },
+    );
 
     // Server load before any zone is written: every job page embeds its branches, zones included.
     await bench.step(

@@ -61,3 +61,52 @@ export async function exceptionsFollow(b: JobsBench, runs: number): Promise<numb
   );
   return times;
 }
+
+/** Auto-refresh period asked of the page while the layout shift is measured (config.json, routed). */
+const CLS_REFRESH_SECONDS = 3;
+
+export type OverviewCls = { atLoad: number; afterRefreshes: number; refreshes: number };
+
+/**
+ * `overview_cls`: the control room's cumulative layout shift (the sum of `layout-shift` entries
+ * without recent input, as Chromium reports them) from navigation until both reads are drawn,
+ * and then over `refreshes` auto-refreshes (every CLS_REFRESH_SECONDS here; each waited for by
+ * its request of the open work, then the network idle). No input is given, so every shift counts.
+ */
+export async function overviewCls(b: JobsBench, refreshes: number): Promise<OverviewCls> {
+  return inFreshPage(b, async ({ page, context }) => {
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...config, refreshSeconds: CLS_REFRESH_SECONDS } });
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const network = new NetworkLog(page);
+    await page.clock.setFixedTime(REFERENCE_TIME * 1000);
+    await page.goto(`${b.appUrl}/overview`, { waitUntil: 'commit' });
+    await page.locator(ALL_DONE).waitFor({ timeout: 120_000 });
+    await network.idle();
+    const cls = () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    const atLoad = await cls();
+    let seen = 0;
+    page.on('request', (r) => {
+      if (/\/v1\/jobs\?/.test(r.url()) && /[?&]page=1(&|$)/.test(r.url())) seen += 1;
+    });
+    for (let i = 0; i < refreshes; i++) {
+      const before = seen;
+      while (seen === before) await page.waitForTimeout(200);
+      await network.idle();
+    }
+    return { atLoad, afterRefreshes: await cls(), refreshes };
+  });
+}

@@ -347,6 +347,14 @@ export const FIGURES: FigureSpec[] = [
     how: 'j on a row of the exceptions list with the panel open beside it → the next job’s overview painted',
   },
   {
+    key: 'overview_cls',
+    label: 'control room: layout shift',
+    unit: '',
+    goal: '≤ 0.05',
+    met: le(0.05),
+    how: 'cumulative layout shift of /overview, no input: at load, and over 10 auto-refreshes after it (the larger)',
+  },
+  {
     key: 'impact_fetch_ms',
     label: 'impact preview: a branch’s 7 days',
     unit: 'ms',

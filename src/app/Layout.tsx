@@ -45,7 +45,7 @@ export function Layout() {
         {jobs ? 'Skip to results' : 'Skip to content'}
       </a>
       <header className={s.topbar}>
-        <Link to="/jobs" search={{ page: 1 }} className={s.brand} aria-label="Dispatch — home">
+        <Link to="/overview" className={s.brand} aria-label="Dispatch — home">
           <span className={s.brandMark} aria-hidden="true" />
           Dispatch
         </Link>

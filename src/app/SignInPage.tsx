@@ -36,7 +36,7 @@ function ProviderSignIn({
     setLeaving(true);
     setError(null);
     try {
-      await session.signIn(redirect ?? '/jobs');
+      await session.signIn(redirect ?? '/overview');
     } catch (err) {
       setError(`Could not reach the sign-in service at ${session.provider}: ${errorMessage(err)}`);
       setLeaving(false);

@@ -25,8 +25,8 @@ export function jobsRequestFor(
 ): string | null {
   const base = import.meta.env.BASE_URL.replace(/\/+$/, '');
   const path = location.pathname.slice(base.length) || '/';
-  if (path !== '/jobs' && path !== '/') return null;
-  const from = path === '/' ? new URLSearchParams() : new URLSearchParams(location.search);
+  if (path !== '/jobs') return null;
+  const from = new URLSearchParams(location.search);
   const query = new URLSearchParams({ page: '1' });
   for (const key of ['page', ...JOBS_FILTER_KEYS]) {
     const value = from.get(key);

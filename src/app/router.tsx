@@ -74,7 +74,7 @@ const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   beforeLoad: () => {
-    throw redirect({ to: '/jobs', search: { page: 1 } });
+    throw redirect({ to: '/overview', search: {} });
   },
 });
 

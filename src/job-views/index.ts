@@ -62,3 +62,4 @@ export {
 } from './map-data';
 /** The strip above a screen's content for long work under way (progressStrip, its text, its actions). */
 export { default as progressStyles } from './progress.module.css';
+export { escapeCell, isoInZone, type CsvCell } from './csv-cells';

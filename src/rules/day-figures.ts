@@ -85,8 +85,8 @@ const seconds = (sorted: readonly number[], p: number) => {
 };
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
-/** What the figures read of one job, computed once. */
-type JobFacts = {
+/** What the figures read of one job, computed once (figure-jobs.ts lists the jobs by the same facts). */
+export type JobFacts = {
   job: Job;
   outcome: Outcome | null;
   late: boolean;
@@ -100,7 +100,7 @@ type JobFacts = {
   carrying: boolean;
 };
 
-function jobFacts(job: Job, now: number, rule: FigureRule): JobFacts {
+export function jobFacts(job: Job, now: number, rule: FigureRule): JobFacts {
   const outcome = rule.outcome(job.status);
   const history = job.status_history.map((e) => ({ status: e.status, at: e.created_at }));
   let failedAttempt = history.some((e) => rule.outcome(e.status) === 'failure');
@@ -314,6 +314,15 @@ function failureFigure(jobs: readonly Job[], rule: FigureRule): DayFigures['fail
   };
 }
 
+/** The charts' bucket length: an hour, or a day when the window is over two days. */
+export const bucketStep = (window: { from: number; to: number }) =>
+  window.to - window.from > 2 * 86_400 ? 86_400 : 3600;
+
+/** The bucket of the window a time falls in; -1 outside the window. */
+export function bucketIndex(t: number, window: { from: number; to: number }, step: number): number {
+  return t >= window.from && t < window.to ? Math.floor((t - window.from) / step) : -1;
+}
+
 /**
  * The figures of `jobs` (a window's, from `window.from` to `window.to`, epoch seconds) at
  * `now` (epoch seconds).
@@ -324,12 +333,9 @@ export function dayFigures(
   now: number,
   rule: FigureRule,
 ): DayFigures {
-  const step = window.to - window.from > 2 * 86_400 ? 86_400 : 3600;
+  const step = bucketStep(window);
   const bucketCount = Math.max(0, Math.ceil((window.to - window.from) / step));
-  const bucketOf = (t: number) => {
-    const i = Math.floor((t - window.from) / step);
-    return t >= window.from && t < window.to ? i : -1;
-  };
+  const bucketOf = (t: number) => bucketIndex(t, window, step);
   const createdCompleted: Bucket[] = Array.from({ length: bucketCount }, (_, i) => ({
     at: window.from + i * step,
     created: 0,

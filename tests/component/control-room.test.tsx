@@ -139,10 +139,10 @@ describe('the control room', () => {
     expect(search(history).get('job')).toBe(firstId);
   });
 
-  it('shows the window’s figures, each chart also as a table, and links a tile to its jobs', async () => {
+  it('shows the window’s figures, each chart also as a table, and opens a tile’s very jobs', async () => {
     const user = userEvent.setup();
     const from = NOW - 6 * 3600;
-    open(`/overview?window=custom&from=${from}&to=${NOW}`);
+    const { history } = open(`/overview?window=custom&from=${from}&to=${NOW}`);
     const created = server.db
       .prepare('SELECT count(*) FROM jobs WHERE created_at >= ? AND created_at <= ?')
       .pluck()
@@ -155,10 +155,11 @@ describe('the control room', () => {
         ).toBeInTheDocument(),
       { timeout: 10_000 },
     );
-    expect(within(tiles).getByRole('link', { name: /^Jobs:/ })).toHaveAttribute(
-      'href',
-      `/jobs?page=1&timestamp_from=${from}&timestamp_to=${NOW}`,
-    );
+    await user.click(within(tiles).getByRole('link', { name: /^Jobs:/ }));
+    expect(search(history).get('list')).toBe('jobs');
+    const listed = await screen.findByRole('region', { name: 'Jobs of the window' });
+    expect(within(listed).getByText(new RegExp(`^${created} jobs`))).toBeInTheDocument();
+    expect(within(listed).getAllByRole('row').length).toBe(Math.min(created, 150) + 1);
     const chart = screen.getByRole('figure', { name: /Jobs created and delivered per hour/ });
     await user.click(within(chart).getByRole('button', { name: 'Show as table' }));
     const table = within(chart).getByRole('table');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertText } from '../../src/features/control-room/alerts';
-import { statusOfOutcome } from '../../src/features/control-room/jobs-links';
+import { listParam, parseListParam } from '../../src/features/control-room/figure-list';
+import type { FigurePick } from '../../src/rules/figure-jobs';
 import { validateControlRoomSearch } from '../../src/features/control-room/control-room-search';
 import { controlRoomWindow } from '../../src/features/control-room/window';
 import { openStatuses } from '../../src/job-views/open-work';
@@ -82,9 +83,19 @@ describe('open work and what links to it', () => {
     expect(openStatuses(config, 7)).toEqual([]);
   });
 
-  it('links a figure to its status only when one status has that outcome', () => {
-    expect(statusOfOutcome(config, 'cancelled')).toBe(9);
-    expect(statusOfOutcome(config, 'failure')).toBeUndefined();
+  it('names a figure’s list in its URL and reads it back; text it cannot read lists nothing', () => {
+    const picks: FigurePick[] = [
+      { kind: 'completed' },
+      { kind: 'late' },
+      { kind: 'created', at: 1_732_867_200 },
+      { kind: 'delivered', at: 1_732_870_800 },
+      { kind: 'branch', branch: 'LDN-01' },
+      { kind: 'branch', branch: '' },
+      { kind: 'spells', status: 6 },
+    ];
+    for (const pick of picks) expect(parseListParam(listParam(pick))).toEqual(pick);
+    for (const bad of [undefined, 'everything', 'created:soon', 'spells:', 'rider:4'])
+      expect(parseListParam(bad), String(bad)).toBeNull();
   });
 
   it('sums up what newly went late or failed, and says nothing when nothing did', () => {

@@ -49,10 +49,8 @@ describe('jobsRequestFor (the entry script guessing the first request)', () => {
     });
   });
 
-  it('asks for page 1 at / (which opens the jobs) and nothing on other screens', () => {
-    expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBe(
-      '/v1/jobs?page=1&branch_embed=summary',
-    );
+  it('asks nothing at / (which opens the control room) nor on other screens', () => {
+    expect(jobsRequestFor({ pathname: '/', search: '?status=7' }, '')).toBeNull();
     expect(jobsRequestFor({ pathname: '/branches/LDN-01', search: '' }, '')).toBeNull();
     expect(jobsRequestFor({ pathname: '/sign-in', search: '' }, '')).toBeNull();
   });

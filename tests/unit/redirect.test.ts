@@ -26,14 +26,14 @@ describe('the return-to target after sign-in', () => {
       `blob:${ORIGIN}/jobs`,
       `view-source:${ORIGIN}/jobs`,
     ]) {
-      expect(safeRedirect(target, ORIGIN), target).toBe('/jobs');
+      expect(safeRedirect(target, ORIGIN), target).toBe('/overview');
     }
   });
 
   it('goes to the jobs when there is no target or it is the sign-in page itself', () => {
-    expect(safeRedirect(undefined, ORIGIN)).toBe('/jobs');
-    expect(safeRedirect('', ORIGIN)).toBe('/jobs');
-    expect(safeRedirect('/sign-in?redirect=/jobs', ORIGIN)).toBe('/jobs');
+    expect(safeRedirect(undefined, ORIGIN)).toBe('/overview');
+    expect(safeRedirect('', ORIGIN)).toBe('/overview');
+    expect(safeRedirect('/sign-in?redirect=/jobs', ORIGIN)).toBe('/overview');
   });
 });
 

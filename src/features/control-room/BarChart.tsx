@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { JobsSearch } from '../../job-views';
+import type { ControlRoomSearch } from './control-room-search';
 import s from './controlRoom.module.css';
+import c from './chart.module.css';
 
 export type ChartSeries = { key: string; label: string; color: string };
 export type ChartRow = {
@@ -10,8 +11,8 @@ export type ChartRow = {
   /** The row in full: the table's first cell and the bar's hover text. */
   title: string;
   values: Record<string, number>;
-  /** The jobs screen showing the row's jobs, when one can. */
-  to?: JobsSearch;
+  /** Per series, the control room listing the jobs a value counts. */
+  links?: Record<string, ControlRoomSearch>;
 };
 
 /**
@@ -44,7 +45,7 @@ export function BarChart({
   const empty = totals.every((t) => t === 0);
   return (
     <figure className={s.chart} aria-labelledby={`${id}-title`}>
-      <div className={s.chartHead}>
+      <div className={c.chartHead}>
         <figcaption id={`${id}-title`} className={s.chartTitle}>
           {title}
         </figcaption>
@@ -58,10 +59,10 @@ export function BarChart({
         </button>
       </div>
       <p className={s.note}>{note}</p>
-      <ul className={s.legend} aria-label="Series">
+      <ul className={c.legend} aria-label="Series">
         {series.map((x) => (
           <li key={x.key}>
-            <span className={s.swatch} style={{ background: x.color }} aria-hidden="true" />
+            <span className={c.swatch} style={{ background: x.color }} aria-hidden="true" />
             {x.label}
           </li>
         ))}
@@ -82,20 +83,27 @@ export function BarChart({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.title}>
-                  <th scope="row">
-                    {row.to ? (
-                      <Link to="/jobs" search={row.to}>
-                        {row.title}
-                      </Link>
-                    ) : (
-                      row.title
-                    )}
-                  </th>
-                  {series.map((x) => (
-                    <td key={x.key} className="num">
-                      {row.values[x.key] ?? 0}
-                    </td>
-                  ))}
+                  <th scope="row">{row.title}</th>
+                  {series.map((x) => {
+                    const to = row.links?.[x.key];
+                    const value = row.values[x.key] ?? 0;
+                    return (
+                      <td key={x.key} className="num">
+                        {to && value > 0 ? (
+                          <Link
+                            to="/overview"
+                            search={to}
+                            resetScroll={false}
+                            aria-label={`${x.label}, ${row.title}: ${value}, see the jobs`}
+                          >
+                            {value}
+                          </Link>
+                        ) : (
+                          value
+                        )}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
@@ -104,25 +112,25 @@ export function BarChart({
       ) : empty ? (
         <p className={s.chartEmpty}>Nothing to show in this window yet.</p>
       ) : (
-        <div className={s.plot} aria-hidden="true">
-          <span className={s.axisMax}>{max}</span>
-          <div className={s.bars}>
+        <div className={c.plot} aria-hidden="true">
+          <span className={c.axisMax}>{max}</span>
+          <div className={c.bars}>
             {rows.map((row) => (
               <div
                 key={row.title}
-                className={s.barGroup}
+                className={c.barGroup}
                 title={`${row.title}: ${series.map((x) => `${x.label} ${row.values[x.key] ?? 0}`).join(', ')}`}
               >
-                <div className={stacked ? s.stack : s.side}>
+                <div className={stacked ? c.stack : c.side}>
                   {series.map((x) => (
                     <span
                       key={x.key}
-                      className={s.bar}
+                      className={c.bar}
                       style={{ height: `${((row.values[x.key] ?? 0) / max) * 100}%`, background: x.color }}
                     />
                   ))}
                 </div>
-                <span className={s.barLabel}>{row.label}</span>
+                <span className={c.barLabel}>{row.label}</span>
               </div>
             ))}
           </div>

@@ -2,9 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
 import type { StopBranch } from '../../contract';
-import { useConfig } from '../../config';
+import { describeStatus, useConfig } from '../../config';
 import { lateRule } from '../../rules/lateness';
-import { Button, Segmented, useMediaQuery, useNow, zoneName } from '../../ui';
+import { figureRule } from '../../rules/day-figures';
+import { figureJobs, type FigurePick } from '../../rules/figure-jobs';
+import { Button, formatDateTime, Segmented, useMediaQuery, useNow, zoneName } from '../../ui';
 import { formatCount } from '../../lib/count';
 import {
   branchesInJobs,
@@ -17,6 +19,8 @@ import {
 import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
 import { DaySection } from './DaySection';
 import { ExceptionsSection } from './ExceptionsSection';
+import { FigureList } from './FigureList';
+import { listParam, listTitle, parseListParam } from './figure-list';
 import type { ControlRoomSearch, WindowChoice } from './control-room-search';
 import { ReadStatus } from './ReadStatus';
 import { RidersSection } from './RidersSection';
@@ -68,6 +72,11 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
     for (const b of branchList ?? []) if (!seen.has(b.id)) seen.set(b.id, b as StopBranch);
     return seen;
   }, [open.jobs, windowRead.jobs, branchList]);
+  const branchName = useCallback(
+    (id: string) => (id ? branchNames.get(id)?.name || id : 'No branch'),
+    [branchNames],
+  );
+  const panelJobs = useMemo(() => [...open.jobs, ...windowRead.jobs], [open.jobs, windowRead.jobs]);
   const teams = useMemo(
     () => [...teamsInJobs([...open.jobs, ...windowRead.jobs])].sort(),
     [open.jobs, windowRead.jobs],
@@ -124,12 +133,62 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
   const { phase, progress, error, refreshing } = windowRead;
   const waiting = data.windowWaiting;
   const jobsCounted = data.windowJobs.length;
+  // A figure's jobs: the very ones it counts, from the same jobs and rule (rules/figure-jobs.ts).
+  const { window: w, from: wFrom, to: wTo, branch_id, team_id, reason, list_branch, rider } = search;
+  const listLink = useCallback(
+    (pick: FigurePick | null): ControlRoomSearch => ({
+      window: w,
+      from: wFrom,
+      to: wTo,
+      branch_id,
+      team_id,
+      reason,
+      list_branch,
+      rider,
+      list: pick ? listParam(pick) : undefined,
+    }),
+    [w, wFrom, wTo, branch_id, team_id, reason, list_branch, rider],
+  );
+  const figRule = useMemo(() => figureRule(config), [config]);
+  const pick = useMemo(() => parseListParam(search.list), [search.list]);
+  const range = data.window.range;
+  const listed = useMemo(
+    () => (pick ? figureJobs(data.windowJobs, pick, range, now, figRule) : null),
+    [pick, data.windowJobs, range, now, figRule],
+  );
+  const per = figures.step >= 86_400 ? 'day' : 'hour';
+  const figureList = useMemo(
+    () =>
+      pick &&
+      listed && (
+        <FigureList
+          title={listTitle(pick, {
+            bucket: (at) => `in the ${per} from ${formatDateTime(at, data.zone)}`,
+            branch: (id) => (id ? branchNames.get(id)?.name || id : 'no branch'),
+            status: (code) => describeStatus(config, code).label,
+          })}
+          result={listed}
+          unitsLabel={
+            pick.kind === 'deliveries'
+              ? 'completed deliveries'
+              : pick.kind === 'spells'
+                ? 'spells ended'
+                : null
+          }
+          branchNames={branchNames}
+          closeLink={listLink(null)}
+          onOpen={openJob}
+        />
+      ),
+    [pick, listed, per, data.zone, branchNames, config, listLink, openJob],
+  );
   const daySection = useMemo(
     () => (
       <DaySection
         figures={figures}
         zone={data.zone}
-        base={linkBase}
+        listLink={listLink}
+        list={figureList}
         jobsCounted={jobsCounted}
         branchNames={branchNames}
         status={
@@ -143,12 +202,26 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
       />
     ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the read's own fields, not its object (new each render)
-    [figures, data.zone, linkBase, jobsCounted, branchNames, phase, progress, error, refreshing, waiting],
+    [
+      figures,
+      data.zone,
+      listLink,
+      figureList,
+      jobsCounted,
+      branchNames,
+      phase,
+      progress,
+      error,
+      refreshing,
+      waiting,
+    ],
   );
   const ridersSection = useMemo(
     () => (
       <RidersSection
         riders={data.riders}
+        jobs={panelJobs}
+        branchName={branchName}
         selected={search.rider}
         now={now}
         lateRule={rule}
@@ -156,10 +229,9 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
         onOpenJob={openJob}
       />
     ),
-    [data.riders, search.rider, now, rule, onRider, openJob],
+    [data.riders, panelJobs, branchName, search.rider, now, rule, onRider, openJob],
   );
 
-  const panelJobs = useMemo(() => [...open.jobs, ...windowRead.jobs], [open.jobs, windowRead.jobs]);
   const panel = search.job !== undefined && (
     <Suspense fallback={null}>
       <LazyJobPanel

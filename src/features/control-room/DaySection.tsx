@@ -6,38 +6,53 @@ import { formatDuration } from '../../lib/duration';
 import { epochToZoned, formatDateTime } from '../../ui';
 import type { StopBranch } from '../../contract';
 import { formatCount } from '../../lib/count';
-import { type JobsSearch } from '../../job-views';
+import type { FigurePick } from '../../rules/figure-jobs';
 import { BarChart, type ChartRow, type ChartSeries } from './BarChart';
 import { figureBasis, formatFigure, type FigureKind } from './figure-text';
-import { jobsLink, statusOfOutcome, type JobsLinkBase } from './jobs-links';
+import type { ControlRoomSearch } from './control-room-search';
 import s from './controlRoom.module.css';
 
 /** Colours of the charts' series, in order (CSS variables with a light and a dark value). */
 export const SERIES_COLORS = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `var(--series-${n})`);
 
-type Tile = { key: keyof Tiles; label: string; kind: FigureKind; to?: JobsSearch };
+type Tile = { key: keyof Tiles; label: string; kind: FigureKind; pick: FigurePick };
 
-function TileView({ tile, figure }: { tile: Tile; figure: Figure }) {
-  const value = <span className={`${s.tileValue} num`}>{formatFigure(figure.value, tile.kind)}</span>;
+function TileView({ tile, figure, to }: { tile: Tile; figure: Figure; to: ControlRoomSearch }) {
+  const text = formatFigure(figure.value, tile.kind);
   return (
     <li className={s.tile}>
       <span className={s.tileLabel}>{tile.label}</span>
-      {tile.to ? (
-        <Link
-          to="/jobs"
-          search={tile.to}
-          className={s.tileLink}
-          aria-label={`${tile.label}: ${formatFigure(figure.value, tile.kind)}, see the jobs`}
-        >
-          {value}
-        </Link>
-      ) : (
-        value
-      )}
+      <Link
+        to="/overview"
+        search={to}
+        resetScroll={false}
+        className={s.tileLink}
+        data-figure={tile.key}
+        aria-label={`${tile.label}: ${text}, see the jobs`}
+      >
+        <span className={`${s.tileValue} num`}>{text}</span>
+      </Link>
       <span className={s.note}>{figureBasis(figure)}</span>
     </li>
   );
 }
+
+const TILES: Tile[] = [
+  { key: 'jobs', label: 'Jobs', kind: 'count', pick: { kind: 'jobs' } },
+  { key: 'completed', label: 'Completed', kind: 'count', pick: { kind: 'completed' } },
+  { key: 'failed', label: 'Failed', kind: 'count', pick: { kind: 'failed' } },
+  { key: 'cancelled', label: 'Cancelled', kind: 'count', pick: { kind: 'cancelled' } },
+  { key: 'open', label: 'Open', kind: 'count', pick: { kind: 'open' } },
+  { key: 'lateNow', label: 'Late now', kind: 'count', pick: { kind: 'late' } },
+  { key: 'onTime', label: 'On time', kind: 'share', pick: { kind: 'deliveries' } },
+  { key: 'firstAttempt', label: 'First attempt', kind: 'share', pick: { kind: 'completed' } },
+  {
+    key: 'medianToDelivered',
+    label: 'Created to delivered (median)',
+    kind: 'duration',
+    pick: { kind: 'completed' },
+  },
+];
 
 /** An hour or a day of the window, in `zone`: "14:00", "Tue 24". */
 function bucketLabel(at: number, step: number, zone: string): string {
@@ -53,20 +68,24 @@ function bucketLabel(at: number, step: number, zone: string): string {
 
 /**
  * How the window is going: the tiles, the charts (each with its table), time in status, the
- * branches and the failure reasons. Every figure says what it rests on and links to its jobs.
+ * branches and the failure reasons. Every figure says what it rests on and opens the list of
+ * the very jobs it counts (`list`, shown under the tiles).
  */
 export function DaySection({
   figures,
   zone,
-  base,
+  listLink,
+  list,
   jobsCounted,
   branchNames,
   status,
 }: {
   figures: DayFigures;
   zone: string;
-  /** The jobs screen's filters for the window's jobs. */
-  base: JobsLinkBase;
+  /** The control room listing the jobs of a figure. */
+  listLink: (pick: FigurePick) => ControlRoomSearch;
+  /** The list of a figure's jobs, when one is open. */
+  list: ReactNode;
   jobsCounted: number;
   branchNames: Map<string, StopBranch>;
   /** The read's state in words (loading, capped, failed), shown above the figures. */
@@ -74,64 +93,7 @@ export function DaySection({
 }) {
   const config = useConfig();
   const { tiles } = figures;
-  const link = (patch: Partial<JobsSearch> = {}) => jobsLink(base, patch);
-  const success = statusOfOutcome(config, 'success');
-  const tileList: Tile[] = [
-    { key: 'jobs', label: 'Jobs', kind: 'count', to: link() },
-    {
-      key: 'completed',
-      label: 'Completed',
-      kind: 'count',
-      to: success === undefined ? undefined : link({ status: success }),
-    },
-    {
-      key: 'failed',
-      label: 'Failed',
-      kind: 'count',
-      to:
-        statusOfOutcome(config, 'failure') === undefined
-          ? undefined
-          : link({ status: statusOfOutcome(config, 'failure') }),
-    },
-    {
-      key: 'cancelled',
-      label: 'Cancelled',
-      kind: 'count',
-      to:
-        statusOfOutcome(config, 'cancelled') === undefined
-          ? undefined
-          : link({ status: statusOfOutcome(config, 'cancelled') }),
-    },
-    { key: 'open', label: 'Open', kind: 'count', to: link() },
-    {
-      key: 'lateNow',
-      label: 'Late now',
-      kind: 'count',
-      to: jobsLink({ branch_id: base.branch_id, team_id: base.team_id }, { late: 1 }),
-    },
-    {
-      key: 'onTime',
-      label: 'On time',
-      kind: 'share',
-      to: success === undefined ? undefined : link({ status: success }),
-    },
-    {
-      key: 'firstAttempt',
-      label: 'First attempt',
-      kind: 'share',
-      to: success === undefined ? undefined : link({ status: success }),
-    },
-    {
-      key: 'medianToDelivered',
-      label: 'Created to delivered (median)',
-      kind: 'duration',
-      to: success === undefined ? undefined : link({ status: success }),
-    },
-  ];
   const zoneNote = `times in ${zone}`;
-  const failureStatuses = Object.entries(config.statuses)
-    .filter(([, entry]) => entry.final && entry.outcome === 'failure')
-    .map(([code]) => Number(code));
   const flowSeries: ChartSeries[] = [
     { key: 'created', label: 'Created', color: SERIES_COLORS[0]! },
     { key: 'completed', label: 'Delivered', color: SERIES_COLORS[1]! },
@@ -141,8 +103,10 @@ export function DaySection({
     label: i % everyNth === 0 ? bucketLabel(b.at, figures.step, zone) : '',
     title: formatDateTime(b.at, zone),
     values: { created: b.created, completed: b.completed },
-    // The jobs created in the bucket (those delivered in it were created earlier).
-    to: link({ timestamp_from: b.at, timestamp_to: b.at + figures.step - 1 }),
+    links: {
+      created: listLink({ kind: 'created', at: b.at }),
+      completed: listLink({ kind: 'delivered', at: b.at }),
+    },
   }));
   const openStatuses = [...new Set(figures.openByStatus.flatMap((p) => Object.keys(p.byStatus)))]
     .map(Number)
@@ -167,10 +131,11 @@ export function DaySection({
       </h2>
       {status}
       <ul className={s.tiles} aria-label="The window in figures">
-        {tileList.map((tile) => (
-          <TileView key={tile.key} tile={tile} figure={tiles[tile.key]} />
+        {TILES.map((tile) => (
+          <TileView key={tile.key} tile={tile} figure={tiles[tile.key]} to={listLink(tile.pick)} />
         ))}
       </ul>
+      {list}
       <div className={s.charts}>
         <BarChart
           title={`Jobs created and delivered per ${per}`}
@@ -214,12 +179,19 @@ export function DaySection({
                 <tbody>
                   {figures.timeInStatus.map((t) => (
                     <tr key={t.status}>
-                      <th scope="row">
-                        <Link to="/jobs" search={link({ status: t.status })}>
-                          {describeStatus(config, t.status).label}
-                        </Link>
+                      <th scope="row" title={`Status code ${t.status}`}>
+                        {describeStatus(config, t.status).label}
                       </th>
-                      <td className="num">{formatCount(t.spells)}</td>
+                      <td className="num">
+                        <Link
+                          to="/overview"
+                          search={listLink({ kind: 'spells', status: t.status })}
+                          resetScroll={false}
+                          aria-label={`${formatCount(t.spells)} spells in ${describeStatus(config, t.status).label}, see the jobs`}
+                        >
+                          {formatCount(t.spells)}
+                        </Link>
+                      </td>
                       <td className="num">{formatDuration(t.median)}</td>
                       <td className="num">
                         <span
@@ -239,15 +211,10 @@ export function DaySection({
         <div className={s.block}>
           <h3 className={s.blockTitle}>Failure reasons</h3>
           <p className={s.note}>
-            {figureBasis(figures.failureReasons.figure)}. See the jobs:{' '}
-            {failureStatuses.map((code, i) => (
-              <span key={code}>
-                {i > 0 && ' · '}
-                <Link to="/jobs" search={link({ status: code })}>
-                  {describeStatus(config, code).label}
-                </Link>
-              </span>
-            ))}
+            {figureBasis(figures.failureReasons.figure)}.{' '}
+            <Link to="/overview" search={listLink({ kind: 'failed' })} resetScroll={false}>
+              See the failed jobs
+            </Link>
           </p>
           {figures.failureReasons.reasons.length === 0 ? (
             <p className={s.chartEmpty}>No failed delivery gave a reason in this window.</p>
@@ -292,16 +259,17 @@ export function DaySection({
             <tbody>
               {figures.branches.map((b) => (
                 <tr key={b.branch}>
-                  <th scope="row">
-                    {b.branch ? (
-                      <Link to="/jobs" search={link({ branch_id: b.branch })}>
-                        {branchNames.get(b.branch)?.name || b.branch}
-                      </Link>
-                    ) : (
-                      'No branch'
-                    )}
-                  </th>
-                  <td className="num">{formatCount(b.jobs)}</td>
+                  <th scope="row">{b.branch ? branchNames.get(b.branch)?.name || b.branch : 'No branch'}</th>
+                  <td className="num">
+                    <Link
+                      to="/overview"
+                      search={listLink({ kind: 'branch', branch: b.branch })}
+                      resetScroll={false}
+                      aria-label={`${formatCount(b.jobs)} jobs of ${branchNames.get(b.branch)?.name || b.branch || 'no branch'}, see the jobs`}
+                    >
+                      {formatCount(b.jobs)}
+                    </Link>
+                  </td>
                   <td className="num">{formatCount(b.completed)}</td>
                   <td className="num">{formatFigure(b.failedRate, 'share')}</td>
                   <td className="num" title={figureBasis(b.onTime)}>

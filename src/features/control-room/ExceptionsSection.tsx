@@ -3,13 +3,17 @@ import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { StopBranch } from '../../contract';
 import type { ExceptionKind, Exceptions, JobException } from '../../rules/exceptions';
 import { jobBranchId } from '../../rules/job-branch';
-import { Banner, Button, EmptyState, Skeleton } from '../../ui';
+import { Banner, Button, EmptyState, knownTimeZone, Skeleton, useMediaQuery, viewerTimeZone } from '../../ui';
+import { describeStatus, useConfig } from '../../config';
+import { EXCEPTION_FIELDS, exceptionCsvRow, type CsvWords } from './csv';
 import { countOf, formatCount, pluralForm } from '../../lib/count';
 import { StatusBadge, type UnnamedCount, type AllJobs } from '../../job-views';
 import type { JobsLinkBase } from './jobs-links';
 import { jobsLink } from './jobs-links';
 import { ReadStatus } from './ReadStatus';
+import { Thresholds } from './Thresholds';
 import s from './controlRoom.module.css';
+import x from './exceptions.module.css';
 
 export const REASON_LABELS: Record<ExceptionKind, string> = {
   late: 'Late',
@@ -52,6 +56,7 @@ export function ExceptionsSection({
   onReason: (reason: ExceptionKind | undefined) => void;
   onListBranch: (branch: string | undefined) => void;
 }) {
+  const config = useConfig();
   const [showAll, setShowAll] = useState(false);
   const listRef = useRef<HTMLTableSectionElement>(null);
   const rows = exceptions.list.filter(
@@ -59,7 +64,9 @@ export function ExceptionsSection({
       (reason === undefined || e.reasons.some((r) => r.kind === reason)) &&
       (listBranch === undefined || jobBranchId(e.job) === listBranch),
   );
-  const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
+  // Print lays out every row (a hand-over loses none).
+  const printing = useMediaQuery('print');
+  const shown = showAll || printing ? rows : rows.slice(0, FIRST_ROWS);
   const branches = [...exceptions.byBranch.entries()].sort(
     (a, b) => b[1].jobs - a[1].jobs || a[0].localeCompare(b[0]),
   );
@@ -86,9 +93,32 @@ export function ExceptionsSection({
 
   return (
     <section className={s.section} aria-labelledby="exceptions-title">
-      <h2 id="exceptions-title" className={s.sectionTitle}>
-        Needs attention now
-      </h2>
+      <div className={s.blockHead}>
+        <h2 id="exceptions-title" className={s.sectionTitle}>
+          Needs attention now
+        </h2>
+        <Button
+          size="sm"
+          disabled={rows.length === 0}
+          onClick={() => {
+            const words: CsvWords = {
+              statusLabel: (code) => describeStatus(config, code).label,
+              branchName: branchLabel,
+              knownZone: knownTimeZone,
+              viewerZone: viewerTimeZone(),
+            };
+            void import('./csv-export').then(({ saveCsv, csvName }) =>
+              saveCsv(
+                csvName('exceptions'),
+                EXCEPTION_FIELDS,
+                rows.map((e) => exceptionCsvRow(e, words)),
+              ),
+            );
+          }}
+        >
+          Export CSV
+        </Button>
+      </div>
       <ReadStatus read={open} what="open jobs" label="Open work" />
       {unnamed.count !== null && unnamed.count > 0 && (
         <Banner tone="warning">
@@ -121,6 +151,7 @@ export function ExceptionsSection({
           </button>
         ))}
       </div>
+      <Thresholds />
       {branches.length > 1 && (
         <div className={s.countRow} role="group" aria-label="Narrow the list by branch">
           {branches.map(([id, counts]) => (
@@ -138,9 +169,9 @@ export function ExceptionsSection({
         </div>
       )}
       {firstLoad ? (
-        <div className={s.listSkeleton} aria-hidden="true">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={28} />
+        <div className={`${s.tableBox} ${s.listBox} ${s.listSkeleton}`} aria-hidden="true">
+          {[0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
+            <Skeleton key={i} height={40} />
           ))}
         </div>
       ) : rows.length === 0 ? (
@@ -153,7 +184,7 @@ export function ExceptionsSection({
         </EmptyState>
       ) : (
         <div className={`${s.tableBox} ${s.listBox}`}>
-          <table className={s.table} aria-label="Jobs needing attention, most urgent first">
+          <table className={`${s.table} ${x.cards}`} aria-label="Jobs needing attention, most urgent first">
             <thead>
               <tr>
                 <th scope="col">Job</th>
@@ -211,11 +242,11 @@ const ExceptionRow = memo(function ExceptionRow({
       className={s.row}
       onClick={() => onOpen(job.id)}
     >
-      <td>
+      <td data-label="Job">
         <span className="mono">{job.id}</span>
         {job.order_id && <span className={s.sub}> · {job.order_id}</span>}
       </td>
-      <td>
+      <td data-label="Why">
         <ul className={s.why}>
           {reasons.map((r) => (
             <li key={r.kind} data-kind={r.kind}>
@@ -224,11 +255,11 @@ const ExceptionRow = memo(function ExceptionRow({
           ))}
         </ul>
       </td>
-      <td>
+      <td data-label="Status">
         <StatusBadge code={job.status} />
       </td>
-      <td>{branch}</td>
-      <td>
+      <td data-label="Branch">{branch}</td>
+      <td data-label="Rider">
         {job.rider ? job.rider.name || `Rider ${job.rider.id}` : <span className={s.sub}>unassigned</span>}
       </td>
     </tr>

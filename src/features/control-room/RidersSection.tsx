@@ -1,33 +1,31 @@
 import { Link } from '@tanstack/react-router';
+import { useTable, type ColumnFiltersState, type SortingState } from '@tanstack/react-table';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import type { Job } from '../../contract';
 import type { RiderRow } from '../../rules/riders';
 import { riderPositionAge as positionAge } from '../../rules/riders';
 import { jobLateness, type LateRule } from '../../rules/lateness';
+import { jobBranchId } from '../../rules/job-branch';
 import { formatDuration } from '../../lib/duration';
-import { Button, EmptyState } from '../../ui';
+import { Button, EmptyState, knownTimeZone, viewerTimeZone } from '../../ui';
+import { RIDER_FIELDS, riderCsvRow, type CsvWords } from './csv';
 import { formatCount } from '../../lib/count';
-import { LiveTime, StatusBadge } from '../../job-views';
-import { formatFigure, figureBasis } from './figure-text';
+import { StatusBadge } from '../../job-views';
+import { riderColumns, riderPhone, ridersTableFeatures, telHref, type RiderLine } from './rider-columns';
 import s from './controlRoom.module.css';
-
-/** "3 min ago", marked stale past the threshold; "no position" when the rider has none. */
-function LastSeen({ row, now }: { row: RiderRow; now: number }) {
-  const age = positionAge(row.rider, now);
-  if (row.lastSeen === null || age === null) return <span className={s.stale}>no position</span>;
-  return (
-    <span className={row.stale ? s.stale : undefined}>
-      <LiveTime epochSeconds={row.lastSeen} />
-      {row.stale && ' · stale'}
-    </span>
-  );
-}
+import rs from './riders.module.css';
 
 /**
- * Every rider seen in the open work and the window: on duty or not, what they carry, their
- * late stops, when they were last seen (stale marked), and their figures of the window. A rider
- * chosen shows their open jobs and their position, with its age.
+ * Every rider seen in the open work and the window: on duty or not, their branches, what they
+ * carry, their late stops, when they were last seen (stale marked), a phone to call, and their
+ * figures of the window; sorted by any column, filtered to those not reporting, with late
+ * stops, or of a branch. Same-name riders show their reference ids. A rider chosen opens a
+ * card right under their row: their open jobs and their position, with its age.
  */
 export function RidersSection({
   riders,
+  jobs,
+  branchName,
   selected,
   now,
   lateRule,
@@ -35,19 +33,90 @@ export function RidersSection({
   onOpenJob,
 }: {
   riders: RiderRow[];
+  /** The jobs read (open work and window), for each rider's branches. */
+  jobs: readonly Job[];
+  branchName: (id: string) => string;
   selected: number | undefined;
   now: number;
   lateRule: LateRule;
   onSelect: (id: number | undefined) => void;
   onOpenJob: (id: number) => void;
 }) {
-  const chosen = riders.find((r) => r.id === selected);
+  const lines = useMemo<RiderLine[]>(() => {
+    const branches = new Map<number, Set<string>>();
+    for (const job of jobs) {
+      if (!job.rider) continue;
+      const b = jobBranchId(job);
+      if (!b) continue;
+      let set = branches.get(job.rider.id);
+      if (!set) branches.set(job.rider.id, (set = new Set()));
+      set.add(b);
+    }
+    return riders.map((r) => ({ ...r, branches: branches.get(r.id) ?? new Set() }));
+  }, [riders, jobs]);
+  const allBranches = useMemo(
+    () =>
+      [...new Set(lines.flatMap((l) => [...l.branches]))].sort((a, b) =>
+        branchName(a).localeCompare(branchName(b)),
+      ),
+    [lines, branchName],
+  );
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [notReporting, setNotReporting] = useState(false);
+  const [lateOnly, setLateOnly] = useState(false);
+  const [branch, setBranch] = useState('');
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () => [
+      ...(notReporting ? [{ id: 'lastSeen', value: true }] : []),
+      ...(lateOnly ? [{ id: 'lateStops', value: true }] : []),
+      ...(branch ? [{ id: 'branch', value: branch }] : []),
+    ],
+    [notReporting, lateOnly, branch],
+  );
+  const columns = useMemo(
+    () => riderColumns((id) => onSelect(id === selected ? undefined : id), selected, branchName),
+    [onSelect, selected, branchName],
+  );
+  const table = useTable({
+    features: ridersTableFeatures,
+    columns,
+    data: lines,
+    getRowId: (r) => String(r.id),
+    state: { sorting, columnFilters },
+    onSortingChange: setSorting,
+  });
+  const rows = table.getRowModel().rows;
   const onDuty = riders.filter((r) => r.open.length > 0).length;
+  const width = table.getAllLeafColumns().length;
+
   return (
     <section className={s.section} aria-labelledby="riders-title">
-      <h2 id="riders-title" className={s.sectionTitle}>
-        Riders
-      </h2>
+      <div className={s.blockHead}>
+        <h2 id="riders-title" className={s.sectionTitle}>
+          Riders
+        </h2>
+        <Button
+          size="sm"
+          disabled={rows.length === 0}
+          onClick={() => {
+            const words: CsvWords = {
+              statusLabel: String,
+              branchName,
+              knownZone: knownTimeZone,
+              viewerZone: viewerTimeZone(),
+            };
+            void import('./csv-export').then(({ saveCsv, csvName }) =>
+              saveCsv(
+                csvName('riders'),
+                RIDER_FIELDS,
+                rows.map((row) => riderCsvRow(row.original, words)),
+              ),
+            );
+          }}
+        >
+          Export CSV
+        </Button>
+      </div>
       <p className={s.note}>
         {formatCount(riders.length)} riders seen in the open work and the window; {formatCount(onDuty)} on
         duty (carrying open jobs). A position older than the threshold is marked stale; its age is the rider’s
@@ -56,122 +125,187 @@ export function RidersSection({
       {riders.length === 0 ? (
         <EmptyState title="No rider seen">No open job and no job of the window has a rider.</EmptyState>
       ) : (
-        <div
-          className={`${s.tableBox} ${s.listBox}`}
-          tabIndex={0}
-          role="region"
-          aria-label="Riders, one per row"
-        >
-          <table className={s.table}>
-            <thead>
-              <tr>
-                <th scope="col">Rider</th>
-                <th scope="col">On duty</th>
-                <th scope="col" className="num">
-                  Open jobs
-                </th>
-                <th scope="col" className="num">
-                  Carrying now
-                </th>
-                <th scope="col" className="num">
-                  Late stops
-                </th>
-                <th scope="col">Last seen</th>
-                <th scope="col" className="num">
-                  Jobs in window
-                </th>
-                <th scope="col" className="num">
-                  Completed
-                </th>
-                <th scope="col" className="num">
-                  Failed
-                </th>
-                <th scope="col" className="num">
-                  On time
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {riders.map((r) => (
-                <tr key={r.id} aria-selected={r.id === selected} data-rider-id={r.id}>
-                  <th scope="row">
-                    <button
-                      type="button"
-                      className={s.linkButton}
-                      aria-pressed={r.id === selected}
-                      onClick={() => onSelect(r.id === selected ? undefined : r.id)}
-                    >
-                      {r.name || `Rider ${r.id}`}
-                    </button>
-                  </th>
-                  <td>{r.open.length > 0 ? 'On duty' : 'Off'}</td>
-                  <td className="num">{formatCount(r.open.length)}</td>
-                  <td className="num">{formatCount(r.window?.carrying ?? 0)}</td>
-                  <td className="num">{formatCount(r.lateStops)}</td>
-                  <td>
-                    <LastSeen row={r} now={now} />
-                  </td>
-                  <td className="num">{formatCount(r.window?.jobs ?? 0)}</td>
-                  <td className="num">{formatCount(r.window?.completed ?? 0)}</td>
-                  <td className="num">{formatCount(r.window?.failed ?? 0)}</td>
-                  <td
-                    className="num"
-                    title={r.window ? figureBasis(r.window.onTime) : 'no job in the window'}
-                  >
-                    {formatFigure(r.window?.onTime.value ?? null, 'share')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {chosen && (
-        <div
-          className={s.block}
-          aria-label={`Rider ${chosen.name}`}
-          role="region"
-          data-rider-detail={chosen.id}
-        >
-          <h3 className={s.blockTitle}>{chosen.name || `Rider ${chosen.id}`}</h3>
-          <p>
-            {chosen.lastSeen === null ? (
-              'This rider has sent no position.'
-            ) : (
-              <>
-                Last position{' '}
-                <span className="num">
-                  {chosen.rider.last_coordinates.latitude?.toFixed(5)},{' '}
-                  {chosen.rider.last_coordinates.longitude?.toFixed(5)}
-                </span>
-                , {formatDuration(positionAge(chosen.rider, now) ?? 0)} old
-                {chosen.stale && <strong className={s.stale}> (stale)</strong>}.{' '}
-                <Link to="/jobs" search={{ page: 1, view: 'map', scope: 'all' }}>
-                  Show the operations map
-                </Link>
-              </>
-            )}
-          </p>
-          {chosen.open.length === 0 ? (
-            <p className={s.note}>No open job.</p>
-          ) : (
-            <ul className={s.riderJobs}>
-              {chosen.open.map((job) => {
-                const late = jobLateness(job, now, lateRule);
-                return (
-                  <li key={job.id}>
-                    <Button size="sm" onClick={() => onOpenJob(job.id)}>
-                      Job {job.id}
-                    </Button>{' '}
-                    <StatusBadge code={job.status} /> {job.order_id}
-                    {late.late && <span className={s.stale}> · late</span>}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+        <>
+          <div className={rs.filters} role="group" aria-label="Filter the riders">
+            <label className={s.toggle}>
+              <input
+                type="checkbox"
+                checked={notReporting}
+                onChange={(e) => setNotReporting(e.target.checked)}
+              />
+              Not reporting
+            </label>
+            <label className={s.toggle}>
+              <input type="checkbox" checked={lateOnly} onChange={(e) => setLateOnly(e.target.checked)} />
+              With late stops
+            </label>
+            <label className={s.field}>
+              Branch
+              <select value={branch} onChange={(e) => setBranch(e.target.value)}>
+                <option value="">All branches</option>
+                {allBranches.map((b) => (
+                  <option key={b} value={b}>
+                    {branchName(b)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className={s.note} aria-live="polite">
+              {rows.length === riders.length
+                ? `${formatCount(rows.length)} shown`
+                : `${formatCount(rows.length)} of ${formatCount(riders.length)} shown`}
+            </span>
+          </div>
+          <div
+            className={`${s.tableBox} ${s.listBox}`}
+            tabIndex={0}
+            role="region"
+            aria-label="Riders, one per row"
+          >
+            <table className={s.table}>
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const column = header.column;
+                      const sorted = column.getIsSorted();
+                      return (
+                        <th
+                          key={header.id}
+                          scope="col"
+                          className={column.columnDef.meta?.numeric ? 'num' : undefined}
+                          aria-sort={
+                            sorted === 'desc' ? 'descending' : sorted === 'asc' ? 'ascending' : 'none'
+                          }
+                        >
+                          <button
+                            type="button"
+                            className={rs.sortButton}
+                            onClick={column.getToggleSortingHandler()}
+                          >
+                            <table.FlexRender header={header} />
+                            <span aria-hidden="true" className={rs.sortMark}>
+                              {sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '↕'}
+                            </span>
+                          </button>
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const r = row.original;
+                  return (
+                    <Fragment key={row.id}>
+                      <tr aria-selected={r.id === selected} data-rider-id={r.id}>
+                        {row.getAllCells().map((cell, i) => {
+                          const Cell = i === 0 ? 'th' : 'td';
+                          return (
+                            <Cell
+                              key={cell.id}
+                              scope={i === 0 ? 'row' : undefined}
+                              className={cell.column.columnDef.meta?.numeric ? 'num' : undefined}
+                            >
+                              <table.FlexRender cell={cell} />
+                            </Cell>
+                          );
+                        })}
+                      </tr>
+                      {r.id === selected && (
+                        <tr className={rs.cardRow}>
+                          <td colSpan={width}>
+                            <RiderCard rider={r} now={now} lateRule={lateRule} onOpenJob={onOpenJob} />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+            {rows.length === 0 && <p className={s.chartEmpty}>No rider matches these filters.</p>}
+          </div>
+        </>
       )}
     </section>
+  );
+}
+
+/** The chosen rider: a phone to call, their position and its age, their open jobs. */
+function RiderCard({
+  rider: r,
+  now,
+  lateRule,
+  onOpenJob,
+}: {
+  rider: RiderLine;
+  now: number;
+  lateRule: LateRule;
+  onOpenJob: (id: number) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  const phone = riderPhone(r);
+  const name = r.name || `Rider ${r.id}`;
+  return (
+    <div
+      ref={ref}
+      id={`rider-card-${r.id}`}
+      className={rs.riderCard}
+      role="region"
+      aria-label={`Rider ${name}`}
+      data-rider-detail={r.id}
+    >
+      <h3 className={s.blockTitle}>
+        {name} <span className={rs.refId}>{r.rider.reference_id || `#${r.id}`}</span>
+      </h3>
+      <p>
+        {phone ? (
+          <a className={rs.tel} href={telHref(phone)}>
+            Call {phone}
+          </a>
+        ) : (
+          'No phone number in the data.'
+        )}
+      </p>
+      <p>
+        {r.lastSeen === null ? (
+          'This rider has sent no position.'
+        ) : (
+          <>
+            Last position{' '}
+            <span className="num">
+              {r.rider.last_coordinates.latitude?.toFixed(5)},{' '}
+              {r.rider.last_coordinates.longitude?.toFixed(5)}
+            </span>
+            , {formatDuration(positionAge(r.rider, now) ?? 0)} old
+            {r.stale && <strong className={s.stale}> (stale)</strong>}.{' '}
+            <Link to="/jobs" search={{ page: 1, view: 'map', scope: 'all' }}>
+              Show the operations map
+            </Link>
+          </>
+        )}
+      </p>
+      {r.open.length === 0 ? (
+        <p className={s.note}>No open job.</p>
+      ) : (
+        <ul className={rs.riderJobs}>
+          {r.open.map((job) => {
+            const late = jobLateness(job, now, lateRule);
+            return (
+              <li key={job.id}>
+                <Button size="sm" onClick={() => onOpenJob(job.id)}>
+                  Job {job.id}
+                </Button>{' '}
+                <StatusBadge code={job.status} /> {job.order_id}
+                {late.late && <span className={s.stale}> · late</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The control room's URL search params (docs/design.md, "Routes"): its window, its filters,
- * the list's own narrowing, the open job and the rider shown: the route's parser. An invalid
+ * the list's own narrowing, the open job, the rider shown and the figure whose jobs are listed: the route's parser. An invalid
  * value reads as absent, so links never fail.
  */
 import { dropInvalid, paramText, wholeNumber } from '../../contract/search-params';
@@ -27,6 +27,8 @@ export type ControlRoomSearch = {
   job?: number;
   /** The rider whose jobs and position are shown. */
   rider?: number;
+  /** The figure whose jobs are listed (figure-list.ts: `completed`, `created:1732867200`…). */
+  list?: string;
 };
 
 const Params = z.catch(
@@ -40,6 +42,7 @@ const Params = z.catch(
     list_branch: dropInvalid(z.string().check(z.maxLength(100))),
     job: dropInvalid(wholeNumber(0)),
     rider: dropInvalid(wholeNumber(0)),
+    list: dropInvalid(z.string().check(z.maxLength(120))),
   }),
   {},
 );
@@ -61,5 +64,6 @@ export function validateControlRoomSearch(input: Record<string, unknown>): Contr
     list_branch: s.list_branch,
     job: s.job,
     rider: s.rider,
+    list: s.list,
   };
 }

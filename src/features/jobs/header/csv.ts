@@ -2,6 +2,7 @@ import type { Job } from '../../../contract';
 import { currencyOf, describeStatus, type RuntimeConfig } from '../../../config';
 import { formatWindow, knownTimeZone, viewerTimeZone } from '../../../ui/time-format';
 import { amountsOf, formatMoney, lastRemark, addressText } from '../../../job-views';
+import { escapeCell, type CsvCell } from '../../../job-views/csv-cells';
 import { customerName, customerPhone, phoneOf } from '../../../rules/customer';
 import { jobBranches } from '../../../rules/job-branch';
 import { earliestOpenSlot, jobLateness, lateRule } from '../../../rules/lateness';
@@ -11,29 +12,7 @@ import { earliestOpenSlot, jobLateness, lateRule } from '../../../rules/lateness
  * the export chunk and the tests.
  */
 
-export type CsvCell = string | number | boolean | null;
-
-/**
- * Bidirectional controls (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, the
- * marks U+200E, U+200F and U+061C): a cell holding one can show its text, or the cells after it,
- * in another order than stored. Dropped from every text cell, before the formula guard (so an
- * override cannot hide a leading `=`).
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
-
-/**
- * Spreadsheet formula injection guard (OWASP "CSV injection"): a text cell that begins with
- * `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, so a spreadsheet
- * shows it as text instead of running it. Numbers stay numbers (a negative amount is data).
- *
- * papaparse's own `escapeFormulae` is not used: its pattern (`/^[=+\-@\t\r].*$/`) does not
- * match a value that contains a line break, such as "=HYPERLINK(...)\nx".
- */
-export function escapeCell(value: CsvCell): CsvCell {
-  if (typeof value !== 'string') return value;
-  const text = value.replace(BIDI_CONTROLS, '');
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+export { escapeCell, type CsvCell } from '../../../job-views/csv-cells';
 
 const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
 
