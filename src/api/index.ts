@@ -3,6 +3,7 @@ export { clearEarlyGets, startEarlyGet } from './early';
 export * from './errors';
 export * from './endpoints';
 export * from './branch-endpoints';
+export * from './job-actions';
 export * from './queries';
 export * from './context';
 export type { ScanOptions, ScanOutcome, ScanProgress } from './scan';

@@ -14,6 +14,8 @@ import {
   useSwitchSetting,
   LazyJobPanel,
 } from '../../job-views';
+import { JobActionButton, useActionsOffered } from '../../job-views/actions';
+import type { Job } from '../../contract';
 import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
 import { DaySection } from './DaySection';
 import { ExceptionsSection } from './ExceptionsSection';
@@ -98,6 +100,11 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
     setRefreshCount((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
   };
+  const latestRefresh = useRef(refresh);
+  useLayoutEffect(() => {
+    latestRefresh.current = refresh;
+  });
+  const afterAction = useCallback(() => latestRefresh.current(), []);
   const openJob = useCallback(
     (id: number, follow = false) => go({ job: id }, follow || latest.current.job !== undefined),
     [go],
@@ -160,6 +167,20 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
   );
 
   const panelJobs = useMemo(() => [...open.jobs, ...windowRead.jobs], [open.jobs, windowRead.jobs]);
+  // Job actions (an extension): offered in the list where the service answers for its first job.
+  const actionsOffered = useActionsOffered(exceptions.list[0]?.job.id);
+  // The rows are not drawn again as the jobs refresh: the riders are read from the latest when a dialog opens.
+  const heldRef = useRef(panelJobs);
+  useLayoutEffect(() => {
+    heldRef.current = panelJobs;
+  });
+  const [held] = useState<Iterable<Job>>(() => ({
+    [Symbol.iterator]: () => heldRef.current[Symbol.iterator](),
+  }));
+  const actionCell = useCallback(
+    (job: Job) => <JobActionButton job={job} shown={held} onActed={afterAction} />,
+    [held, afterAction],
+  );
   const panel = search.job !== undefined && (
     <Suspense fallback={null}>
       <LazyJobPanel
@@ -174,6 +195,7 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
         onClose={() => go({ job: undefined })}
         onGoToPage={(page) => onJobsPage(page, search.job!)}
         onClearFilters={() => go({ branch_id: undefined, team_id: undefined })}
+        onActed={afterAction}
       />
     </Suspense>
   );
@@ -296,6 +318,7 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
             onOpen={openJob}
             onReason={onReason}
             onListBranch={onListBranch}
+            actionCell={actionsOffered ? actionCell : undefined}
           />
           {daySection}
           {ridersSection}
