@@ -24,7 +24,7 @@ import { Banner, Button, Field, ProgressBar, inputClass } from '../../ui';
 import { Modal } from '../../ui/Modal';
 import { countOf } from '../../lib/count';
 import { StatusBadge } from '../StatusBadge';
-import { remarksProblem } from './action-words';
+import { commonNextStatuses, remarksProblem } from './action-words';
 import s from './actions.module.css';
 
 export type BulkKind = 'remark' | 'cancel' | 'status';
@@ -36,15 +36,6 @@ const OUTCOME_WORDS: Record<ActionOutcome, string> = {
   refused: 'Refused',
   failed: 'Failed',
 };
-
-/** The statuses every one of `jobs` offers next, in the first job's order. */
-export function commonNextStatuses(jobs: readonly Job[]): number[] {
-  const [first, ...rest] = jobs;
-  if (!first) return [];
-  return first.next_status.filter(
-    (code, i, all) => all.indexOf(code) === i && rest.every((j) => j.next_status.includes(code)),
-  );
-}
 
 /** One job of the selection: read again, compared with the copy selected, then acted on at that version. */
 async function actOnSelected(api: ReturnType<typeof useApi>, seen: Job, action: JobAction): Promise<Result> {

@@ -1,5 +1,5 @@
 /** The words of the job actions: what each is called, and what it did, for the dialogs, the bulk results and the toasts. */
-import type { JobActionName } from '../../contract';
+import type { Job, JobActionName } from '../../contract';
 import { REMARKS_MAX } from '../../contract';
 
 export const ACTION_LABELS: Record<JobActionName, string> = {
@@ -16,4 +16,13 @@ export function remarksProblem(remarks: string, required: boolean): string | und
   if (required && text.length === 0) return 'Write a remark';
   if (text.length > REMARKS_MAX) return `Remarks are at most ${REMARKS_MAX} characters (${text.length} now)`;
   return undefined;
+}
+
+/** The statuses every one of `jobs` offers next, in the first job's order. */
+export function commonNextStatuses(jobs: readonly Job[]): number[] {
+  const [first, ...rest] = jobs;
+  if (!first) return [];
+  return first.next_status.filter(
+    (code, i, all) => all.indexOf(code) === i && rest.every((j) => j.next_status.includes(code)),
+  );
 }
