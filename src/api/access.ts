@@ -9,7 +9,7 @@ import { coversBranch, permissionsOf, WRITE_BRANCHES_SCOPE, type AccessClaims } 
 export type BranchAccess = { canSave: true } | { canSave: false; reason: string };
 
 /** The JSON payload of a JWT, or null when `token` is not one. */
-function claimsOf(token: string | null): AccessClaims | null {
+export function claimsOf(token: string | null): AccessClaims | null {
   const part = token?.split('.');
   if (part?.length !== 3) return null;
   try {

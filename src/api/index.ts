@@ -4,6 +4,7 @@ export * from './errors';
 export * from './endpoints';
 export * from './branch-endpoints';
 export * from './job-search';
+export * from './job-actions';
 export * from './queries';
 export * from './context';
 export type { ScanOptions, ScanOutcome, ScanProgress } from './scan';

@@ -10,6 +10,8 @@ export const queryKeys = {
   jobsPage: (filters: JobsFilters) => ['jobs', 'page', filters] as const,
   /** `total_records` of the filters: the status count chips. */
   jobsCount: (filters: JobsFilters) => ['jobs', 'count', filters] as const,
+  /** One job with what may be done to it (the job actions extension): under `jobs`, so a refresh reads it again. */
+  jobDetail: (id: number) => ['jobs', 'detail', id] as const,
   branches: () => ['branches'] as const,
   branchList: () => ['branches', 'list'] as const,
   branch: (id: string) => ['branches', 'detail', id] as const,

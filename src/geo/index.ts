@@ -11,6 +11,7 @@ export { zonesToKml } from './kml-write';
 export { importFeatures, parseGeoJsonImport, type GeoJsonImport } from './import';
 export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';
 export { positionOf } from './position';
+export { distanceKm } from './distance';
 // The coordinate range is the contract's (decision 9); geo hands it to the layers above.
 export { isLatitude, isLongitude, isLonLat, MAX_LATITUDE, MAX_LONGITUDE } from '../contract/coordinates';
 export {

@@ -16,6 +16,7 @@ export function Modal({
   actions,
   dismissible = true,
   width = 'md',
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,6 +26,11 @@ export function Modal({
   actions?: ReactNode;
   dismissible?: boolean;
   width?: 'md' | 'lg';
+  /**
+   * Where the focus goes when the dialog closes, for a dialog opened without a trigger of its
+   * own (mounted on demand): the control that opened it. Otherwise Radix returns it.
+   */
+  returnFocusTo?: HTMLElement | null;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(o) => (o || dismissible ? onOpenChange(o) : undefined)}>
@@ -34,6 +40,12 @@ export function Modal({
           className={`${s.dialog} ${width === 'lg' ? s.dialogLarge : ''}`}
           onEscapeKeyDown={(e) => (!dismissible ? e.preventDefault() : undefined)}
           onPointerDownOutside={(e) => (!dismissible ? e.preventDefault() : undefined)}
+          onCloseAutoFocus={(e) => {
+            if (returnFocusTo?.isConnected) {
+              e.preventDefault();
+              returnFocusTo.focus();
+            }
+          }}
         >
           <Dialog.Title className={s.dialogTitle}>{title}</Dialog.Title>
           {description ? (

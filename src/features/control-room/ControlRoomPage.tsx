@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
-import type { StopBranch } from '../../contract';
+import type { Job, StopBranch } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
 import { lateRule } from '../../rules/lateness';
 import { figureRule } from '../../rules/day-figures';
@@ -16,6 +16,7 @@ import {
   useSwitchSetting,
   LazyJobPanel,
 } from '../../job-views';
+import { JobActionButton, useActionsOffered } from '../../job-views/actions';
 import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
 import { DaySection } from './DaySection';
 import { ExceptionsSection } from './ExceptionsSection';
@@ -107,6 +108,11 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
     setRefreshCount((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
   };
+  const latestRefresh = useRef(refresh);
+  useLayoutEffect(() => {
+    latestRefresh.current = refresh;
+  });
+  const afterAction = useCallback(() => latestRefresh.current(), []);
   const openJob = useCallback(
     (id: number, follow = false) => go({ job: id }, follow || latest.current.job !== undefined),
     [go],
@@ -232,6 +238,20 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
     [data.riders, panelJobs, branchName, search.rider, now, rule, onRider, openJob],
   );
 
+  // Job actions (an extension): offered in the list where the service answers for its first job.
+  const actionsOffered = useActionsOffered(exceptions.list[0]?.job.id);
+  // The rows are not drawn again as the jobs refresh: the riders are read from the latest when a dialog opens.
+  const heldRef = useRef(panelJobs);
+  useLayoutEffect(() => {
+    heldRef.current = panelJobs;
+  });
+  const [held] = useState<Iterable<Job>>(() => ({
+    [Symbol.iterator]: () => heldRef.current[Symbol.iterator](),
+  }));
+  const actionCell = useCallback(
+    (job: Job) => <JobActionButton job={job} shown={held} onActed={afterAction} />,
+    [held, afterAction],
+  );
   const panel = search.job !== undefined && (
     <Suspense fallback={null}>
       <LazyJobPanel
@@ -246,6 +266,7 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
         onClose={() => go({ job: undefined })}
         onGoToPage={(page) => onJobsPage(page, search.job!)}
         onClearFilters={() => go({ branch_id: undefined, team_id: undefined })}
+        onActed={afterAction}
       />
     </Suspense>
   );
@@ -368,6 +389,7 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
             onOpen={openJob}
             onReason={onReason}
             onListBranch={onListBranch}
+            actionCell={actionsOffered ? actionCell : undefined}
           />
           {daySection}
           {ridersSection}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { memo, useRef, useState, type KeyboardEvent } from 'react';
-import type { StopBranch } from '../../contract';
+import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Job, StopBranch } from '../../contract';
 import type { ExceptionKind, Exceptions, JobException } from '../../rules/exceptions';
 import { jobBranchId } from '../../rules/job-branch';
 import { Banner, Button, EmptyState, knownTimeZone, Skeleton, useMediaQuery, viewerTimeZone } from '../../ui';
@@ -43,6 +43,7 @@ export function ExceptionsSection({
   onOpen,
   onReason,
   onListBranch,
+  actionCell,
 }: {
   exceptions: Exceptions;
   open: AllJobs;
@@ -55,6 +56,8 @@ export function ExceptionsSection({
   onOpen: (id: number, follow?: boolean) => void;
   onReason: (reason: ExceptionKind | undefined) => void;
   onListBranch: (branch: string | undefined) => void;
+  /** A row's action control, where the service offers job actions (job-views/actions). */
+  actionCell?: (job: Job) => ReactNode;
 }) {
   const config = useConfig();
   const [showAll, setShowAll] = useState(false);
@@ -192,6 +195,7 @@ export function ExceptionsSection({
                 <th scope="col">Status</th>
                 <th scope="col">Branch</th>
                 <th scope="col">Rider</th>
+                {actionCell && <th scope="col">Act</th>}
               </tr>
             </thead>
             <tbody ref={listRef} onKeyDown={onKey}>
@@ -203,6 +207,7 @@ export function ExceptionsSection({
                   selected={e.job.id === openJobId}
                   branch={branchLabel(jobBranchId(e.job))}
                   onOpen={onOpen}
+                  actionCell={actionCell}
                 />
               ))}
             </tbody>
@@ -225,6 +230,7 @@ const ExceptionRow = memo(function ExceptionRow({
   selected,
   branch,
   onOpen,
+  actionCell,
 }: {
   exception: JobException;
   /** The row Tab reaches (the open job's, else the first). */
@@ -232,6 +238,7 @@ const ExceptionRow = memo(function ExceptionRow({
   selected: boolean;
   branch: string;
   onOpen: (id: number) => void;
+  actionCell?: (job: Job) => ReactNode;
 }) {
   const { job, reasons } = exception;
   return (
@@ -262,6 +269,7 @@ const ExceptionRow = memo(function ExceptionRow({
       <td data-label="Rider">
         {job.rider ? job.rider.name || `Rider ${job.rider.id}` : <span className={s.sub}>unassigned</span>}
       </td>
+      {actionCell && <td>{actionCell(job)}</td>}
     </tr>
   );
 });

@@ -20,6 +20,8 @@ import { createHoverStore } from './ops-map/hover-store';
 import { SearchStatus } from './search/SearchStatus';
 import { JobsTable } from './table/JobsTable';
 import { LoadFailed } from './table/LoadFailed';
+import { BulkBar } from './table/BulkBar';
+import { useActionsOffered } from '../../job-views/actions';
 import { PaginationBar } from './table/PaginationBar';
 import { RowsPlace } from './table/RowsPlace';
 import { useJobsTable } from './table/useJobsTable';
@@ -86,7 +88,16 @@ export function JobsPage() {
     teamId: search.team_id,
     viewerZone,
   });
-  const { table, setAside, sortedByLateness } = useJobsTable(rows, wide && openJobId !== undefined, lateList);
+  // Job actions (an extension): rows can be selected where the service answers for the first one.
+  const actionsOffered = useActionsOffered(rows[0]?.id);
+  const pageKey = JSON.stringify([filters, found ? q : page, lateOnly]);
+  const { table, setAside, sortedByLateness, selected, clearSelection } = useJobsTable(
+    rows,
+    wide && openJobId !== undefined,
+    lateList,
+    actionsOffered,
+    pageKey,
+  );
   const totalPages = data?.total_pages ?? 0;
 
   const filterText = describeFilters(filters, config, options.zone);
@@ -118,7 +129,7 @@ export function JobsPage() {
           onMove={follow}
           onHover={mapView ? hover.set : undefined}
           scrollRef={scrollRef}
-          pageKey={JSON.stringify([filters, found ? q : page, lateOnly])}
+          pageKey={pageKey}
           showingPreviousRows={showingPreviousRows}
           failed={error !== null}
           caption={tableCaption({
@@ -254,6 +265,7 @@ export function JobsPage() {
               lastPage={current ? undefined : data.page}
             />
           )}
+          {actionsOffered && <BulkBar selected={selected} onClear={clearSelection} />}
           <div ref={workRef} className={s.work} data-map={mapView || undefined}>
             {showTable && (
               <section

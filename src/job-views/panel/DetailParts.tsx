@@ -1,12 +1,13 @@
 /** The small pieces the job panel's tabs share: facts lists, values of any shape, codes, times, slots. */
 import { Fragment, createContext, useContext, type ReactNode } from 'react';
 import type { Rider } from '../../contract';
-import { useConfig, type CodeInfo } from '../../config';
+import { describeStatus, useConfig, type CodeInfo } from '../../config';
 import { ZonedTime, formatDateTime, formatWindow, inViewerZone } from '../../ui';
 import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../rules/riders';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { StatusBadge } from '../StatusBadge';
 import s from './details.module.css';
+import actionStyles from '../actions/actions.module.css';
 
 /** The zone the job's times are shown in (its branch's, or the viewer's). */
 export const JobZone = createContext<string | undefined>(undefined);
@@ -97,13 +98,33 @@ export function CodeLabel({ info, noun }: { info: CodeInfo; noun: string }) {
   );
 }
 
-export function NextStatuses({ codes }: { codes: number[] }) {
+/**
+ * The statuses offered next. Where the service takes status changes (`onChoose`), each is a
+ * button that opens the change; elsewhere (a bare service, a sign-in that may not act) they are
+ * plain text, never drawn as buttons.
+ */
+export function NextStatuses({ codes, onChoose }: { codes: number[]; onChoose?: (code: number) => void }) {
+  const config = useConfig();
   if (codes.length === 0) return <Empty>None offered</Empty>;
+  if (!onChoose) {
+    return (
+      <span className={s.plainNext}>
+        {codes.map((code) => describeStatus(config, code).label).join(', ')}
+      </span>
+    );
+  }
   return (
     <ul className={s.inlineList} aria-label="Next statuses offered">
       {codes.map((code, i) => (
         <li key={`${code}-${i}`}>
-          <StatusBadge code={code} />
+          <button
+            type="button"
+            className={actionStyles.nextButton}
+            aria-label={`Move to ${describeStatus(config, code).label}…`}
+            onClick={() => onChoose(code)}
+          >
+            <StatusBadge code={code} />
+          </button>
         </li>
       ))}
     </ul>

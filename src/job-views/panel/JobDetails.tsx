@@ -5,7 +5,11 @@
 import { useId, type ReactNode } from 'react';
 import type { Job, Rider } from '../../contract';
 import { describeRiderStatus, describeStatus, useConfig } from '../../config';
-import { formatDuration, viewerTimeZone } from '../../ui';
+import { Button, formatDuration, viewerTimeZone } from '../../ui';
+import type { JobWithActions } from '../../api';
+import type { JobActionName } from '../../contract';
+import { useActionOffer, type ActionOffer, type ActionStart } from '../actions';
+import actionStyles from '../actions/actions.module.css';
 import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';
 import { jobTimeZone, lastRemark } from '../job-facts';
@@ -239,8 +243,48 @@ function ZoneNote({ zone, branchZone }: { zone: string; branchZone: string }) {
   );
 }
 
-export default function JobDetails({ job }: { job: Job }) {
+/** The panel's actions (the extension): a button per action allowed, or why none is; nothing on a bare service. */
+function ActionBar({ offer }: { offer: ActionOffer }) {
+  if (!offer.extension) return null;
+  if (offer.allowed.size === 0) {
+    return offer.refused ? <p className={actionStyles.refused}>{offer.refused}</p> : null;
+  }
+  const buttons: [JobActionName, string, ActionStart][] = [
+    ['status', 'Change status…', { kind: 'status' }],
+    ['reassign', 'Reassign…', { kind: 'reassign' }],
+    ['remark', 'Add remark…', { kind: 'remark' }],
+    ['cancel', 'Cancel job…', { kind: 'cancel' }],
+  ];
+  return (
+    <div className={actionStyles.bar} role="group" aria-label="Act on this job">
+      {buttons
+        .filter(([name]) => offer.allowed.has(name))
+        .map(([name, text, start]) => (
+          <Button
+            key={name}
+            size="sm"
+            variant={name === 'cancel' ? 'danger' : 'default'}
+            onClick={() => offer.open(start)}
+          >
+            {text}
+          </Button>
+        ))}
+    </div>
+  );
+}
+
+export default function JobDetails({
+  job,
+  shown,
+  onActed,
+}: {
+  job: Job;
+  /** The jobs the screen holds (the riders a reassignment offers). */
+  shown?: readonly Job[];
+  onActed?: (result: JobWithActions) => void;
+}) {
   const config = useConfig();
+  const offer = useActionOffer(job, shown, onActed);
   const now = useScreenNow();
   const entries = timeline(job.status_history);
   const json = JSON.stringify(job, null, 2);
@@ -257,9 +301,16 @@ export default function JobDetails({ job }: { job: Job }) {
           </div>
           <div className={s.statusNext}>
             <span className={s.label}>Next offered</span>
-            <NextStatuses codes={job.next_status} />
+            <NextStatuses
+              codes={job.next_status}
+              onChoose={
+                offer.allowed.has('status') ? (status) => offer.open({ kind: 'status', status }) : undefined
+              }
+            />
           </div>
         </div>
+        <ActionBar offer={offer} />
+        {offer.dialog}
         <ZoneNote zone={zone} branchZone={branchZone} />
         <Tabs
           label="Job details"
@@ -283,7 +334,17 @@ export default function JobDetails({ job }: { job: Job }) {
             {
               value: 'stops',
               label: `Stops (${job.pickups.length + job.deliveries.length})`,
-              content: <JobStops job={job} states={states} />,
+              content: (
+                <JobStops
+                  job={job}
+                  states={states}
+                  onStopStatus={
+                    offer.allowed.has('stop_status')
+                      ? (stop, status) => offer.open({ kind: 'stop_status', stop, status })
+                      : undefined
+                  }
+                />
+              ),
             },
             {
               value: 'raw',

@@ -41,6 +41,8 @@ export type JobPanelProps = {
   onClearFilters: () => void;
   /** With the map shown: fits it to the job. */
   onZoomTo?: (jobId: number) => void;
+  /** After an action on the job (the job actions extension): the screen reads its jobs again. */
+  onActed?: () => void;
 };
 
 /**
@@ -61,6 +63,7 @@ export function JobPanel({
   onGoToPage,
   onClearFilters,
   onZoomTo,
+  onActed,
 }: JobPanelProps) {
   const queryClient = useQueryClient();
   const config = useConfig();
@@ -107,7 +110,7 @@ export function JobPanel({
           </div>
         )}
         <Suspense fallback={<DetailsSkeleton />}>
-          <JobDetails job={job} />
+          <JobDetails job={job} shown={shown} onActed={onActed && (() => onActed())} />
         </Suspense>
       </>
     );

@@ -140,11 +140,14 @@ function StopCard({
   stop,
   index,
   state,
+  onStatus,
 }: {
   kind: StopKind;
   stop: Pickup | Delivery;
   index: number;
   state: StopLateness;
+  /** Opens the change of this stop's status (where the service takes it). */
+  onStatus?: (code: number) => void;
 }) {
   const config = useConfig();
   const headingId = useId();
@@ -158,7 +161,7 @@ function StopCard({
     ['Branch', <BranchFacts branch={stop.branch} />],
     ['Address', <GenericValue value={stop.address} />],
     ['Customer', <GenericValue value={stop.customer} />],
-    ['Next statuses', <NextStatuses codes={stop.next_status} />],
+    ['Next statuses', <NextStatuses codes={stop.next_status} onChoose={onStatus} />],
   ];
   if (kind === 'delivery') {
     const d = stop as Delivery;
@@ -212,7 +215,18 @@ function StopCard({
 }
 
 /** The Stops tab: the pickups, then the deliveries, each with its lateness at `states`. */
-export function JobStops({ job, states }: { job: Job; states: StopLateness[] }) {
+export function JobStops({
+  job,
+  states,
+  onStopStatus,
+}: {
+  job: Job;
+  states: StopLateness[];
+  /** Where stops' statuses can be changed: opens the change of one. */
+  onStopStatus?: (stop: { kind: StopKind; id: number }, code: number) => void;
+}) {
+  const onStatus = (kind: StopKind, id: number) =>
+    onStopStatus && ((code: number) => onStopStatus({ kind, id }, code));
   const stateOf = (kind: StopKind, index: number) =>
     states.find((st) => st.kind === kind && st.index === index)!;
   return (
@@ -220,12 +234,26 @@ export function JobStops({ job, states }: { job: Job; states: StopLateness[] }) 
       <h3 className={s.sectionTitle}>Pickups ({job.pickups.length})</h3>
       {job.pickups.length === 0 && <Empty>No pickups</Empty>}
       {job.pickups.map((p, i) => (
-        <StopCard key={p.id} kind="pickup" stop={p} index={i} state={stateOf('pickup', i)} />
+        <StopCard
+          key={p.id}
+          kind="pickup"
+          stop={p}
+          index={i}
+          state={stateOf('pickup', i)}
+          onStatus={onStatus('pickup', p.id)}
+        />
       ))}
       <h3 className={s.sectionTitle}>Deliveries ({job.deliveries.length})</h3>
       {job.deliveries.length === 0 && <Empty>No deliveries</Empty>}
       {job.deliveries.map((d, i) => (
-        <StopCard key={d.id} kind="delivery" stop={d} index={i} state={stateOf('delivery', i)} />
+        <StopCard
+          key={d.id}
+          kind="delivery"
+          stop={d}
+          index={i}
+          state={stateOf('delivery', i)}
+          onStatus={onStatus('delivery', d.id)}
+        />
       ))}
     </div>
   );

@@ -3,6 +3,7 @@ import {
   createColumnHelper,
   createSortedRowModel,
   metaHelper,
+  rowSelectionFeature,
   rowSortingFeature,
   sortFn_basic,
   tableFeatures,
@@ -43,11 +44,13 @@ export type JobsColumnMeta = {
 
 /**
  * Only what the screen uses: visibility and sorting of the loaded rows (the interface sorts by
- * nothing, so only the Late column sorts, and only the rows loaded; pages stay the service's).
+ * nothing, so only the Late column sorts, and only the rows loaded; pages stay the service's),
+ * and the selection of rows for an action on several jobs (where the service offers actions).
  */
 export const jobsTableFeatures = tableFeatures({
   columnVisibilityFeature,
   rowSortingFeature,
+  rowSelectionFeature,
   sortedRowModel: createSortedRowModel(),
   columnMeta: metaHelper<JobsColumnMeta>(),
 });
@@ -305,3 +308,55 @@ export function jobColumns(rule: Pick<LateRule, 'isFinal'>) {
     }),
   );
 }
+
+/** A row's checkbox: its click is the selection's, not the row's (which opens the job). */
+function SelectBox({
+  checked,
+  indeterminate = false,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  label: string;
+  onChange: () => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={s.selectBox}
+      checked={checked}
+      ref={(el) => {
+        if (el) el.indeterminate = indeterminate;
+      }}
+      aria-label={label}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.stopPropagation();
+      }}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The selection column (first), drawn only where jobs can be acted on. */
+export const selectColumn = helper.display({
+  id: 'select',
+  enableHiding: false,
+  meta: { label: 'Select', width: 40 },
+  header: ({ table }) => (
+    <SelectBox
+      checked={table.getIsAllRowsSelected()}
+      indeterminate={table.getIsSomeRowsSelected()}
+      label="Select every job shown"
+      onChange={() => table.toggleAllRowsSelected()}
+    />
+  ),
+  cell: ({ row }) => (
+    <SelectBox
+      checked={row.getIsSelected()}
+      label={`Select job ${row.original.id}`}
+      onChange={() => row.toggleSelected()}
+    />
+  ),
+});

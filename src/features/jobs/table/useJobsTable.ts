@@ -2,6 +2,7 @@ import {
   functionalUpdate,
   useTable,
   type ColumnVisibilityState,
+  type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -9,7 +10,7 @@ import { useConfig } from '../../../config';
 import { lateRule } from '../../../rules/lateness';
 import type { Job } from '../../../contract';
 import { loadColumnVisibility, saveColumnVisibility } from '../../../job-views';
-import { jobColumns, jobsTableFeatures } from './columns';
+import { jobColumns, jobsTableFeatures, selectColumn } from './columns';
 
 /** Columns set aside while a job is open beside the table, which is narrower then. */
 const SET_ASIDE = ['type', 'stops', 'amount', 'created_at', 'updated_at'];
@@ -23,9 +24,17 @@ const LATEST_FIRST: SortingState = [{ id: 'late', desc: true }];
  * sorts the Late column with the table's own sorting; a late list (`lateList`) starts with the
  * latest first), and the columns the viewer chose (remembered in this browser). With a job
  * open beside it (`panelBeside`), the table sets some columns aside; the choice saved is
- * untouched by that, and a choice made meanwhile is saved without them.
+ * untouched by that, and a choice made meanwhile is saved without them. With `selectable` (the
+ * service offers job actions), a first column selects rows; the selection is of the rows shown
+ * (`selectionKey` changing, another page or filter, clears it).
  */
-export function useJobsTable(rows: Job[], panelBeside: boolean, lateList = false) {
+export function useJobsTable(
+  rows: Job[],
+  panelBeside: boolean,
+  lateList = false,
+  selectable = false,
+  selectionKey = '',
+) {
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(loadColumnVisibility);
   const config = useConfig();
   const [sorting, setSorting] = useState<SortingState>(lateList ? LATEST_FIRST : []);
@@ -34,7 +43,16 @@ export function useJobsTable(rows: Job[], panelBeside: boolean, lateList = false
     setSortFor(lateList);
     setSorting(lateList ? LATEST_FIRST : []);
   }
-  const columns = useMemo(() => jobColumns(lateRule(config)), [config]);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [selectionFor, setSelectionFor] = useState(selectionKey);
+  if (selectionFor !== selectionKey) {
+    setSelectionFor(selectionKey);
+    setRowSelection({});
+  }
+  const columns = useMemo(() => {
+    const base = jobColumns(lateRule(config));
+    return selectable ? [selectColumn, ...base] : base;
+  }, [config, selectable]);
   const setAside = panelBeside ? SET_ASIDE : [];
   const visibility = setAside.length
     ? { ...columnVisibility, ...Object.fromEntries(setAside.map((id) => [id, false])) }
@@ -44,8 +62,10 @@ export function useJobsTable(rows: Job[], panelBeside: boolean, lateList = false
     columns,
     data: rows,
     getRowId: rowId,
-    state: { columnVisibility: visibility, sorting },
+    state: { columnVisibility: visibility, sorting, rowSelection },
     onSortingChange: setSorting,
+    enableRowSelection: selectable,
+    onRowSelectionChange: setRowSelection,
     onColumnVisibilityChange: (updater) =>
       setColumnVisibility((prev) => {
         const next = { ...functionalUpdate(updater, visibility) };
@@ -57,5 +77,12 @@ export function useJobsTable(rows: Job[], panelBeside: boolean, lateList = false
         return next;
       }),
   });
-  return { table, setAside, sortedByLateness: sorting.length > 0 };
+  const selected = selectable ? rows.filter((job) => rowSelection[rowId(job)]) : [];
+  return {
+    table,
+    setAside,
+    sortedByLateness: sorting.length > 0,
+    selected,
+    clearSelection: () => setRowSelection({}),
+  };
 }

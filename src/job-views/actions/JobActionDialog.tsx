@@ -1,0 +1,362 @@
+/**
+ * One job's action, chosen and sent (docs/design.md, "Job actions (optional)"): the job as the
+ * service has it now (read when the dialog opens, with its ETag), what this sign-in may do to
+ * it, the fields of the chosen action, then the action with `If-Match`. A 412 says the job was
+ * changed by someone else, shows it as it is now, and changes nothing; a 403 says what is not
+ * allowed. Validation is said beside each field before anything is sent.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  actOnJob,
+  errorMessage,
+  jobWithActionsQueryOptions,
+  outcomeOf,
+  queryKeys,
+  useApi,
+  type JobAction,
+  type JobWithActions,
+  type StopRef,
+} from '../../api';
+import type { Job, JobActionName } from '../../contract';
+import { REMARKS_MAX } from '../../contract';
+import { describeStatus, useConfig } from '../../config';
+import { Banner, Button, Field, Skeleton, inputClass, useToast } from '../../ui';
+import { Modal } from '../../ui/Modal';
+import { lastRemark } from '../job-facts';
+import { StatusBadge } from '../StatusBadge';
+import { ACTION_LABELS, remarksProblem } from './action-words';
+import { RiderPicker } from './RiderPicker';
+import s from './actions.module.css';
+
+export type ActionStart = { kind: JobActionName; status?: number; stop?: StopRef };
+
+type Errors = Partial<Record<'status' | 'stop' | 'rider' | 'remarks', string>>;
+type Failure = { outcome: 'conflict' | 'refused' | 'failed'; message: string };
+
+const stopKey = (stop: StopRef) => `${stop.kind}:${stop.id}`;
+
+function stopsOf(job: Job) {
+  return [
+    ...job.pickups.map((stop, i) => ({
+      ref: { kind: 'pickup', id: stop.id } as StopRef,
+      name: `Pickup ${i + 1}`,
+      stop,
+    })),
+    ...job.deliveries.map((stop, i) => ({
+      ref: { kind: 'delivery', id: stop.id } as StopRef,
+      name: `Delivery ${i + 1}`,
+      stop,
+    })),
+  ];
+}
+
+/** The job as it is now, in one line: status, rider, last remark. */
+function NowLine({ job }: { job: Job }) {
+  const remark = lastRemark(job);
+  return (
+    <p className={s.now}>
+      <span className={s.nowLabel}>Now:</span> <StatusBadge code={job.status} /> ·{' '}
+      {job.rider ? <bdi>{job.rider.name || `Rider ${job.rider.id}`}</bdi> : 'unassigned'}
+      {remark && (
+        <>
+          {' '}
+          · last remark <q>{remark.remarks}</q>
+          {remark.created_by?.user_name ? (
+            <>
+              {' '}
+              by <bdi>{remark.created_by.user_name}</bdi>
+            </>
+          ) : null}
+        </>
+      )}
+    </p>
+  );
+}
+
+export default function JobActionDialog({
+  jobId,
+  start,
+  fleet,
+  onClose,
+  onActed,
+  returnFocusTo,
+}: {
+  jobId: number;
+  start: ActionStart;
+  /** The control that opened the dialog: the focus goes back to it. */
+  returnFocusTo?: HTMLElement | null;
+  /** The jobs the browser holds (for the riders to offer). */
+  fleet: () => Iterable<Job>;
+  onClose: () => void;
+  onActed?: (result: JobWithActions) => void;
+}) {
+  const api = useApi();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const read = useQuery(jobWithActionsQueryOptions(api, jobId));
+  const [kind, setKind] = useState<JobActionName>(start.kind);
+  const [status, setStatus] = useState<number | undefined>(start.status);
+  const [stop, setStop] = useState<string | undefined>(start.stop && stopKey(start.stop));
+  const [riderId, setRiderId] = useState<number | undefined>();
+  const [remarks, setRemarks] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const data = read.data;
+  const job = data?.job;
+  const allowed = (data?.actions.allowed ?? []).filter((a): a is JobActionName => a in ACTION_LABELS);
+  const stops = job ? stopsOf(job).filter((st) => st.stop.next_status.length > 0) : [];
+  const chosenStop = stops.find((st) => stopKey(st.ref) === stop);
+  const statusOptions =
+    kind === 'status'
+      ? (job?.next_status ?? [])
+      : kind === 'stop_status'
+        ? (chosenStop?.stop.next_status ?? [])
+        : [];
+  const label = (code: number) => describeStatus(config, code).label;
+
+  const validate = (): JobAction | null => {
+    const next: Errors = {};
+    const remarkError = remarksProblem(remarks, kind === 'remark');
+    if (remarkError) next.remarks = remarkError;
+    if (
+      (kind === 'status' || kind === 'stop_status') &&
+      (status === undefined || !statusOptions.includes(status))
+    )
+      next.status = 'Choose the status to move to';
+    if (kind === 'stop_status' && !chosenStop) next.stop = 'Choose the stop';
+    if (kind === 'reassign' && riderId === undefined) next.rider = 'Choose a rider';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return null;
+    switch (kind) {
+      case 'status':
+        return { kind, status: status!, remarks };
+      case 'stop_status':
+        return { kind, stop: chosenStop!.ref, status: status!, remarks };
+      case 'reassign':
+        return { kind, riderId: riderId!, remarks };
+      case 'remark':
+        return { kind, remarks };
+      case 'cancel':
+        return { kind, remarks };
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!data || sending) return;
+    const action = validate();
+    if (!action) return;
+    if (!data.etag) {
+      setFailure({
+        outcome: 'failed',
+        message:
+          'The service named no version (ETag) of this job, so the action cannot be guarded. Nothing was sent.',
+      });
+      return;
+    }
+    setSending(true);
+    setFailure(null);
+    try {
+      const result = await actOnJob(api, jobId, action, data.etag);
+      queryClient.setQueryData(queryKeys.jobDetail(jobId), result);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
+      toast({ title: `Job ${jobId}: ${doneText(action, label)}` });
+      onActed?.(result);
+      onClose();
+    } catch (error) {
+      const outcome = outcomeOf(error);
+      if (outcome === 'conflict') {
+        await read.refetch();
+        setFailure({
+          outcome,
+          message:
+            'Changed by someone else since this dialog read it: nothing was changed. The job as it is now is shown above; check your choice and send it again.',
+        });
+      } else {
+        setFailure({ outcome, message: errorMessage(error) });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const title = `${ACTION_LABELS[kind]}: job ${jobId}`;
+  let body;
+  if (read.isPending) {
+    body = (
+      <div role="status" aria-label="Reading the job">
+        <Skeleton width="60%" />
+        <Skeleton height={80} />
+      </div>
+    );
+  } else if (read.isError) {
+    body = <Banner tone="danger">Could not read the job: {errorMessage(read.error)}</Banner>;
+  } else if (!data || !job) {
+    body = <Banner tone="info">This service offers no job actions.</Banner>;
+  } else if (allowed.length === 0) {
+    body = (
+      <>
+        <NowLine job={job} />
+        <Banner tone="warning">{data.actions.refused ?? 'Nothing can be done to this job now.'}</Banner>
+      </>
+    );
+  } else {
+    const chosenKind = allowed.includes(kind) ? kind : allowed[0]!;
+    if (chosenKind !== kind) setKind(chosenKind);
+    body = (
+      <form id="job-action-form" className={s.form} onSubmit={(e) => void submit(e)} noValidate>
+        <NowLine job={job} />
+        {failure && (
+          <Banner tone={failure.outcome === 'conflict' ? 'warning' : 'danger'} role="alert">
+            <strong>
+              {failure.outcome === 'conflict'
+                ? 'Changed by someone else. '
+                : failure.outcome === 'refused'
+                  ? 'Not allowed. '
+                  : 'Not done. '}
+            </strong>
+            {failure.message}
+          </Banner>
+        )}
+        <fieldset className={s.choices}>
+          <legend className={s.legend}>What to do</legend>
+          {allowed.map((a) => (
+            <label key={a} className={s.choice}>
+              <input
+                type="radio"
+                name="action"
+                value={a}
+                checked={kind === a}
+                onChange={() => {
+                  setKind(a);
+                  setStatus(undefined);
+                  setErrors({});
+                }}
+              />
+              {ACTION_LABELS[a]}
+            </label>
+          ))}
+        </fieldset>
+        {kind === 'stop_status' && (
+          <Field label="Stop" error={errors.stop}>
+            <select
+              className={inputClass}
+              value={stop ?? ''}
+              onChange={(e) => {
+                setStop(e.target.value || undefined);
+                setStatus(undefined);
+              }}
+            >
+              <option value="">Choose a stop</option>
+              {stops.map((st) => (
+                <option key={stopKey(st.ref)} value={stopKey(st.ref)}>
+                  {st.name} (#{st.ref.id}): {label(st.stop.status)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {(kind === 'status' || kind === 'stop_status') && (
+          <fieldset
+            className={s.choices}
+            aria-describedby={errors.status ? 'action-status-error' : undefined}
+          >
+            <legend className={s.legend}>Move to</legend>
+            {statusOptions.length === 0 && <p className={s.muted}>Choose a stop first.</p>}
+            {statusOptions.map((code) => (
+              <label key={code} className={s.choice}>
+                <input
+                  type="radio"
+                  name="status"
+                  value={code}
+                  checked={status === code}
+                  aria-invalid={errors.status ? true : undefined}
+                  onChange={() => setStatus(code)}
+                />
+                <StatusBadge code={code} />
+              </label>
+            ))}
+            <span id="action-status-error" className={s.error} aria-live="polite">
+              {errors.status}
+            </span>
+          </fieldset>
+        )}
+        {kind === 'reassign' && (
+          <RiderPicker job={job} fleet={fleet} value={riderId} onChange={setRiderId} error={errors.rider} />
+        )}
+        {kind === 'cancel' && (
+          <p className={s.consequence}>The job is cancelled, and its stops still open with it.</p>
+        )}
+        <Field
+          label={kind === 'remark' ? 'Remark' : kind === 'cancel' ? 'Reason (optional)' : 'Remark (optional)'}
+          hint={`Recorded in the status history with your name; at most ${REMARKS_MAX} characters.`}
+          error={errors.remarks}
+        >
+          <textarea
+            className={`${inputClass} ${s.remarks}`}
+            rows={3}
+            value={remarks}
+            onChange={(e) => setRemarks(e.target.value)}
+          />
+        </Field>
+      </form>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      returnFocusTo={returnFocusTo}
+      onOpenChange={(o) => !o && onClose()}
+      title={title}
+      description="The action is taken only on the version of the job shown here."
+      actions={
+        <div className={s.dialogButtons}>
+          <Button onClick={onClose}>Close</Button>
+          {data && allowed.length > 0 && (
+            <Button
+              type="submit"
+              form="job-action-form"
+              variant={kind === 'cancel' ? 'danger' : 'primary'}
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
+              {sending ? 'Sending…' : submitLabel(kind)}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}
+
+function submitLabel(kind: JobActionName): string {
+  return {
+    status: 'Move the job',
+    stop_status: 'Move the stop',
+    reassign: 'Reassign',
+    remark: 'Add the remark',
+    cancel: 'Cancel the job',
+  }[kind];
+}
+
+export function doneText(action: JobAction, label: (code: number) => string): string {
+  switch (action.kind) {
+    case 'status':
+      return `moved to ${label(action.status)}`;
+    case 'stop_status':
+      return `${action.stop.kind} ${action.stop.id} moved to ${label(action.status)}`;
+    case 'reassign':
+      return 'rider reassigned';
+    case 'remark':
+      return 'remark added';
+    case 'cancel':
+      return 'cancelled';
+  }
+}
