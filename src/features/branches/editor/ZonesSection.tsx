@@ -1,13 +1,12 @@
 import type { DeliveryZones } from '../../../contract';
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { branchListQueryOptions, useApi } from '../../../api';
 import { useConfig } from '../../../config';
 import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../../map';
 import { ErrorState, Skeleton } from '../../../ui';
-import { readFocus, readZone } from './editor-search';
+import { useBranchEditorSearch } from './editor-search';
 import s from '../branches.module.css';
 import { countOf } from '../../../lib/count';
 import { allowedDistanceKm } from '../review/review-warnings';
@@ -222,11 +221,11 @@ export function ZonesSection({
   const zoneErrors = errors?.byIndex;
   // Opened at an overlap (the coverage map's "Fix in"): the map shows it, the zone selected.
   // Read as the editor opens (the map reads them only then).
-  const router = useRouter();
-  const [{ focus, selectedZone }] = useState(() => {
-    const search = new URLSearchParams(router.state.location.searchStr);
-    return { focus: readFocus(search.get('focus')), selectedZone: readZone(search.get('zone')) };
-  });
+  const search = useBranchEditorSearch();
+  const [{ focus, selectedZone }] = useState(() => ({
+    focus: search.focus ?? null,
+    selectedZone: search.zone,
+  }));
   // A retry after a failed chunk load needs a new lazy component (React caches the failure).
   const [Editor, setEditor] = useState(() => ZoneEditor);
 
