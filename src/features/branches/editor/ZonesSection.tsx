@@ -1,17 +1,15 @@
-import type { DeliveryZones } from '../../../contract';
+import type { ZoneCollection, ZoneFeature } from '../../../contract';
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { branchListQueryOptions, useApi } from '../../../api';
 import { useConfig } from '../../../config';
 import { errorMessage } from '../../../lib/error-message';
-import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../../map';
+import type { ContextArea, MapPin, MapPoints } from '../../../map';
 import { ErrorState, Skeleton } from '../../../ui';
 import { useBranchEditorSearch } from './editor-search';
 import s from '../branches.module.css';
 import { countOf } from '../../../lib/count';
 import { allowedDistanceKm } from '../review/review-warnings';
-
-export type ZoneFeature = DeliveryZones['features'][number];
 
 /** Errors the form puts on the zones: one for the whole collection, others per zone index. */
 export type ZonesErrors = { message?: string; byIndex?: Record<number, string> };
@@ -119,13 +117,13 @@ function MapSkeleton() {
  * (`normalizeZones`); the map shows them that way too, so every part can be edited. The split
  * reaches the form only with the first edit on the map. Ids follow `normalizeZones`.
  */
-function splitMultiPolygons(fc: DeliveryZones): DeliveryZones {
+function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
   if (!fc.features.some((f) => f.geometry?.type === 'MultiPolygon')) return fc;
   const taken = new Set(fc.features.map((f) => (f.id === undefined ? '' : String(f.id))));
   const features = fc.features.flatMap((f): ZoneFeature[] => {
     const geometry = f.geometry;
     if (geometry?.type !== 'MultiPolygon' || !Array.isArray(geometry.coordinates)) return [f];
-    const parts = geometry.coordinates as unknown[];
+    const parts = geometry.coordinates;
     const base = f.id === undefined ? null : String(f.id);
     return parts.map((coordinates, k): ZoneFeature => {
       let id: string | undefined;
@@ -147,23 +145,6 @@ function splitMultiPolygons(fc: DeliveryZones): DeliveryZones {
 }
 
 /**
- * The map's collection as the form holds it (properties always an object). The same object
- * when it already is: the editor's undo history follows the value by identity (a copy would
- * end the "one undo step per name typed" merging).
- */
-function toFormZones(fc: MapZones): DeliveryZones {
-  const fits = (f: MapZones['features'][number]) => f.type === 'Feature' && f.properties !== null;
-  if (fc.type === 'FeatureCollection' && fc.features.every(fits)) return fc as unknown as DeliveryZones;
-  return {
-    ...fc,
-    type: 'FeatureCollection',
-    features: fc.features.map((f) =>
-      fits(f) ? f : { ...f, type: 'Feature', properties: f.properties ?? {} },
-    ),
-  } as unknown as DeliveryZones;
-}
-
-/**
  * Other branches' zones, for the overlap warnings (on the map and in the review): every listed
  * branch but `branchId` that has zones. `others` is the branch list (undefined while it loads,
  * null when the service does not list branches).
@@ -175,7 +156,7 @@ export function useZoneContext(branchId: string) {
     if (!others) return NO_CONTEXT;
     return others
       .filter((b) => b.id !== branchId && b.delivery_zones && b.delivery_zones.features.length > 0)
-      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones as unknown as MapZones }));
+      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones! }));
   }, [others, branchId]);
   return { others, context };
 }
@@ -199,8 +180,8 @@ export function ZonesSection({
 }: {
   /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
   branchId: string;
-  value: DeliveryZones;
-  onChange: (fc: DeliveryZones) => void;
+  value: ZoneCollection;
+  onChange: (fc: ZoneCollection) => void;
   errors?: ZonesErrors;
   /** The branch location `[lon, lat]` (null when the fields never held valid degrees). */
   pin?: [number, number] | null;
@@ -261,8 +242,8 @@ export function ZonesSection({
         <Suspense fallback={<MapSkeleton />}>
           <Editor
             key={branchId}
-            value={shown as unknown as MapZones}
-            onChange={(next) => onChange(toFormZones(next))}
+            value={shown}
+            onChange={onChange}
             pin={mapPin}
             pinNote={pinNote}
             onPinChange={onPinChange}
