@@ -15,11 +15,39 @@ import { allowedDistanceKm } from '../review/review-warnings';
 export type ZonesErrors = { message?: string; byIndex?: Record<number, string> };
 
 /**
- * The map editor: maplibre and mapbox-gl-draw are in its own chunk, loaded only here (and
- * prefetched by the lazy editor page). Never import `../../../map/ZoneEditor` statically.
+ * The map editor: maplibre and mapbox-gl-draw are in its own chunk, loaded only here. Never
+ * import `../../../map/ZoneEditor` statically.
  */
 const loadZoneEditor = () => import('../../../map/ZoneEditor');
 const ZoneEditor = lazy(loadZoneEditor);
+
+/**
+ * The form comes before the map: the map's chunk is asked for once the form has painted and
+ * the page has had an idle moment (at most a second later). Its evaluation and the map's set-up
+ * are long tasks on a slow phone; started earlier, they would run before the fields take input
+ * (bench: editor_phone_form_ms).
+ */
+function useAfterFormPainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let idle: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      // The frame with the form is being painted: wait for the task after it, then for idle.
+      timer = setTimeout(() => {
+        if (typeof requestIdleCallback === 'function')
+          idle = requestIdleCallback(() => setPainted(true), { timeout: 1000 });
+        else setPainted(true);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, []);
+  return painted;
+}
 
 /**
  * A map chunk that fails to load (network lost, a new deployment) must not take the form down
@@ -209,6 +237,7 @@ export function ZonesSection({
   }));
   // A retry after a failed chunk load needs a new lazy component (React caches the failure).
   const [Editor, setEditor] = useState(() => ZoneEditor);
+  const formPainted = useAfterFormPainted();
 
   return (
     <section className={`${s.card} ${s.zonesCard}`} aria-labelledby="zones-title">
@@ -240,26 +269,30 @@ export function ZonesSection({
 
       <MapChunkBoundary onRetry={() => setEditor(() => lazy(loadZoneEditor))}>
         <Suspense fallback={<MapSkeleton />}>
-          <Editor
-            key={branchId}
-            value={shown}
-            onChange={onChange}
-            pin={mapPin}
-            pinNote={pinNote}
-            onPinChange={onPinChange}
-            context={context}
-            styleUrl={config.mapStyle}
-            limits={config.zoneLimits}
-            farKm={allowedDistanceKm(config.zoneLimits, branchId)}
-            toolsId={TOOLS_ID}
-            label={`Delivery zones map of branch ${branchId}`}
-            exportName={`${branchId}-delivery-zones`}
-            zoneErrors={zoneErrors}
-            points={points ?? undefined}
-            focus={focus}
-            selectedZone={selectedZone}
-            readOnly={readOnly}
-          />
+          {!formPainted ? (
+            <MapSkeleton />
+          ) : (
+            <Editor
+              key={branchId}
+              value={shown}
+              onChange={onChange}
+              pin={mapPin}
+              pinNote={pinNote}
+              onPinChange={onPinChange}
+              context={context}
+              styleUrl={config.mapStyle}
+              limits={config.zoneLimits}
+              farKm={allowedDistanceKm(config.zoneLimits, branchId)}
+              toolsId={TOOLS_ID}
+              label={`Delivery zones map of branch ${branchId}`}
+              exportName={`${branchId}-delivery-zones`}
+              zoneErrors={zoneErrors}
+              points={points ?? undefined}
+              focus={focus}
+              selectedZone={selectedZone}
+              readOnly={readOnly}
+            />
+          )}
         </Suspense>
       </MapChunkBoundary>
     </section>
