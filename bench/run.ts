@@ -25,6 +25,7 @@ import {
   writeBigZonesFile,
   snapMoves,
 } from './lib/editor-figures';
+import { editorPhone, PHONE, PHONE_CPU_SLOWDOWN } from './lib/editor-phone';
 import {
   COVERAGE_ZONES,
   COVERAGE_ZONE_VERTICES,
@@ -460,6 +461,34 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
           Math.max(...imports.map((r) => r.longestTaskMs)),
           `the longest main-thread task over all ${runs} runs (longtask observer; 0: none over 50 ms)`,
         );
+      },
+    );
+
+    await bench.step(
+      'editor-phone',
+      ['editor_phone_form_ms', 'editor_phone_map_first', 'editor_phone_tbt_ms', 'editor_phone_lcp_ms'],
+      async () => {
+        const branch = branches[0]!;
+        await putEditorZones(api, branch);
+        const phone = await editorPhone(b.browser, TOKEN, b.appUrl, branch.id, coldRuns);
+        const where = `${PHONE.width}×${PHONE.height} touch, CPU ${PHONE_CPU_SLOWDOWN}× slower, ${EDITOR_ZONES} zones × ${EDITOR_ZONE_VERTICES} corners, offline style, median of ${phone.length} cold loads`;
+        const mapFirst = phone.filter((p) => p.mapFirst).length;
+        bench.median(
+          'editor_phone_form_ms',
+          phone.map((p) => p.formMs),
+        );
+        bench.notes.editor_phone_form_ms = `nav start → the first key typed in Name handled; ${where}`;
+        bench.set('editor_phone_map_first', mapFirst, `of ${phone.length} cold loads`);
+        bench.median(
+          'editor_phone_tbt_ms',
+          phone.map((p) => p.tbtMs),
+        );
+        bench.notes.editor_phone_tbt_ms = `long tasks' time over 50 ms, nav start → 1 s after the map is idle; ${where}`;
+        bench.median(
+          'editor_phone_lcp_ms',
+          phone.map((p) => p.lcpMs),
+        );
+        bench.notes.editor_phone_lcp_ms = `largest contentful paint (until the first key); ${where}`;
       },
     );
 

@@ -17,6 +17,7 @@ export const GROUPS = [
   'overview',
   'server',
   'editor',
+  'editor-phone',
   'coverage',
   'put',
 ] as const;

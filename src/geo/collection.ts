@@ -1,6 +1,6 @@
 /**
- * Reading zone collections as they may arrive: the strict `DeliveryZonesInput`, the lenient
- * `DeliveryZones` read from a service, or parsed GeoJSON from a file.
+ * Reading zone collections as they may arrive: the strict `DeliveryZonesInput`, a
+ * `ZoneCollection` read leniently from a service, or parsed GeoJSON from a file.
  */
 
 export type GeometryLike = {

@@ -4,6 +4,8 @@
  */
 export { ringArea, polygonAreaKm2 } from './area';
 export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collection';
+/** The zones' one type (src/contract), for src/map, which imports geo but not the contract. */
+export type { ZoneCollection, ZoneFeature } from '../contract';
 export { featureId, zoneName } from './collection';
 export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
 export { formatAreaKm2, formatPoint, formatShare } from './format';

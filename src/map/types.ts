@@ -3,13 +3,15 @@
  * maplibre or mapbox-gl-draw may appear here (callers outside `src/map` import these types
  * statically, and the map libraries must stay in the lazily loaded chunk).
  */
-import type { FeatureCollection, Geometry, LineString, MultiPolygon, Point, Polygon } from 'geojson';
+import type { FeatureCollection, LineString, MultiPolygon, Point, Polygon } from 'geojson';
+import type { ZoneCollection } from '../geo';
 
 /**
- * A collection of zones. The editor draws and edits its Polygon features; other geometries
- * (as a lenient service may send them) are listed as invalid and kept unchanged.
+ * A collection of zones: the app's one zones type, GeoJSON (src/contract/zones.ts). The
+ * editor draws and edits its Polygon features; other geometries (as a lenient service may
+ * send them) are listed as invalid and kept unchanged.
  */
-export type ZoneCollection = FeatureCollection<Geometry | null>;
+export type { ZoneCollection };
 
 /** A location as the form holds it (decimal degrees). */
 export type MapPin = { latitude: number; longitude: number };

@@ -137,6 +137,43 @@ async function axeLightAndDark(page: Page): Promise<Record<string, string[]>> {
 /** The height of the element's box, for the 44 px touch targets. */
 const heightOf = async (locator: Locator) => (await locator.boundingBox())?.height ?? 0;
 
+/**
+ * The targets under `root` (controls, links, summaries) smaller than `min` px high or wide, as
+ * "tag name: width×height". A checkbox counts as its label when it has one; links inside a
+ * sentence are left out (WCAG 2.5.8's inline exception), and so is the hidden file input that
+ * the Import button opens.
+ */
+async function smallTargets(page: Page, root: string, min: number): Promise<string[]> {
+  return page.evaluate(
+    ({ root, min }) => {
+      const selector =
+        'a[href], button, input:not([type="hidden"], [type="file"]), select, textarea, summary, [role="button"], [role="checkbox"], [role="switch"], [role="tab"]';
+      const found: string[] = [];
+      for (const scope of document.querySelectorAll(root)) {
+        for (const el of scope.querySelectorAll<HTMLElement>(selector)) {
+          const style = getComputedStyle(el);
+          if (style.visibility === 'hidden' || style.display === 'none') continue;
+          if (el.closest('.maplibregl-canvas-container')) continue;
+          const label =
+            el instanceof HTMLInputElement && /^(checkbox|radio)$/.test(el.type) ? el.closest('label') : null;
+          const target = label ?? el;
+          const box = target.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= innerWidth) continue;
+          if (el.tagName === 'A' && el.parentElement?.closest('p, li') && !el.matches('li > a:only-child'))
+            continue;
+          if (box.height + 0.5 >= min && box.width + 0.5 >= min) continue;
+          const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+          found.push(
+            `${el.tagName.toLowerCase()} "${name}": ${Math.round(box.width)}×${Math.round(box.height)}`,
+          );
+        }
+      }
+      return found;
+    },
+    { root, min },
+  );
+}
+
 describe('the zone editor on touch screens', () => {
   it('on a tablet, draws a zone by taps and Finish, cuts a hole, drags a corner with a finger, and saves them', async () => {
     await putZones('MAN-01', []);
@@ -294,6 +331,31 @@ describe('the zone editor on touch screens', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Finish', exact: true }).waitFor();
     expect(await axeLightAndDark(page)).toEqual({ light: [], dark: [] });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("on a phone, every target of the form, the zone list, the tools, an import notice and the review is a finger's size (44 px)", async () => {
+    const { page, errors } = await openPage(PHONE);
+    await openBranch(page, 'BER-01');
+    // An import notice: an empty file is refused by name.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'empty.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(''),
+    });
+    await page.getByText(/empty/i).first().waitFor();
+    expect(await smallTargets(page, 'form[aria-label="Edit branch BER-01"]', 44)).toEqual([]);
+    expect(await seriousAxe(page)).toEqual([]);
+
+    const name = page.locator('input[name="name"]');
+    await name.fill('Berlin Mitte and more');
+    await page.getByRole('button', { name: 'Review and save' }).click();
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await review.waitFor();
+    await review.getByText('Berlin Mitte and more', { exact: true }).waitFor();
+    expect(await smallTargets(page, '[role="dialog"]', 44)).toEqual([]);
+    expect(await seriousAxe(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -129,11 +129,11 @@ function fullBody(editor: 'A' | 'B', round: number): FullBody {
     work_days: WEEKDAYS.filter((_, d) => (d + i + round) % (a ? 2 : 3) !== 0),
   }));
   const features = Array.from({ length: a ? 3 + (round % 4) : 9 + (round % 5) }, (_, i) => ({
-    type: 'Feature',
+    type: 'Feature' as const,
     id: `${editor}-${round}-${i}`,
     properties: { name: `Zone ${editor}${round}.${i}`, editor },
     geometry: {
-      type: 'Polygon',
+      type: 'Polygon' as const,
       coordinates: [circle(-0.5 + i * 0.1, a ? 51.3 : 51.7, 0.03 + (round % 5) * 0.002)],
     },
   }));

@@ -1,3 +1,4 @@
+import type { Polygon } from 'geojson';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -101,7 +102,7 @@ describe('seeded data is realistic and valid', () => {
       for (const feature of features) {
         expect(typeof feature.id).toBe('string');
         expect(typeof feature.properties.name).toBe('string');
-        const rings = feature.geometry!.coordinates as number[][][];
+        const rings = (feature.geometry as Polygon).coordinates;
         const exterior = rings[0]!;
         expect(exterior[0]).toEqual(exterior.at(-1));
         expect(exterior.length - 1).toBeGreaterThanOrEqual(8);

@@ -1,9 +1,10 @@
+import type { Polygon } from 'geojson';
 /**
  * The PUT body, the review list and the rebase of the branch editor, all three driven by the
  * table of fields (src/features/branches/form/fields.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { Branch, BranchPatch, type BranchPatch as Patch, type DeliveryZones } from '../../src/contract';
+import { Branch, BranchPatch, type BranchPatch as Patch, type ZoneCollection } from '../../src/contract';
 import { changedFields } from '../../src/features/branches/form/fields';
 import {
   emptyContact,
@@ -209,7 +210,7 @@ describe('putBody: only the fields that changed', () => {
   it('does not send zones that are the same shapes starting from another corner or wound the other way', () => {
     const values = edit((v) => {
       const f = v.delivery_zones.features[1]!;
-      const ring = (f.geometry!.coordinates as number[][][])[0]!;
+      const ring = (f.geometry as Polygon).coordinates[0]!;
       const reversed = [...ring].reverse();
       v.delivery_zones = {
         ...v.delivery_zones,
@@ -462,7 +463,7 @@ describe('zoneChanges: added, removed, reshaped (with the area change), renamed'
   const base = loadedValues.delivery_zones;
 
   it('reports each kind of zone change', () => {
-    const after: DeliveryZones = {
+    const after: ZoneCollection = {
       type: 'FeatureCollection',
       features: [
         {

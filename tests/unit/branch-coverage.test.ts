@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Branch, Job } from '../../src/contract';
 import { polygonAreaKm2 } from '../../src/geo';
 import { coverageData } from '../../src/features/branches/coverage/coverage-data';
-import { focusParam, readFocus, readZone } from '../../src/features/branches/editor/editor-search';
+import {
+  focusParam,
+  readFocus,
+  readZone,
+  validateBranchEditorSearch,
+} from '../../src/features/branches/editor/editor-search';
 import { countImpact, impactClassifier, impactPoints } from '../../src/features/branches/impact/impact';
 import { square } from '../support/geo';
 import { branch, delivery, job } from './fixtures';
@@ -201,7 +206,13 @@ describe('opening an overlap in a branch’s editor', () => {
 
   it('writes the area to show as west,south,east,north to 6 decimals, and reads it back', () => {
     const param = focusParam([2.35222249, 48.8566, 2.4, 48.9000001]);
-    expect(param).toBe('2.352222,48.8566,2.4,48.9');
+    // The router writes an array param as its items joined by commas.
+    expect(String(param)).toBe('2.352222,48.8566,2.4,48.9');
+    expect(readFocus(String(param))).toEqual([2.352222, 48.8566, 2.4, 48.9]);
+    expect(validateBranchEditorSearch({ focus: String(param), zone: 'north' })).toEqual({
+      focus: [2.352222, 48.8566, 2.4, 48.9],
+      zone: 'north',
+    });
     expect(readFocus(param)).toEqual([2.352222, 48.8566, 2.4, 48.9]);
     expect(readFocus('-0.2,51.4, 0.1 ,51.6')).toEqual([-0.2, 51.4, 0.1, 51.6]);
   });
@@ -220,6 +231,7 @@ describe('opening an overlap in a branch’s editor', () => {
       '1,4,3,2', // south above north
       '-181,0,0,1',
       '0,-91,1,0',
+      [1, 2, 3],
     ])
       expect(readFocus(text)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zoneWarnings } from '../../src/geo';
-import type { DeliveryZones } from '../../src/contract';
+import type { ZoneCollection } from '../../src/contract';
 import type { BranchFormValues, ContactValues } from '../../src/features/branches/form/form-model';
 import {
   allowedDistanceKm,
@@ -15,7 +15,7 @@ import { square, type Ring } from '../support/geo';
 const MANCHESTER = { latitude: '53.4808', longitude: '-2.2426' };
 const SIZE = 0.01;
 
-function zones(...features: { id?: string; name?: string; ring: Ring }[]): DeliveryZones {
+function zones(...features: { id?: string; name?: string; ring: Ring }[]): ZoneCollection {
   return {
     type: 'FeatureCollection',
     features: features.map((f) => ({
@@ -24,7 +24,7 @@ function zones(...features: { id?: string; name?: string; ring: Ring }[]): Deliv
       properties: f.name ? { name: f.name } : {},
       geometry: { type: 'Polygon', coordinates: [f.ring] },
     })),
-  } as DeliveryZones;
+  } as ZoneCollection;
 }
 
 const contact = (name: string, from: string, to: string): ContactValues => ({
@@ -120,7 +120,7 @@ describe('reviewWarnings', () => {
             },
           },
         ],
-      } as DeliveryZones,
+      } as ZoneCollection,
     });
     expect(lines(reviewWarnings(v, { warn: zoneWarnings, context: [] }))).toEqual([
       expect.stringMatching(/^Zone 1 \(Two parts\): Zone "Two parts" is .* km from the branch location/),

@@ -1,28 +1,53 @@
-import type { DeliveryZones } from '../../../contract';
+import type { ZoneCollection, ZoneFeature } from '../../../contract';
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { branchListQueryOptions, useApi } from '../../../api';
 import { useConfig } from '../../../config';
 import { errorMessage } from '../../../lib/error-message';
-import type { ContextArea, MapPin, MapPoints, ZoneCollection as MapZones } from '../../../map';
+import type { ContextArea, MapPin, MapPoints } from '../../../map';
 import { ErrorState, Skeleton } from '../../../ui';
-import { readFocus, readZone } from './editor-search';
+import { useBranchEditorSearch } from './editor-search';
 import s from '../branches.module.css';
 import { countOf } from '../../../lib/count';
 import { allowedDistanceKm } from '../review/review-warnings';
-
-export type ZoneFeature = DeliveryZones['features'][number];
 
 /** Errors the form puts on the zones: one for the whole collection, others per zone index. */
 export type ZonesErrors = { message?: string; byIndex?: Record<number, string> };
 
 /**
- * The map editor: maplibre and mapbox-gl-draw are in its own chunk, loaded only here (and
- * prefetched by the lazy editor page). Never import `../../../map/ZoneEditor` statically.
+ * The map editor: maplibre and mapbox-gl-draw are in its own chunk, loaded only here. Never
+ * import `../../../map/ZoneEditor` statically.
  */
 const loadZoneEditor = () => import('../../../map/ZoneEditor');
 const ZoneEditor = lazy(loadZoneEditor);
+
+/**
+ * The form comes before the map: the map's chunk is asked for once the form has painted and
+ * the page has had an idle moment (at most a second later). Its evaluation and the map's set-up
+ * are long tasks on a slow phone; started earlier, they would run before the fields take input
+ * (bench: editor_phone_form_ms).
+ */
+function useAfterFormPainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let idle: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      // The frame with the form is being painted: wait for the task after it, then for idle.
+      timer = setTimeout(() => {
+        if (typeof requestIdleCallback === 'function')
+          idle = requestIdleCallback(() => setPainted(true), { timeout: 1000 });
+        else setPainted(true);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, []);
+  return painted;
+}
 
 /**
  * A map chunk that fails to load (network lost, a new deployment) must not take the form down
@@ -120,13 +145,13 @@ function MapSkeleton() {
  * (`normalizeZones`); the map shows them that way too, so every part can be edited. The split
  * reaches the form only with the first edit on the map. Ids follow `normalizeZones`.
  */
-function splitMultiPolygons(fc: DeliveryZones): DeliveryZones {
+function splitMultiPolygons(fc: ZoneCollection): ZoneCollection {
   if (!fc.features.some((f) => f.geometry?.type === 'MultiPolygon')) return fc;
   const taken = new Set(fc.features.map((f) => (f.id === undefined ? '' : String(f.id))));
   const features = fc.features.flatMap((f): ZoneFeature[] => {
     const geometry = f.geometry;
     if (geometry?.type !== 'MultiPolygon' || !Array.isArray(geometry.coordinates)) return [f];
-    const parts = geometry.coordinates as unknown[];
+    const parts = geometry.coordinates;
     const base = f.id === undefined ? null : String(f.id);
     return parts.map((coordinates, k): ZoneFeature => {
       let id: string | undefined;
@@ -148,23 +173,6 @@ function splitMultiPolygons(fc: DeliveryZones): DeliveryZones {
 }
 
 /**
- * The map's collection as the form holds it (properties always an object). The same object
- * when it already is: the editor's undo history follows the value by identity (a copy would
- * end the "one undo step per name typed" merging).
- */
-function toFormZones(fc: MapZones): DeliveryZones {
-  const fits = (f: MapZones['features'][number]) => f.type === 'Feature' && f.properties !== null;
-  if (fc.type === 'FeatureCollection' && fc.features.every(fits)) return fc as unknown as DeliveryZones;
-  return {
-    ...fc,
-    type: 'FeatureCollection',
-    features: fc.features.map((f) =>
-      fits(f) ? f : { ...f, type: 'Feature', properties: f.properties ?? {} },
-    ),
-  } as unknown as DeliveryZones;
-}
-
-/**
  * Other branches' zones, for the overlap warnings (on the map and in the review): every listed
  * branch but `branchId` that has zones. `others` is the branch list (undefined while it loads,
  * null when the service does not list branches).
@@ -176,7 +184,7 @@ export function useZoneContext(branchId: string) {
     if (!others) return NO_CONTEXT;
     return others
       .filter((b) => b.id !== branchId && b.delivery_zones && b.delivery_zones.features.length > 0)
-      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones as unknown as MapZones }));
+      .map((b) => ({ id: b.id, label: b.name || b.id, fc: b.delivery_zones! }));
   }, [others, branchId]);
   return { others, context };
 }
@@ -200,8 +208,8 @@ export function ZonesSection({
 }: {
   /** The branch being edited: its own zones are left out of the context; a new id means a new editor. */
   branchId: string;
-  value: DeliveryZones;
-  onChange: (fc: DeliveryZones) => void;
+  value: ZoneCollection;
+  onChange: (fc: ZoneCollection) => void;
   errors?: ZonesErrors;
   /** The branch location `[lon, lat]` (null when the fields never held valid degrees). */
   pin?: [number, number] | null;
@@ -222,13 +230,14 @@ export function ZonesSection({
   const zoneErrors = errors?.byIndex;
   // Opened at an overlap (the coverage map's "Fix in"): the map shows it, the zone selected.
   // Read as the editor opens (the map reads them only then).
-  const router = useRouter();
-  const [{ focus, selectedZone }] = useState(() => {
-    const search = new URLSearchParams(router.state.location.searchStr);
-    return { focus: readFocus(search.get('focus')), selectedZone: readZone(search.get('zone')) };
-  });
+  const search = useBranchEditorSearch();
+  const [{ focus, selectedZone }] = useState(() => ({
+    focus: search.focus ?? null,
+    selectedZone: search.zone,
+  }));
   // A retry after a failed chunk load needs a new lazy component (React caches the failure).
   const [Editor, setEditor] = useState(() => ZoneEditor);
+  const formPainted = useAfterFormPainted();
 
   return (
     <section className={`${s.card} ${s.zonesCard}`} aria-labelledby="zones-title">
@@ -260,26 +269,30 @@ export function ZonesSection({
 
       <MapChunkBoundary onRetry={() => setEditor(() => lazy(loadZoneEditor))}>
         <Suspense fallback={<MapSkeleton />}>
-          <Editor
-            key={branchId}
-            value={shown as unknown as MapZones}
-            onChange={(next) => onChange(toFormZones(next))}
-            pin={mapPin}
-            pinNote={pinNote}
-            onPinChange={onPinChange}
-            context={context}
-            styleUrl={config.mapStyle}
-            limits={config.zoneLimits}
-            farKm={allowedDistanceKm(config.zoneLimits, branchId)}
-            toolsId={TOOLS_ID}
-            label={`Delivery zones map of branch ${branchId}`}
-            exportName={`${branchId}-delivery-zones`}
-            zoneErrors={zoneErrors}
-            points={points ?? undefined}
-            focus={focus}
-            selectedZone={selectedZone}
-            readOnly={readOnly}
-          />
+          {!formPainted ? (
+            <MapSkeleton />
+          ) : (
+            <Editor
+              key={branchId}
+              value={shown}
+              onChange={onChange}
+              pin={mapPin}
+              pinNote={pinNote}
+              onPinChange={onPinChange}
+              context={context}
+              styleUrl={config.mapStyle}
+              limits={config.zoneLimits}
+              farKm={allowedDistanceKm(config.zoneLimits, branchId)}
+              toolsId={TOOLS_ID}
+              label={`Delivery zones map of branch ${branchId}`}
+              exportName={`${branchId}-delivery-zones`}
+              zoneErrors={zoneErrors}
+              points={points ?? undefined}
+              focus={focus}
+              selectedZone={selectedZone}
+              readOnly={readOnly}
+            />
+          )}
         </Suspense>
       </MapChunkBoundary>
     </section>

@@ -1,4 +1,4 @@
-import type { DeliveryZones } from '../../../contract';
+import type { ZoneCollection } from '../../../contract';
 import { validateZones } from '../../../geo';
 import type { ZoneValidator } from '../form/form-model';
 
@@ -9,7 +9,7 @@ const cache = new WeakMap<object, ReturnType<ZoneValidator>>();
  * zones are accepted: they are split into one zone per part before sending. Cached per
  * collection object, since the form validates on every keystroke and zones rarely change.
  */
-export const zoneProblems: ZoneValidator = (zones: DeliveryZones) => {
+export const zoneProblems: ZoneValidator = (zones: ZoneCollection) => {
   const hit = cache.get(zones);
   if (hit) return hit;
   const problems = validateZones(zones).flatMap((report) => {

@@ -1,4 +1,4 @@
-import type { BranchPatch, DeliveryZonesInput, DeliveryZones } from '../../../contract';
+import type { BranchPatch, DeliveryZonesInput, ZoneCollection } from '../../../contract';
 import { normalizeZones, type ZoneCollectionLike } from '../../../geo';
 import { contactToInput, parseDegrees, type BranchFormValues } from './form-model';
 
@@ -140,12 +140,12 @@ function comparableZones(fc: ZoneCollectionLike | null | undefined): string {
   return text;
 }
 
-export function sameZones(a: DeliveryZones | null, b: DeliveryZones | null): boolean {
+export function sameZones(a: ZoneCollection | null, b: ZoneCollection | null): boolean {
   return a === b || comparableZones(a) === comparableZones(b);
 }
 
 /** Zones ready for the PUT body: normalised as docs/design.md says (6 decimals, CCW exteriors, string ids). */
-export function zonesForBody(fc: DeliveryZones): DeliveryZonesInput {
+export function zonesForBody(fc: ZoneCollection): DeliveryZonesInput {
   return normalizeZones(fc, {
     generateId: () => `zone-${Date.now().toString(36)}-${(++zoneIdCounter).toString(36)}`,
   });

@@ -11,7 +11,7 @@ import {
   minutesOfDay,
   normalizeTime12h,
   type Branch,
-  type DeliveryZones,
+  type ZoneCollection,
 } from '../../../contract';
 
 /**
@@ -48,10 +48,10 @@ export type BranchFormValues = {
   coordinates: { latitude: string; longitude: string };
   formatted_address: string;
   contacts: ContactValues[];
-  delivery_zones: DeliveryZones;
+  delivery_zones: ZoneCollection;
 };
 
-const EMPTY_ZONES: DeliveryZones = { type: 'FeatureCollection', features: [] };
+const EMPTY_ZONES: ZoneCollection = { type: 'FeatureCollection', features: [] };
 
 let contactKeys = 0;
 
@@ -291,7 +291,7 @@ const ContactFormSchema = z.object({
  * Checks the zones a form holds. The form's own zone checks (geometry) run in the zones
  * section, which knows the geo rules; this hook lets the form block Save on them.
  */
-export type ZoneValidator = (zones: DeliveryZones) => { index: number; message: string }[];
+export type ZoneValidator = (zones: ZoneCollection) => { index: number; message: string }[];
 
 export function createFormSchema(validateZones?: ZoneValidator) {
   return z.object({
@@ -310,7 +310,7 @@ export function createFormSchema(validateZones?: ZoneValidator) {
     }),
     formatted_address: z.string().check(z.maxLength(500, 'Address is at most 500 characters')),
     contacts: z.array(ContactFormSchema).check(z.maxLength(50, 'At most 50 contacts')),
-    delivery_zones: z.custom<DeliveryZones>().check(
+    delivery_zones: z.custom<ZoneCollection>().check(
       z.superRefine((zones, ctx) => {
         if (!validateZones) return;
         const problems = validateZones(zones);

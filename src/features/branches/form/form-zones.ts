@@ -1,4 +1,4 @@
-import type { DeliveryZones } from '../../../contract';
+import type { ZoneCollection } from '../../../contract';
 import type { BranchFormValues } from './form-model';
 
 /**
@@ -14,13 +14,13 @@ import type { BranchFormValues } from './form-model';
  * branch list import, needs it without the form model.
  */
 class FormZones {
-  constructor(zones: DeliveryZones) {
+  constructor(zones: ZoneCollection) {
     Object.assign(this, zones);
   }
 }
 
-export function formZones(zones: DeliveryZones): DeliveryZones {
-  return zones instanceof FormZones ? zones : (new FormZones(zones) as unknown as DeliveryZones);
+export function formZones(zones: ZoneCollection): ZoneCollection {
+  return zones instanceof FormZones ? zones : (new FormZones(zones) as unknown as ZoneCollection);
 }
 
 /** `values` with their zones as the form holds them (see `formZones`), e.g. a draft read back. */

@@ -1,5 +1,5 @@
 import type { FeatureCollection, Point } from 'geojson';
-import type { BranchPatch, DeliveryZones } from '../../../contract';
+import type { BranchPatch, ZoneCollection } from '../../../contract';
 import { Banner, Button } from '../../../ui';
 import { Modal } from '../../../ui/Modal';
 import { ChangeList } from './ChangeList';
@@ -84,7 +84,7 @@ export function ReviewDialog({
   branchId: string;
   saving: boolean;
   /** The zones before and after, when the change holds zones: their impact on recent deliveries is shown. */
-  zones?: { before: DeliveryZones | null; after: DeliveryZones | null } | null;
+  zones?: { before: ZoneCollection | null; after: ZoneCollection | null } | null;
   /** The impact's placed deliveries, for the editor's map. */
   onImpactPoints?: (points: FeatureCollection<Point, ImpactPointProperties> | null) => void;
   onConfirm: () => void;

@@ -1,4 +1,4 @@
-import type { DeliveryZones } from '../../../contract';
+import type { ZoneCollection } from '../../../contract';
 import { featureId, type ZoneWarning, type zoneWarnings } from '../../../geo';
 import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea } from '../../../map';
@@ -38,7 +38,7 @@ export function allowedDistanceKm(
 }
 
 /** A zone's number (as the zone list beside the map counts them) and name. */
-function zoneSubject(zones: DeliveryZones, index: number): string {
+function zoneSubject(zones: ZoneCollection, index: number): string {
   const name = zones.features[index]?.properties.name;
   return typeof name === 'string' && name.trim() !== ''
     ? `Zone ${index + 1} (${name.trim()})`
@@ -49,7 +49,7 @@ function zoneSubject(zones: DeliveryZones, index: number): string {
  * Each zone's index under the ids src/geo gives zones in warnings: the feature's id as text, else
  * `#n`; a MultiPolygon's parts `id-1`, `id-2`...
  */
-function zoneIndexes(zones: DeliveryZones): Map<string, number> {
+function zoneIndexes(zones: ZoneCollection): Map<string, number> {
   const indexes = new Map<string, number>();
   zones.features.forEach((feature, index) => {
     const geoId = featureId(feature) ?? `#${index + 1}`;
@@ -85,7 +85,7 @@ function zoneIdentity(w: ZoneWarning): string {
 }
 
 /** The zone warnings as the review lists them: by zone, in the zone list's order; the location's last. */
-export function zoneReviewWarnings(zones: DeliveryZones, warnings: readonly ZoneWarning[]): ReviewWarning[] {
+export function zoneReviewWarnings(zones: ZoneCollection, warnings: readonly ZoneWarning[]): ReviewWarning[] {
   const indexes = zoneIndexes(zones);
   return warnings
     .map((warning, n) => {

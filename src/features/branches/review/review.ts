@@ -1,4 +1,4 @@
-import type { DeliveryZones } from '../../../contract';
+import type { ZoneCollection } from '../../../contract';
 import { isZoneDiffEmpty, zoneDiff } from '../../../geo';
 import { FIELDS, changedFields, sameZones, type PatchField, type Section } from '../form/fields';
 import { contactToInput, type BranchFormValues, type ContactValues } from '../form/form-model';
@@ -172,7 +172,7 @@ function zoneLabel(z: { id: string; name: string | null }): string {
   return z.name ? `Zone ${z.name}` : `Zone ${z.id}`;
 }
 
-export function zoneChanges(before: DeliveryZones | null, after: DeliveryZones | null): Change[] {
+export function zoneChanges(before: ZoneCollection | null, after: ZoneCollection | null): Change[] {
   if (sameZones(before, after)) return [];
   const d = zoneDiff(before, after);
   const base = { section: 'Delivery zones' as const, field: 'delivery_zones' as const };
