@@ -17,6 +17,7 @@ import {
 import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
 import { DaySection } from './DaySection';
 import { ExceptionsSection } from './ExceptionsSection';
+import { FleetMap } from './FleetMap';
 import type { ControlRoomSearch, WindowChoice } from './control-room-search';
 import { ReadStatus } from './ReadStatus';
 import { RidersSection } from './RidersSection';
@@ -284,19 +285,30 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
               </Button>
             </div>
           </header>
-          <ExceptionsSection
-            exceptions={exceptions}
-            open={open}
-            unnamed={data.unnamed}
-            reason={search.reason}
-            listBranch={search.list_branch}
-            branchNames={branchNames}
-            base={linkBase}
-            openJobId={search.job}
-            onOpen={openJob}
-            onReason={onReason}
-            onListBranch={onListBranch}
-          />
+          <div className={s.work}>
+            <ExceptionsSection
+              exceptions={exceptions}
+              open={open}
+              unnamed={data.unnamed}
+              reason={search.reason}
+              listBranch={search.list_branch}
+              branchNames={branchNames}
+              base={linkBase}
+              openJobId={search.job}
+              onOpen={openJob}
+              onReason={onReason}
+              onListBranch={onListBranch}
+            />
+            <FleetMap
+              jobs={open.jobs}
+              exceptions={exceptions.list}
+              loading={open.phase === 'loading'}
+              fitKey={`${search.branch_id ?? ''}|${search.team_id ?? ''}`}
+              selected={search.job}
+              now={now}
+              onSelect={openJob}
+            />
+          </div>
           {daySection}
           {ridersSection}
         </div>
