@@ -51,7 +51,7 @@ export type FleetMapData = {
   counts: FleetCounts;
   /** Open jobs with no stop that has a position, by id. */
   unplaced: number[];
-  /** Jobs, riders and branches placed; null when nothing is. */
+  /** The jobs placed (else the riders and branches); null when nothing is. */
   bounds: BBox | null;
   /** Each placed job's marker and its rider's position: where the map goes to show it. */
   positions: Map<number, Point[]>;
@@ -155,7 +155,11 @@ export function fleetMapData(
     const at = positionOf(branch.coordinates);
     if (at) branchMarkers.push(branchMarker(branch, at));
   }
-  const placedAt = [...points, ...riderMarkers, ...branchMarkers].map((f) => f.geometry.coordinates);
+  // The work: the jobs placed (a rider far from the work, or another branch a stop names, does
+  // not widen it); else the riders and branches.
+  const placedAt = (points.length ? points : [...riderMarkers, ...branchMarkers]).map(
+    (f) => f.geometry.coordinates,
+  );
   return {
     jobs: { type: 'FeatureCollection', features: points },
     riders: { type: 'FeatureCollection', features: riderMarkers },

@@ -201,5 +201,5 @@ describe('the fleet map', () => {
       expect(await seriousAxe(page)).toEqual([]);
       await page.context().close();
     }
-  }, 240_000);
+  }, 480_000);
 });

@@ -89,6 +89,6 @@ describe('fleetMapData: what the control room’s fleet map shows', () => {
       [-0.12, 51.52],
       [-0.11, 51.51],
     ]);
-    expect(data.bounds).toEqual([-0.2, 51.51, -0.11, 51.6]);
+    expect(data.bounds).toEqual([-0.12, 51.52, -0.12, 51.52]);
   });
 });
