@@ -60,6 +60,14 @@ export {
   type RiderAge,
   type JobRoute,
 } from './map-data';
+export {
+  fleetMapData,
+  describeFleetCluster,
+  FLEET_SHAPES,
+  type FleetMapData,
+  type FleetMark,
+  type FleetCounts,
+} from './fleet-map-data';
 /** The strip above a screen's content for long work under way (progressStrip, its text, its actions). */
 export { default as progressStyles } from './progress.module.css';
 export { escapeCell, isoInZone, type CsvCell } from './csv-cells';

@@ -34,7 +34,8 @@ export const SHAPES: Record<StopKind | 'rider' | 'branch', MarkerShape> = {
   branch: 'house',
 };
 
-type Config = Pick<RuntimeConfig, 'statuses' | 'staleRiderMinutes'>;
+export type MapConfig = Pick<RuntimeConfig, 'statuses' | 'staleRiderMinutes'>;
+type Config = MapConfig;
 type Point = [number, number];
 
 export type UnplacedStop = {
@@ -87,12 +88,12 @@ export type OpsMapData = {
 export const stopName = (kind: StopKind, index: number) =>
   `${kind === 'pickup' ? 'Pickup' : 'Delivery'} ${index + 1}`;
 const riderName = (rider: Pick<Rider, 'id' | 'name'>) => rider.name || `Rider ${rider.id}`;
-const jobTarget = (job: Job): MapTarget => ({
+export const jobTarget = (job: Job): MapTarget => ({
   id: String(job.id),
   label: `Job ${job.id}${job.order_id ? ` · order ${job.order_id}` : ''}`,
 });
 
-function marker(
+export function marker(
   at: Point,
   properties: MarkerProperties,
 ): Feature<{ type: 'Point'; coordinates: Position }, MarkerProperties> {
@@ -100,7 +101,7 @@ function marker(
 }
 
 /** A rider's last position, when both numbers are there and in range. */
-function riderPosition(rider: Rider): Point | null {
+export function riderPosition(rider: Rider): Point | null {
   return positionOf(rider.last_coordinates);
 }
 
@@ -113,7 +114,13 @@ function riderAge(rider: Rider, now: number, config: Config): RiderAge {
 }
 
 /** A rider at `at`: a triangle, faded when stale, its age in its label ("Sam · 2 jobs · last seen 3 min ago"). */
-function riderMarker(rider: Rider, at: Point, now: number, config: Config, jobs: readonly Job[] | null) {
+export function riderMarker(
+  rider: Rider,
+  at: Point,
+  now: number,
+  config: Config,
+  jobs: readonly Job[] | null,
+) {
   const age = riderAge(rider, now, config);
   const carries = jobs ? ` · ${countOf(jobs.length, 'job', 'jobs')}` : '';
   return marker(at, {
@@ -128,9 +135,15 @@ function riderMarker(rider: Rider, at: Point, now: number, config: Config, jobs:
   });
 }
 
-type StopEntry = { job: Job; kind: StopKind; index: number; stop: Pickup | Delivery; state: StopLateness };
+export type StopEntry = {
+  job: Job;
+  kind: StopKind;
+  index: number;
+  stop: Pickup | Delivery;
+  state: StopLateness;
+};
 
-function stopsOf(job: Job, now: number, rule: LateRule): StopEntry[] {
+export function stopsOf(job: Job, now: number, rule: LateRule): StopEntry[] {
   const states = jobLateness(job, now, rule).stops;
   return [
     ...job.pickups.map((stop, index): StopEntry => ({
@@ -166,7 +179,7 @@ function stopMarker(entry: StopEntry, at: Point, config: Config, text?: string) 
   });
 }
 
-function branchMarker(branch: StopBranch, at: Point) {
+export function branchMarker(branch: StopBranch, at: Point) {
   return marker(at, {
     id: `b:${branch.id}`,
     shape: SHAPES.branch,

@@ -22,6 +22,7 @@ import { DaySection } from './DaySection';
 import { ExceptionsSection } from './ExceptionsSection';
 import { FigureList } from './FigureList';
 import { listParam, listTitle, parseListParam } from './figure-list';
+import { FleetMap } from './FleetMap';
 import type { ControlRoomSearch, WindowChoice } from './control-room-search';
 import { ReadStatus } from './ReadStatus';
 import { RidersSection } from './RidersSection';
@@ -377,20 +378,31 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
               </Button>
             </div>
           </header>
-          <ExceptionsSection
-            exceptions={exceptions}
-            open={open}
-            unnamed={data.unnamed}
-            reason={search.reason}
-            listBranch={search.list_branch}
-            branchNames={branchNames}
-            base={linkBase}
-            openJobId={search.job}
-            onOpen={openJob}
-            onReason={onReason}
-            onListBranch={onListBranch}
-            actionCell={actionsOffered ? actionCell : undefined}
-          />
+          <div className={s.work}>
+            <ExceptionsSection
+              exceptions={exceptions}
+              open={open}
+              unnamed={data.unnamed}
+              reason={search.reason}
+              listBranch={search.list_branch}
+              branchNames={branchNames}
+              base={linkBase}
+              openJobId={search.job}
+              onOpen={openJob}
+              onReason={onReason}
+              onListBranch={onListBranch}
+              actionCell={actionsOffered ? actionCell : undefined}
+            />
+            <FleetMap
+              jobs={open.jobs}
+              exceptions={exceptions.list}
+              loading={open.phase === 'loading'}
+              fitKey={`${search.branch_id ?? ''}|${search.team_id ?? ''}`}
+              selected={search.job}
+              now={now}
+              onSelect={openJob}
+            />
+          </div>
           {daySection}
           {ridersSection}
         </div>
