@@ -132,7 +132,7 @@ describe('the control room', () => {
         expect(await seriousAxe(page)).toEqual([]);
         await page.context().close();
       }
-  }, 120_000);
+  }, 240_000);
 
   it('is where sign-in lands without a destination, and where / leads', async () => {
     const page = await app.newPage();
