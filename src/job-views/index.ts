@@ -31,6 +31,9 @@ export {
   PUBLISH_EVERY_MS,
   useOpenWork,
   useUnnamedStatusCount,
+  matchesFilters,
+  partRead,
+  useRefresh,
   type UnnamedCount,
 } from './open-work';
 export {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { alertText } from '../../src/features/control-room/alerts';
 import { statusOfOutcome } from '../../src/features/control-room/jobs-links';
 import { validateControlRoomSearch } from '../../src/features/control-room/control-room-search';
 import { controlRoomWindow } from '../../src/features/control-room/window';
@@ -85,13 +84,5 @@ describe('open work and what links to it', () => {
   it('links a figure to its status only when one status has that outcome', () => {
     expect(statusOfOutcome(config, 'cancelled')).toBe(9);
     expect(statusOfOutcome(config, 'failure')).toBeUndefined();
-  });
-
-  it('sums up what newly went late or failed, and says nothing when nothing did', () => {
-    const before = { late: new Set([1, 2]), failed: new Set([9]) };
-    expect(alertText(before, { late: new Set([1, 2, 3, 4]), failed: new Set([9, 10]) })).toBe(
-      '2 jobs went late, 1 job failed.',
-    );
-    expect(alertText(before, { late: new Set([2]), failed: new Set([9]) })).toBeNull();
   });
 });
