@@ -13,7 +13,7 @@
  * - A tab that takes the reading over continues from the store as the last reader left it: from
  *   its cursor, or at the re-reads' next due times.
  */
-import { ApiError, fetchJobChanges, fetchJobsWithCursor, followJobStream } from '../api';
+import { ApiError, fetchJobChanges, fetchJobsWithCursor, followJobStream, isMissingEndpoint } from '../api';
 import type { ApiClient, ScanProgress } from '../api';
 import { scanJobs } from '../api/scan';
 import type { Job, JobChange } from '../contract';
@@ -245,65 +245,67 @@ export function startReader(o: ReaderOptions): Reader {
     }
   }
 
-  /** Follows the changes from the store's cursor until `signal` aborts. */
-  async function follow(signal: AbortSignal) {
-    let streamWorks = true;
+  /**
+   * Follows the changes from the store's cursor until `signal` aborts: the stream, reopened from
+   * the last cursor when it ends; when it fails, the changes read at once and the stream tried
+   * again after 1, 2, 4… seconds (at most a refresh's time; a service without the stream: the
+   * changes read each refresh). 'relist' when the cursor can no longer be followed (410).
+   */
+  async function follow(signal: AbortSignal): Promise<'relist' | void> {
     let pending: JobChange[] = [];
     let flush: ReturnType<typeof setTimeout> | null = null;
     let lastLive = 0;
+    let failures = 0;
     const live = () => {
+      if (state().mode !== 'stream') o.emit({ state: { mode: 'stream' } });
       const at = now();
       if (at - lastLive < 5000) return;
       lastLive = at;
       o.emit({ state: { open: { ...state().open, asOf: at }, window: { ...state().window, asOf: at } } });
     };
+    const applyPending = () => {
+      if (flush) clearTimeout(flush);
+      flush = null;
+      const batch = pending;
+      pending = [];
+      applyChanges(batch);
+    };
+    const gone = (e: unknown) => e instanceof ApiError && e.kind === 'http' && e.status === 410;
     while (!signal.aborted) {
       prune();
       try {
-        if (streamWorks) {
-          if (state().mode !== 'stream') o.emit({ state: { mode: 'stream' } });
-          await followJobStream(
-            o.api,
-            state().cursor!,
-            signal,
-            (change) => {
-              pending.push(change);
-              flush ??= setTimeout(() => {
-                flush = null;
-                const batch = pending;
-                pending = [];
-                applyChanges(batch);
-              }, 50);
-            },
-            live,
-            o.fetch,
-          );
-          // The server ended it (it drains): reconnect from the last cursor, after a breath.
-          await sleep(1000, signal);
-          continue;
-        }
-        if (state().mode !== 'changes') o.emit({ state: { mode: 'changes' } });
-        await catchUp(signal);
-        await sleep(o.refreshMs, signal);
-        streamWorks = true; // try the stream again
+        await followJobStream(
+          o.api,
+          state().cursor!,
+          signal,
+          (change) => {
+            failures = 0;
+            pending.push(change);
+            flush ??= setTimeout(applyPending, 50);
+          },
+          live,
+          o.fetch,
+        );
+        applyPending();
+        // The server ended it (it drains): reopened from the last cursor, after a breath.
+        await sleep(1000, signal);
+        continue;
       } catch (e) {
         if (signal.aborted) return;
-        if (flush) {
-          clearTimeout(flush);
-          flush = null;
-          applyChanges(pending);
-          pending = [];
+        applyPending();
+        if (gone(e)) return 'relist';
+        failures += 1;
+        const missing = isMissingEndpoint(e);
+        if (state().mode !== 'changes') o.emit({ state: { mode: 'changes' } });
+        try {
+          await catchUp(signal);
+          if (state().open.error) setPart('open', { error: null });
+        } catch (e2) {
+          if (signal.aborted) return;
+          if (gone(e2)) return 'relist';
+          setPart('open', { error: errorMessage(e2) });
         }
-        if (e instanceof ApiError && e.kind === 'http' && e.status === 410) return 'relist';
-        if (streamWorks) {
-          // The stream failed: the changes read instead, now, then each refresh.
-          streamWorks = false;
-          continue;
-        }
-        setPart('open', { error: errorMessage(e) });
-        await sleep(o.refreshMs, signal);
-      } finally {
-        if (flush && signal.aborted) clearTimeout(flush);
+        await sleep(missing ? o.refreshMs : Math.min(o.refreshMs, 1000 * 2 ** (failures - 1)), signal);
       }
     }
   }

@@ -64,7 +64,12 @@ describe('the store', () => {
     const other = new WorkingSetStore(isFinal);
     other.apply({ put: [makeJob(9)] });
     other.apply(store.toDelta());
-    expect(other.getSnapshot().jobs.map((j) => j.id).sort()).toEqual([1, 2]);
+    expect(
+      other
+        .getSnapshot()
+        .jobs.map((j) => j.id)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(other.getSnapshot().open.map((j) => j.id)).toEqual([2]);
     store.apply({ remove: [1] });
     expect(store.size).toBe(1);
@@ -201,7 +206,12 @@ describe('the reader', () => {
     const { store, reader } = reading(service, () => ms);
     await until(() => service.streams.length === 1, 'the stream opened');
     expect(store.getState().mode).toBe('stream');
-    expect(store.getSnapshot().jobs.map((j) => j.id).sort()).toEqual([1, 2, 3, 5]);
+    expect(
+      store
+        .getSnapshot()
+        .jobs.map((j) => j.id)
+        .sort(),
+    ).toEqual([1, 2, 3, 5]);
     expect(service.streams[0]!.since).toBe('0');
     const listed = service.requests.length;
 
@@ -228,13 +238,23 @@ describe('the reader', () => {
     await until(() => store.getState().window.asOf !== null, 'the first read');
     expect(store.getState().mode).toBe('scan');
     expect(service.requests.some((r) => r.includes('per_page'))).toBe(false);
-    expect(store.getSnapshot().open.map((j) => j.id).sort()).toEqual([1, 2, 5]);
+    expect(
+      store
+        .getSnapshot()
+        .open.map((j) => j.id)
+        .sort(),
+    ).toEqual([1, 2, 5]);
     // Job 1 is delivered on the service: the next read of the open work no longer has it.
     jobs[0] = { ...jobs[0]!, status: 7 };
     reader.again();
     await until(() => !store.getSnapshot().open.some((j) => j.id === 1), 'the re-read');
     await until(() => !store.getState().window.refreshing, 'the window read again');
-    expect(store.getSnapshot().open.map((j) => j.id).sort()).toEqual([2, 5]);
+    expect(
+      store
+        .getSnapshot()
+        .open.map((j) => j.id)
+        .sort(),
+    ).toEqual([2, 5]);
     expect(store.has(1)!.status).toBe(7); // in the window, as read again
     reader.halt();
   });
