@@ -6,7 +6,7 @@ import type { Job } from '../contract';
 import { jobBranchId } from '../rules/job-branch';
 import { isFinalStatus } from '../rules/lateness';
 import { useWorkingSet, type PartState, type WorkingSet } from '../working-set';
-import type { AllJobs } from './useAllJobs';
+import { useAllJobs, type AllJobs } from './useAllJobs';
 import type { Filters } from './url-params';
 
 /**
@@ -65,15 +65,14 @@ export function partRead(set: WorkingSet, part: PartState, jobs: Job[], whole: b
 
 /**
  * The open work within `filters`, from the browser's working set (src/working-set): the jobs in
- * the configured open statuses. Jobs in statuses the config does not name are not counted here:
- * `useUnnamedStatusCount` says how many there are. `refreshCount` changing reads again (a
- * Refresh); the set keeps itself current otherwise. Null while not `enabled`.
+ * the configured open statuses (the control room's). Jobs in statuses the config does not name
+ * are not counted here: `useUnnamedStatusCount` says how many there are. `refreshCount`
+ * changing reads again (a Refresh); the set keeps itself current otherwise.
  */
-export function useOpenWork(
+export function useOpenWorkOfSet(
   filters: Filters,
-  enabled: boolean,
   refresh: { autoRefresh: boolean; refreshCount: number },
-): AllJobs | null {
+): AllJobs {
   const config = useConfig();
   const set = useWorkingSet();
   const key = JSON.stringify(filters);
@@ -84,7 +83,28 @@ export function useOpenWork(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters by value
   }, [set.open, config, key]);
   useRefresh(set, refresh.refreshCount);
-  return enabled ? partRead(set, set.state.open, jobs, false) : null;
+  return partRead(set, set.state.open, jobs, false);
+}
+
+/**
+ * The open work within `filters` read by the whole-result scan ("late only"): each open status
+ * through the service's own `status` filter, up to `scanCaps.open`, refreshed like the
+ * operations map. Null while not `enabled`.
+ */
+export function useOpenWork(
+  filters: Filters,
+  enabled: boolean,
+  refresh: { autoRefresh: boolean; refreshCount: number },
+): AllJobs | null {
+  const config = useConfig();
+  const { status, ...rest } = filters;
+  const statuses = useMemo(() => openStatuses(config, status), [config, status]);
+  return useAllJobs(rest, enabled, {
+    ...refresh,
+    cap: config.scanCaps.open,
+    statuses,
+    publishEveryMs: PUBLISH_EVERY_MS,
+  });
 }
 
 /** A Refresh (its count moving on) reads the working set again. */

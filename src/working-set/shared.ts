@@ -45,13 +45,16 @@ export function openStatusCodes(config: Pick<RuntimeConfig, 'statuses'>): number
     .sort((a, b) => a - b);
 }
 
-const sets = new Map<string, SharedWorkingSet>();
+/** Per api client (one per signed-in app), per service, identity and dictionary of statuses. */
+const sets = new WeakMap<ApiClient, Map<string, SharedWorkingSet>>();
 
 /** The working set of this service and sign-in (one per tab, shared with the browser's other tabs). */
 export function workingSetOf(api: ApiClient, config: RuntimeConfig): SharedWorkingSet {
   const key = `${api.baseUrl || location.origin}|${hash(api.token() ?? '')}|${hash(JSON.stringify(config.statuses))}`;
-  let set = sets.get(key);
-  if (!set) sets.set(key, (set = createShared(key, api, config)));
+  let mine = sets.get(api);
+  if (!mine) sets.set(api, (mine = new Map()));
+  let set = mine.get(key);
+  if (!set) mine.set(key, (set = createShared(key, api, config)));
   return set;
 }
 

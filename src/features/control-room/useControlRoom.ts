@@ -12,7 +12,7 @@ import {
   matchesFilters,
   partRead,
   PUBLISH_EVERY_MS,
-  useOpenWork,
+  useOpenWorkOfSet,
   useUnnamedStatusCount,
   useAllJobs,
   type AllJobs,
@@ -75,7 +75,7 @@ export function useControlRoom(
   const set = useWorkingSet();
   const { branch_id, team_id } = search;
   const base = useMemo(() => filtersOf({ branch_id, team_id }), [branch_id, team_id]);
-  const open = useOpenWork(base, true, refresh)!;
+  const open = useOpenWorkOfSet(base, refresh);
   const live = set.state.mode === 'stream' || set.state.mode === 'changes';
   const unnamed = useUnnamedStatusCount(
     base,
