@@ -61,6 +61,7 @@ export default tseslint.config(
         { type: 'app', pattern: 'src/app' },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
         { type: 'job-views', pattern: 'src/job-views' },
+        { type: 'working-set', pattern: 'src/working-set' },
         { type: 'map', pattern: 'src/map' },
         { type: 'api', pattern: 'src/api' },
         { type: 'ui', pattern: 'src/ui' },
@@ -84,7 +85,18 @@ export default tseslint.config(
                 to: {
                   element: {
                     types: {
-                      anyOf: ['job-views', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'],
+                      anyOf: [
+                        'job-views',
+                        'working-set',
+                        'map',
+                        'api',
+                        'ui',
+                        'config',
+                        'rules',
+                        'geo',
+                        'contract',
+                        'lib',
+                      ],
                     },
                   },
                 },
@@ -100,7 +112,18 @@ export default tseslint.config(
                 to: {
                   element: {
                     types: {
-                      anyOf: ['job-views', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'],
+                      anyOf: [
+                        'job-views',
+                        'working-set',
+                        'map',
+                        'api',
+                        'ui',
+                        'config',
+                        'rules',
+                        'geo',
+                        'contract',
+                        'lib',
+                      ],
                     },
                   },
                 },
@@ -111,10 +134,16 @@ export default tseslint.config(
               allow: {
                 to: {
                   element: {
-                    types: { anyOf: ['map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'] },
+                    types: {
+                      anyOf: ['working-set', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'],
+                    },
                   },
                 },
               },
+            },
+            {
+              from: { element: { type: 'working-set' } },
+              allow: { to: { element: { types: { anyOf: ['api', 'config', 'rules', 'contract', 'lib'] } } } },
             },
             {
               from: { element: { type: 'map' } },

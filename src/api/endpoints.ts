@@ -11,8 +11,20 @@ export type JobsFilters = Partial<JobsQuery>;
  * once without it; the extension is remembered as refused only when that retry succeeds, so
  * a 400 for the filters themselves still reaches the screen.
  */
-export async function fetchJobs(client: ApiClient, filters: JobsFilters, signal?: AbortSignal) {
-  const send = (query: JobsFilters) => client.request('/v1/jobs', { query, schema: JobsResponse, signal });
+export async function fetchJobs(
+  client: ApiClient,
+  filters: JobsFilters,
+  signal?: AbortSignal,
+  /** `perPage`: the extension's `per_page` (only where the extension answers); `seen`: the answer's headers. */
+  more: { perPage?: number; seen?: (response: Response) => void } = {},
+) {
+  const send = (query: JobsFilters) =>
+    client.request('/v1/jobs', {
+      query: { ...query, per_page: more.perPage },
+      schema: JobsResponse,
+      signal,
+      seen: more.seen,
+    });
   const extension = branchSummaryQuery(client.baseUrl);
   if (!extension.branch_embed) return send(filters);
   try {

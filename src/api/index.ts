@@ -9,3 +9,5 @@ export * from './queries';
 export * from './context';
 export type { ScanOptions, ScanOutcome, ScanProgress } from './scan';
 export { useJobsScan, type JobsScan, type JobsScanRead, type ScanPhase } from './useJobsScan';
+export { fetchJobsWithCursor, fetchJobChanges, followJobStream } from './job-changes';
+export { readEventStream, type StreamEvent } from './event-stream';

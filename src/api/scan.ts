@@ -31,6 +31,8 @@ export type ScanOptions = {
   signal: AbortSignal;
   /** Requests in flight at once (default 4). */
   concurrency?: number;
+  /** The extension's `per_page` (only for a service that has it). */
+  perPage?: number;
   /**
    * Each page, in order, with the jobs not seen on an earlier page (a result that shifts while
    * it is read can repeat a job). Return 'stop' to end the scan there.
@@ -60,7 +62,8 @@ export async function scanJobs(
   const cancel = () => controller.abort();
   options.signal.addEventListener('abort', cancel, { once: true });
   if (options.signal.aborted) cancel();
-  const fetchPage = (page: number) => fetchJobs(client, { ...filters, page }, controller.signal);
+  const fetchPage = (page: number) =>
+    fetchJobs(client, { ...filters, page }, controller.signal, { perPage: options.perPage });
   const seen = new Set<number>();
   let stopped = false;
 

@@ -96,6 +96,11 @@ export const RuntimeConfig = z.object({
     }),
     SCAN_CAPS,
   ),
+  /**
+   * Minutes between re-reads of the control room's window (its closed work) on a service
+   * without the extension for scale; the open work is read again each refresh.
+   */
+  windowRefreshMinutes: z._default(minutes, 5),
   /** Count chips above the jobs table: one `page=1` request per configured status. */
   statusCounts: z._default(z.boolean(), true),
   /**

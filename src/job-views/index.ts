@@ -30,7 +30,11 @@ export {
   openStatuses,
   PUBLISH_EVERY_MS,
   useOpenWork,
+  useOpenWorkOfSet,
   useUnnamedStatusCount,
+  matchesFilters,
+  partRead,
+  useRefresh,
   type UnnamedCount,
 } from './open-work';
 export {

@@ -1,8 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { jobsCountQueryOptions, useApi } from '../api';
 import { useConfig, type RuntimeConfig } from '../config';
+import type { Job } from '../contract';
+import { jobBranchId } from '../rules/job-branch';
 import { isFinalStatus } from '../rules/lateness';
+import { useWorkingSet, type PartState, type WorkingSet } from '../working-set';
 import { useAllJobs, type AllJobs } from './useAllJobs';
 import type { Filters } from './url-params';
 
@@ -26,11 +29,67 @@ export function openStatuses(config: Pick<RuntimeConfig, 'statuses'>, status?: n
  */
 export const PUBLISH_EVERY_MS = 400;
 
+/** Whether a job of the working set is within the filters, as the service's own filters read them. */
+export function matchesFilters(filters: Filters): (job: Job) => boolean {
+  const { status, branch_id, team_id, timestamp_from, timestamp_to } = filters;
+  return (job) =>
+    (status === undefined || job.status === status) &&
+    (branch_id === undefined || jobBranchId(job) === branch_id) &&
+    (team_id === undefined || (job as Record<string, unknown>).team_id === team_id) &&
+    (timestamp_from === undefined || job.created_at >= timestamp_from) &&
+    (timestamp_to === undefined || job.created_at <= timestamp_to);
+}
+
+/** The service's order: newest first. */
+const newestFirst = (a: Job, b: Job) => b.created_at - a.created_at || b.id - a.id;
+
 /**
- * The open work within `filters`: each open status read through the service's own `status`
- * filter (open work, not the history), up to `scanCaps.open`, refreshed like the operations
- * map. Jobs in statuses the config does not name are not read: `useUnnamedStatusCount` says
- * how many there are. Null while not `enabled`.
+ * A part of the working set as a read of jobs (the shape the screens' status strips read):
+ * `jobs` the part's jobs within the screen's filters; `whole` whether what the screen asks is
+ * read whole (a window read from its start), whatever the part's own phase.
+ */
+export function partRead(set: WorkingSet, part: PartState, jobs: Job[], whole: boolean): AllJobs {
+  const capped = part.progress?.capped === true;
+  const phase = part.phase === 'stopped' ? 'stopped' : whole || part.asOf !== null ? 'done' : part.phase;
+  return {
+    jobs,
+    phase,
+    progress: capped || phase === 'loading' ? part.progress : null,
+    error: part.error,
+    refreshing: part.refreshing,
+    asOf: part.asOf,
+    stop: set.stop,
+    again: set.again,
+  };
+}
+
+/**
+ * The open work within `filters`, from the browser's working set (src/working-set): the jobs in
+ * the configured open statuses (the control room's). Jobs in statuses the config does not name
+ * are not counted here: `useUnnamedStatusCount` says how many there are. `refreshCount`
+ * changing reads again (a Refresh); the set keeps itself current otherwise.
+ */
+export function useOpenWorkOfSet(
+  filters: Filters,
+  refresh: { autoRefresh: boolean; refreshCount: number },
+): AllJobs {
+  const config = useConfig();
+  const set = useWorkingSet();
+  const key = JSON.stringify(filters);
+  const jobs = useMemo(() => {
+    const named = new Set(openStatuses(config, filters.status));
+    const within = matchesFilters(filters);
+    return set.open.filter((job) => named.has(job.status) && within(job)).sort(newestFirst);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters by value
+  }, [set.open, config, key]);
+  useRefresh(set, refresh.refreshCount);
+  return partRead(set, set.state.open, jobs, false);
+}
+
+/**
+ * The open work within `filters` read by the whole-result scan ("late only"): each open status
+ * through the service's own `status` filter, up to `scanCaps.open`, refreshed like the
+ * operations map. Null while not `enabled`.
  */
 export function useOpenWork(
   filters: Filters,
@@ -46,6 +105,17 @@ export function useOpenWork(
     statuses,
     publishEveryMs: PUBLISH_EVERY_MS,
   });
+}
+
+/** A Refresh (its count moving on) reads the working set again. */
+export function useRefresh(set: WorkingSet, refreshCount: number) {
+  const seen = useRef(refreshCount);
+  const { again } = set;
+  useEffect(() => {
+    if (seen.current === refreshCount) return;
+    seen.current = refreshCount;
+    again();
+  }, [refreshCount, again]);
 }
 
 export type UnnamedCount = {

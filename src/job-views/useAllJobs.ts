@@ -17,6 +17,8 @@ export type AllJobs = {
   stop: () => void;
   /** Reads the result again (after a stop or a failure, or to refresh it). */
   again: () => void;
+  /** When what is shown was last known current (ms since the epoch), where the read says. */
+  asOf?: number | null;
 };
 
 /** The last complete read of a result, shown while the result is read again. */

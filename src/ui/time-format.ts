@@ -63,6 +63,11 @@ export function formatShort(epochSeconds: number, zone?: string): string {
   return formatter(SHORT, zone).format(date(epochSeconds));
 }
 
+/** The time of day ("09:14"), in the viewer's zone unless `zone` is given: "as of 09:14". */
+export function formatClock(epochSeconds: number, zone?: string): string {
+  return formatter(HOUR_MINUTE, zone).format(date(epochSeconds));
+}
+
 /** The zone's short name at that moment ("GMT", "CET", "GMT+4"). */
 export function zoneName(epochSeconds: number, zone?: string): string {
   const parts = formatter({ timeZoneName: 'short' }, zone).formatToParts(date(epochSeconds));

@@ -56,7 +56,7 @@ const listRows = () =>
   within(screen.getByRole('table', { name: 'Jobs needing attention, most urgent first' }))
     .getAllByRole('row')
     .slice(1);
-const openReadDone = () => screen.findByText(/open jobs read\./, undefined, { timeout: 10_000 });
+const openReadDone = () => screen.findByText(/open jobs read\./, undefined, { timeout: 30_000 });
 
 describe('the control room', () => {
   it('lists every late, at-risk and stuck job of the open work across pages, most urgent first', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { alertText } from '../../src/features/control-room/alerts';
 import { listParam, parseListParam } from '../../src/features/control-room/figure-list';
 import type { FigurePick } from '../../src/rules/figure-jobs';
 import { validateControlRoomSearch } from '../../src/features/control-room/control-room-search';
@@ -96,13 +95,5 @@ describe('open work and what links to it', () => {
     for (const pick of picks) expect(parseListParam(listParam(pick))).toEqual(pick);
     for (const bad of [undefined, 'everything', 'created:soon', 'spells:', 'rider:4'])
       expect(parseListParam(bad), String(bad)).toBeNull();
-  });
-
-  it('sums up what newly went late or failed, and says nothing when nothing did', () => {
-    const before = { late: new Set([1, 2]), failed: new Set([9]) };
-    expect(alertText(before, { late: new Set([1, 2, 3, 4]), failed: new Set([9, 10]) })).toBe(
-      '2 jobs went late, 1 job failed.',
-    );
-    expect(alertText(before, { late: new Set([2]), failed: new Set([9]) })).toBeNull();
   });
 });

@@ -70,6 +70,7 @@ describe('runtime config (config.json)', () => {
       atRiskMinutes: 30,
       staleRiderMinutes: 15,
       scanCaps: { search: 5000, map: 500, impact: 2000, open: 5000, overview: 10_000 },
+      windowRefreshMinutes: 5,
       statusCounts: true,
       zoneLimits: {
         zonesPerBranch: 100,

@@ -17,7 +17,7 @@ import {
   LazyJobPanel,
 } from '../../job-views';
 import { JobActionButton, useActionsOffered } from '../../job-views/actions';
-import { useLateAlerts, useNotifyChoice, useTabTitle } from './alerts';
+import { useNotifyChoice, useTabTitle } from './alerts';
 import { DaySection } from './DaySection';
 import { ExceptionsSection } from './ExceptionsSection';
 import { FigureList } from './FigureList';
@@ -85,25 +85,8 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
   );
 
   useTabTitle(open.phase === 'done' ? exceptions.counts.late : null);
+  // Notifications come from the tab of this browser that reads the working set (src/working-set).
   const notify = useNotifyChoice();
-  const { late: lateIds, failed: failedIds } = useMemo(() => {
-    const late = new Set(exceptions.list.filter((e) => e.reasons[0]?.kind === 'late').map((e) => e.job.id));
-    const failed = new Set(
-      windowRead.jobs
-        .filter((j) => config.statuses[String(j.status)]?.outcome === 'failure')
-        .map((j) => j.id),
-    );
-    return { late, failed };
-  }, [exceptions.list, windowRead.jobs, config]);
-  // Only a complete read of both, not a tick of the clock, may alert.
-  const settled =
-    open.phase === 'done' && !open.refreshing && windowRead.phase === 'done' && !windowRead.refreshing;
-  const alertRead = useMemo(
-    () => (settled ? { late: lateIds, failed: failedIds, reads: [open.jobs, windowRead.jobs] } : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the reads, not by the clock
-    [settled, open.jobs, windowRead.jobs],
-  );
-  useLateAlerts(notify.on, alertRead);
 
   const refresh = () => {
     setRefreshCount((n) => n + 1);

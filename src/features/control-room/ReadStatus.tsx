@@ -1,5 +1,6 @@
 import { AllJobsStatus, type AllJobsWords, type AllJobs } from '../../job-views';
 import { countOf, formatCount } from '../../lib/count';
+import { formatClock } from '../../ui';
 import s from './controlRoom.module.css';
 
 /** The strip's words for a read of `what` ("open jobs", "jobs of the window"). */
@@ -17,7 +18,7 @@ function readWords(what: string, label: string): AllJobsWords {
       `Could not read ${what}: ${error}${read ? ` What follows rests on the ${countOf(read, 'job', 'jobs')} read before.` : ''}`,
     retryLabel: 'Retry',
     capped: (seen, total, cap) =>
-      `Read the first ${formatCount(seen)} of ${formatCount(total)} ${what} (this screen reads at most ${formatCount(cap)}); ${formatCount(total - seen)} left out. Choose a branch or a team to see them all.`,
+      `Read the newest ${formatCount(seen)} of ${formatCount(total)} ${what} (at most ${formatCount(cap)} from a service without the extension for scale); the ${formatCount(total - seen)} older ones are left out of what follows.`,
     refreshFailed: (error) => `The last refresh failed (${error}); what follows is from the read before.`,
   };
 }
@@ -50,6 +51,7 @@ export function ReadStatus({
         <p role="status">
           {formatCount(read.progress?.jobsSeen ?? read.jobs.length)} {what} read
           {read.refreshing ? ', refreshing…' : '.'}
+          {read.asOf ? ` As of ${formatClock(read.asOf / 1000)}.` : ''}
         </p>
       ) : (
         <AllJobsStatus all={read} words={readWords(what, label)} />

@@ -1,13 +1,12 @@
 /**
  * The control room's alerts: the tab's title carries the count of late jobs, and, as the
  * user's own choice (remembered in this browser), a desktop notification reports the work
- * that newly went late or failed while the tab is hidden: at most one per refresh, summing up.
+ * that newly went late or failed: sent by the one tab of the browser that reads the working
+ * set, while it is hidden (src/working-set/late-watch.ts).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { readStored, writeStored } from '../../lib/storage';
-import { countOf } from '../../lib/count';
-
-const NOTIFY_KEY = 'dispatch.overview.notify';
+import { NOTIFY_KEY } from '../../working-set';
 
 /** The tab's title while the screen is shown: "(12 late) Control room · Dispatch". */
 export function useTabTitle(late: number | null) {
@@ -41,37 +40,4 @@ export function useNotifyChoice() {
     setOn(permission === 'granted');
   };
   return { supported, on, refused, choose };
-}
-
-/** What newly went late or failed between two complete reads, in one line; null when nothing did. */
-export function alertText(
-  before: { late: ReadonlySet<number>; failed: ReadonlySet<number> },
-  after: { late: ReadonlySet<number>; failed: ReadonlySet<number> },
-): string | null {
-  const late = [...after.late].filter((id) => !before.late.has(id)).length;
-  const failed = [...after.failed].filter((id) => !before.failed.has(id)).length;
-  const parts = [
-    late ? `${countOf(late, 'job', 'jobs')} went late` : '',
-    failed ? `${countOf(failed, 'job', 'jobs')} failed` : '',
-  ].filter(Boolean);
-  return parts.length ? `${parts.join(', ')}.` : null;
-}
-
-/**
- * Notifies (when `on`, and the tab is hidden) what changed since the last complete read: one
- * notification per new read. `reads` is the late and failed job ids of the latest complete
- * read of each kind, null until there is one.
- */
-export function useLateAlerts(
-  on: boolean,
-  reads: { late: ReadonlySet<number>; failed: ReadonlySet<number> } | null,
-) {
-  const last = useRef(reads);
-  useEffect(() => {
-    const before = last.current;
-    last.current = reads;
-    if (!on || !reads || !before || before === reads || document.visibilityState !== 'hidden') return;
-    const text = alertText(before, reads);
-    if (text) new Notification('Dispatch: control room', { body: text, tag: 'dispatch-overview' });
-  }, [on, reads]);
 }

@@ -1,0 +1,25 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useApi } from '../api';
+import { useConfig } from '../config';
+import { workingSetOf } from './shared';
+import type { Snapshot } from './store';
+
+export type WorkingSet = Snapshot & {
+  /** Ends the read under way where it is. */
+  stop: () => void;
+  /** Reads again now (a Refresh). */
+  again: () => void;
+};
+
+/**
+ * The browser's working set of jobs (./shared.ts), read by the control room, "late only" and
+ * the operations map. Reading (or receiving) goes on while a screen uses it.
+ */
+export function useWorkingSet(): WorkingSet {
+  const api = useApi();
+  const config = useConfig();
+  const set = workingSetOf(api, config);
+  useEffect(() => set.retain(), [set]);
+  const snapshot = useSyncExternalStore(set.store.subscribe, set.store.getSnapshot);
+  return { ...snapshot, stop: set.stop, again: set.again };
+}
