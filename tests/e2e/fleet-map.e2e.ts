@@ -11,16 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, fetchJobs } from '../../src/api';
 import { RuntimeConfig } from '../../src/config';
 import { TEST_REFERENCE_TIME } from '../support/server';
-import {
-  mapDrawnSince,
-  mapIdles,
-  screenshot,
-  searchOf,
-  seriousAxe,
-  signIn,
-  startApp,
-  type App,
-} from './support';
+import { mapDrawnSince, mapIdles, screenshot, searchOf, signIn, startApp, type App } from './support';
 
 const NOW = TEST_REFERENCE_TIME + 13 * 3600;
 const FLEET = '[data-fleet-map]';
