@@ -4,23 +4,14 @@
  * the browser's clock held there): every open job the service counts is on the map; an
  * exception opened in the list is centred and highlighted, and a job picked on the map is
  * opened in the list; the map fits the chosen branch and keeps its place on a refresh; it
- * sits beside the list at 1440 px and below it on a tablet and a phone.
+ * sits beside the list at 1440 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, fetchJobs } from '../../src/api';
 import { RuntimeConfig } from '../../src/config';
 import { TEST_REFERENCE_TIME } from '../support/server';
-import {
-  mapDrawnSince,
-  mapIdles,
-  screenshot,
-  searchOf,
-  seriousAxe,
-  signIn,
-  startApp,
-  type App,
-} from './support';
+import { mapDrawnSince, mapIdles, screenshot, searchOf, signIn, startApp, type App } from './support';
 
 const NOW = TEST_REFERENCE_TIME + 13 * 3600;
 const FLEET = '[data-fleet-map]';
@@ -178,28 +169,4 @@ describe('the fleet map', () => {
     await mapDrawnSince(page, 0, FLEET);
     expect(await fitOf(page)).toEqual(fit);
   }, 120_000);
-
-  it('sits below the list on a tablet and a phone, no wider than the screen, axe clean', async () => {
-    for (const [name, device] of [
-      ['1024', { viewport: { width: 1024, height: 768 }, hasTouch: true }],
-      ['390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-    ] as const) {
-      const page = await app.newPage(device);
-      await openOverview(page);
-      const { scroll, inner } = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        inner: window.innerWidth,
-      }));
-      expect(scroll, name).toBeLessThanOrEqual(device.viewport.width);
-      expect(inner, name).toBeLessThanOrEqual(device.viewport.width);
-      const list = (await rows(page).first().boundingBox())!;
-      const map = page.locator(`${FLEET} .maplibregl-map`);
-      expect((await map.boundingBox())!.y, name).toBeGreaterThan(list.y);
-      await page.getByRole('heading', { name: 'Fleet map' }).scrollIntoViewIfNeeded();
-      await mapDrawnSince(page, 0, FLEET);
-      await screenshot(page, `fleet-map-${name}`);
-      expect(await seriousAxe(page)).toEqual([]);
-      await page.context().close();
-    }
-  }, 480_000);
 });
