@@ -357,7 +357,7 @@ describe('signing out', () => {
     // Signing in again (the next person at this browser): nothing is offered back.
     await user.type(await screen.findByLabelText('Access token'), server.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(history.location.pathname).toBe('/jobs'));
+    await waitFor(() => expect(history.location.pathname).toBe('/overview'));
     history.push('/branches/PAR-01');
     await openEditor('Paris');
     expect((screen.getByLabelText('Formatted address') as HTMLTextAreaElement).value).not.toContain(

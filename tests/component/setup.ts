@@ -9,6 +9,13 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom does not implement scrolling; the router's scroll restoration calls it on navigation.
 window.scrollTo = () => {};
 
+// jsdom lays nothing out, so no box ever changes size: a ResizeObserver that is never called.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

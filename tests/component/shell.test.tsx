@@ -68,8 +68,8 @@ describe('sign-in and the auth gate', () => {
     });
     await user.type(await screen.findByLabelText('Access token'), server.token);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(history.location.pathname).toBe('/jobs'));
-    // The jobs screen's first page in: no navigation is left to finish after the test.
+    await waitFor(() => expect(history.location.pathname).toBe('/overview'));
+    // The control room's route loaded: no navigation is left to finish after the test.
     await waitFor(() => expect(router.state.status).toBe('idle'));
   });
 });
