@@ -268,6 +268,21 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 5,
+    name: 'rider reports as job changes',
+    // A job embeds its rider as it is now: a rider's position report (or any other write of the
+    // rider) is a change of each of that rider's open jobs, so the changes read and the stream
+    // carry the new position and its time (the control room's "not reporting"). The no-op write
+    // lets jobs_change_on_update give each job its own number. Closed jobs keep theirs: a report
+    // costs the rider's open jobs, found through a partial index of the open work by rider.
+    sql: `
+      CREATE INDEX jobs_open_by_rider ON jobs (rider_id) WHERE status IN (1, 2, 3, 4, 5, 6);
+      CREATE TRIGGER riders_change_jobs AFTER UPDATE ON riders BEGIN
+        UPDATE jobs SET change_seq = change_seq WHERE rider_id = NEW.id AND status IN (1, 2, 3, 4, 5, 6);
+      END;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction. */

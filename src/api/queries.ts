@@ -12,6 +12,8 @@ export const queryKeys = {
   jobsCount: (filters: JobsFilters) => ['jobs', 'count', filters] as const,
   /** One job with what may be done to it (the job actions extension): under `jobs`, so a refresh reads it again. */
   jobDetail: (id: number) => ['jobs', 'detail', id] as const,
+  /** One job found through the pages (a service without `GET /v1/jobs/{id}`): the whole job behind a working set's record. */
+  jobFound: (id: number, createdAt: number) => ['jobs', 'found', id, createdAt] as const,
   branches: () => ['branches'] as const,
   branchList: () => ['branches', 'list'] as const,
   branch: (id: string) => ['branches', 'detail', id] as const,

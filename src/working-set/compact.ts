@@ -8,6 +8,23 @@
  */
 import type { Delivery, Job, Pickup, Rider, StatusHistoryEntry, StopBranch } from '../contract';
 
+/**
+ * The records of the working set, so that a screen given one can tell it is not the whole job
+ * (the job panel reads the whole job then). Marked where a record is made and where it enters a
+ * tab's store (a record fed over the BroadcastChannel is a copy); not a field, so it never shows
+ * in the job's JSON.
+ */
+const compactRecords = new WeakSet<Job>();
+
+export function markCompact(job: Job): void {
+  compactRecords.add(job);
+}
+
+/** Whether `job` is a working set's record rather than the whole job. */
+export function isCompactJob(job: Job): boolean {
+  return compactRecords.has(job);
+}
+
 /** One copy per branch version: the thousands of stops of a branch share it. */
 export type BranchPool = Map<string, StopBranch>;
 
@@ -125,5 +142,6 @@ export function compactJob(job: Job, pool: BranchPool): Job {
   };
   const team = (job as Record<string, unknown>).team_id;
   if (team !== undefined) (record as Record<string, unknown>).team_id = team;
+  markCompact(record);
   return record;
 }

@@ -7,3 +7,4 @@ export { useWorkingSet, type WorkingSet } from './useWorkingSet';
 export type { SetState, PartState, SyncMode, Snapshot } from './store';
 export { NOTIFY_KEY, LATE_CHECK_MS } from './late-watch';
 export { WINDOW_DAYS } from './reader';
+export { isCompactJob } from './compact';

@@ -7,6 +7,7 @@
  */
 import type { Job } from '../contract';
 import type { ScanProgress } from '../api';
+import { markCompact } from './compact';
 
 /** How the set is kept current: not yet known, the extension's stream or changes read, re-reads. */
 export type SyncMode = 'starting' | 'stream' | 'changes' | 'scan';
@@ -104,6 +105,7 @@ export class WorkingSetStore {
     }
     for (const id of delta.remove ?? []) this.jobs.delete(id);
     for (const job of delta.put ?? []) {
+      markCompact(job);
       const held = this.jobs.get(job.id);
       if (!held || held.updated_at <= job.updated_at) this.jobs.set(job.id, job);
     }

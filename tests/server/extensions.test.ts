@@ -112,6 +112,36 @@ describe('the changes read', () => {
     }
   });
 
+  it('counts a rider’s position report as a change of that rider’s open jobs, and of no other job', async () => {
+    const rider = server.db
+      .prepare(
+        `SELECT rider_id FROM jobs WHERE rider_id IS NOT NULL GROUP BY rider_id
+         HAVING sum(status BETWEEN 1 AND 6) > 0 AND sum(status > 6) > 0 ORDER BY rider_id LIMIT 1`,
+      )
+      .pluck()
+      .get() as number;
+    const open = server.db
+      .prepare('SELECT id FROM jobs WHERE rider_id = ? AND status BETWEEN 1 AND 6 ORDER BY id')
+      .pluck()
+      .all(rider) as number[];
+    expect(open.length).toBeGreaterThan(0);
+    const cursor = await listCursor();
+    const at = TEST_REFERENCE_TIME + 600;
+    server.db
+      .prepare(
+        'UPDATE riders SET last_latitude = 51.5123, last_longitude = -0.1234, updated_at = ? WHERE id = ?',
+      )
+      .run(at, rider);
+
+    const { ids } = await allChangesSince(cursor, 2);
+    expect([...ids].sort((a, b) => a - b)).toEqual(open);
+    const page = await changesSince(cursor, 1000);
+    for (const { job } of page.changes) {
+      expect(job.rider?.last_coordinates).toEqual({ latitude: 51.5123, longitude: -0.1234 });
+      expect(job.rider?.updated_at).toBe(at);
+    }
+  });
+
   it('counts a branch rename as a change of its jobs', async () => {
     const cursor = await listCursor();
     const [branchId] = server.db.prepare('SELECT branch_id FROM jobs LIMIT 1').pluck().all() as string[];

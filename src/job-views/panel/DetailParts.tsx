@@ -2,7 +2,7 @@
 import { Fragment, createContext, useContext, type ReactNode } from 'react';
 import type { Rider } from '../../contract';
 import { describeStatus, useConfig, type CodeInfo } from '../../config';
-import { ZonedTime, formatDateTime, formatWindow, inViewerZone } from '../../ui';
+import { Skeleton, ZonedTime, formatDateTime, formatWindow, inViewerZone } from '../../ui';
 import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../rules/riders';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { StatusBadge } from '../StatusBadge';
@@ -11,6 +11,20 @@ import actionStyles from '../actions/actions.module.css';
 
 /** The zone the job's times are shown in (its branch's, or the viewer's). */
 export const JobZone = createContext<string | undefined>(undefined);
+
+/** The panel shows a working set's record while the whole job is read: what only the whole job has waits. */
+export const ReadingWhole = createContext(false);
+
+/** `children`, or a skeleton while the whole job is read. */
+export function Coming({ children }: { children: ReactNode }) {
+  if (!useContext(ReadingWhole)) return <>{children}</>;
+  return (
+    <span data-coming>
+      <Skeleton width="8em" />
+      <span className="visually-hidden">Still reading</span>
+    </span>
+  );
+}
 
 export function humanize(key: string): string {
   const text = key

@@ -2,10 +2,11 @@
  * The job panel's content (loaded on demand): status and next statuses, the job's facts,
  * the rider card, the status history (JobHistory.tsx), the stops (JobStops.tsx), and the raw JSON.
  */
-import { useId, type ReactNode } from 'react';
+import { useContext, useId, type ReactNode } from 'react';
 import type { Job, Rider } from '../../contract';
 import { describeRiderStatus, describeStatus, useConfig } from '../../config';
-import { Button, formatDuration, viewerTimeZone } from '../../ui';
+import { Banner, Button, formatDuration, viewerTimeZone } from '../../ui';
+import { errorMessage } from '../../api';
 import type { JobWithActions } from '../../api';
 import type { JobActionName } from '../../contract';
 import { useActionOffer, type ActionOffer, type ActionStart } from '../actions';
@@ -19,12 +20,14 @@ import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';
 import {
   CodeLabel,
+  Coming,
   Empty,
   ExactTime,
   Facts,
   GenericValue,
   JobZone,
   NextStatuses,
+  ReadingWhole,
   RiderPosition,
   Slot,
   humanize,
@@ -102,10 +105,12 @@ function RiderCard({ rider }: { rider: Rider | null }) {
           ],
           [
             'Email',
-            <span className={s.withFlag}>
-              {rider.email ? <a href={`mailto:${rider.email}`}>{rider.email}</a> : <Empty>No email</Empty>}
-              <Verified ok={rider.email_verified} what="Email" />
-            </span>,
+            <Coming>
+              <span className={s.withFlag}>
+                {rider.email ? <a href={`mailto:${rider.email}`}>{rider.email}</a> : <Empty>No email</Empty>}
+                <Verified ok={rider.email_verified} what="Email" />
+              </span>
+            </Coming>,
           ],
           ['Last position', <RiderPosition rider={rider} />],
           ['Type', rider.type || <Empty />],
@@ -215,7 +220,12 @@ function OverviewTab({ job }: { job: Job }) {
         items={[
           ['Order id', job.order_id ? <span className="mono">{job.order_id}</span> : <Empty />],
           ['Type', job.type || <Empty />],
-          ['Notes', job.notes ? <span className={s.prewrap}>{job.notes}</span> : <Empty>No notes</Empty>],
+          [
+            'Notes',
+            <Coming>
+              {job.notes ? <span className={s.prewrap}>{job.notes}</span> : <Empty>No notes</Empty>}
+            </Coming>,
+          ],
           ['Created', <ExactTime epochSeconds={job.created_at} />],
           ['Updated', <ExactTime epochSeconds={job.updated_at} />],
           ...extra.map(([k, v]) => [humanize(k), <GenericValue value={v} />] as [ReactNode, ReactNode]),
@@ -273,12 +283,27 @@ function ActionBar({ offer }: { offer: ActionOffer }) {
   );
 }
 
+/** The JSON, once it is the whole job's. */
+function RawJson({ json }: { json: string }) {
+  if (useContext(ReadingWhole)) return <Coming>{null}</Coming>;
+  return (
+    <pre className={s.raw} tabIndex={0} aria-label="Job JSON">
+      {json}
+    </pre>
+  );
+}
+
 export default function JobDetails({
   job,
+  whole = 'whole',
+  wholeError,
   shown,
   onActed,
 }: {
   job: Job;
+  /** The job given is a working set's record: 'reading' while the whole job is read, 'failed' when it could not be. */
+  whole?: 'whole' | 'reading' | 'failed';
+  wholeError?: unknown;
   /** The jobs the screen holds (the riders a reassignment offers). */
   shown?: readonly Job[];
   onActed?: (result: JobWithActions) => void;
@@ -293,77 +318,88 @@ export default function JobDetails({
   const states = jobLateness(job, now, lateRule(config)).stops;
   return (
     <JobZone.Provider value={zone}>
-      <div className={s.details}>
-        <div className={s.statusLine}>
-          <div className={s.statusNow}>
-            <span className={s.label}>Status</span>
-            <StatusBadge code={job.status} />
+      <ReadingWhole.Provider value={whole === 'reading'}>
+        <div className={s.details}>
+          {whole === 'reading' && (
+            <p className={s.muted} role="status">
+              Reading the whole job: packages, proof of delivery, signature and notes follow.
+            </p>
+          )}
+          {whole === 'failed' && (
+            <Banner tone="warning">
+              Could not read the whole job, so its packages, proof of delivery, signature and notes are not
+              shown{wholeError ? `: ${errorMessage(wholeError)}` : '.'}
+            </Banner>
+          )}
+          <div className={s.statusLine}>
+            <div className={s.statusNow}>
+              <span className={s.label}>Status</span>
+              <StatusBadge code={job.status} />
+            </div>
+            <div className={s.statusNext}>
+              <span className={s.label}>Next offered</span>
+              <NextStatuses
+                codes={job.next_status}
+                onChoose={
+                  offer.allowed.has('status') ? (status) => offer.open({ kind: 'status', status }) : undefined
+                }
+              />
+            </div>
           </div>
-          <div className={s.statusNext}>
-            <span className={s.label}>Next offered</span>
-            <NextStatuses
-              codes={job.next_status}
-              onChoose={
-                offer.allowed.has('status') ? (status) => offer.open({ kind: 'status', status }) : undefined
-              }
-            />
-          </div>
-        </div>
-        <ActionBar offer={offer} />
-        {offer.dialog}
-        <ZoneNote zone={zone} branchZone={branchZone} />
-        <Tabs
-          label="Job details"
-          items={[
-            // Kept mounted: its small map is not built again each time the tab comes back.
-            { value: 'overview', label: 'Overview', content: <OverviewTab job={job} />, keepMounted: true },
-            {
-              value: 'history',
-              label: `History (${entries.length})`,
-              content: (
-                <>
-                  <HistorySummary entries={entries} current={job.status} />
-                  <Timeline
-                    entries={entries}
-                    label="Status history, oldest first"
-                    ongoing={!isFinalStatus(config, job.status)}
+          <ActionBar offer={offer} />
+          {offer.dialog}
+          <ZoneNote zone={zone} branchZone={branchZone} />
+          <Tabs
+            label="Job details"
+            items={[
+              // Kept mounted: its small map is not built again each time the tab comes back.
+              { value: 'overview', label: 'Overview', content: <OverviewTab job={job} />, keepMounted: true },
+              {
+                value: 'history',
+                label: `History (${entries.length})`,
+                content: (
+                  <>
+                    <HistorySummary entries={entries} current={job.status} />
+                    <Timeline
+                      entries={entries}
+                      label="Status history, oldest first"
+                      ongoing={!isFinalStatus(config, job.status)}
+                    />
+                  </>
+                ),
+              },
+              {
+                value: 'stops',
+                label: `Stops (${job.pickups.length + job.deliveries.length})`,
+                content: (
+                  <JobStops
+                    job={job}
+                    states={states}
+                    onStopStatus={
+                      offer.allowed.has('stop_status')
+                        ? (stop, status) => offer.open({ kind: 'stop_status', stop, status })
+                        : undefined
+                    }
                   />
-                </>
-              ),
-            },
-            {
-              value: 'stops',
-              label: `Stops (${job.pickups.length + job.deliveries.length})`,
-              content: (
-                <JobStops
-                  job={job}
-                  states={states}
-                  onStopStatus={
-                    offer.allowed.has('stop_status')
-                      ? (stop, status) => offer.open({ kind: 'stop_status', stop, status })
-                      : undefined
-                  }
-                />
-              ),
-            },
-            {
-              value: 'raw',
-              label: 'Raw JSON',
-              content: (
-                <div className={s.stack}>
-                  <div className={s.rawHead}>
-                    <span className={s.muted}>The job as the dashboard read it, for support.</span>
-                    <CopyButton text={json} label="Copy JSON" size="sm" />
+                ),
+              },
+              {
+                value: 'raw',
+                label: 'Raw JSON',
+                content: (
+                  <div className={s.stack}>
+                    <div className={s.rawHead}>
+                      <span className={s.muted}>The job as the dashboard read it, for support.</span>
+                      <CopyButton text={json} label="Copy JSON" size="sm" />
+                    </div>
+                    <RawJson json={json} />
                   </div>
-                  <pre className={s.raw} tabIndex={0} aria-label="Job JSON">
-                    {json}
-                  </pre>
-                </div>
-              ),
-            },
-          ]}
-        />
-      </div>
+                ),
+              },
+            ]}
+          />
+        </div>
+      </ReadingWhole.Provider>
     </JobZone.Provider>
   );
 }

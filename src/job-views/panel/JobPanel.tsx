@@ -5,6 +5,7 @@ import { describeStatus, useConfig } from '../../config';
 import { Banner, Button, Drawer, SidePanel, Skeleton, formatDateTime, preloadable } from '../../ui';
 import type { Filters } from '../url-params';
 import { findCachedJob } from './cached-job';
+import { useWholeJob } from './whole-job';
 import s from './panel.module.css';
 
 const JobDetails = preloadable(() => import('./JobDetails').then((m) => m.default));
@@ -47,7 +48,8 @@ export type JobPanelProps = {
 
 /**
  * The job panel. Its job id is the URL's `job`; the job comes from the rows on screen (or
- * another loaded page, said so), since the interface has no single-job endpoint.
+ * another loaded page, said so), since the interface has no single-job endpoint. A working
+ * set's compact record is shown at once while the whole job is read (./whole-job.ts).
  */
 export function JobPanel({
   mode,
@@ -77,7 +79,9 @@ export function JobPanel({
   const found =
     fresh ??
     (kept && kept.id === jobId ? { job: kept.job, fromCurrentPage: false, loadedAt: kept.at } : null);
-  const job = found?.job;
+  // A working set's record (the control room's) is shown at once, the whole job read meanwhile.
+  const whole = useWholeJob(found?.job);
+  const job = whole?.job;
   const description = job ? (
     <>
       Order <bdi className="mono">{job.order_id || '—'}</bdi> · {describeStatus(config, job.status).label}
@@ -93,7 +97,7 @@ export function JobPanel({
   ) : undefined;
 
   let content: ReactNode;
-  if (jobId !== undefined && found && job) {
+  if (jobId !== undefined && found && whole && job) {
     content = (
       <>
         {!found.fromCurrentPage && (
@@ -110,7 +114,13 @@ export function JobPanel({
           </div>
         )}
         <Suspense fallback={<DetailsSkeleton />}>
-          <JobDetails job={job} shown={shown} onActed={onActed && (() => onActed())} />
+          <JobDetails
+            job={job}
+            whole={whole.state}
+            wholeError={whole.error}
+            shown={shown}
+            onActed={onActed && (() => onActed())}
+          />
         </Suspense>
       </>
     );

@@ -7,7 +7,7 @@ import { slotOf, type StopKind, type StopLateness } from '../../rules/lateness';
 import { formatMoney } from '../money';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';
-import { CodeLabel, Empty, Facts, GenericValue, NextStatuses, Slot } from './DetailParts';
+import { CodeLabel, Coming, Empty, Facts, GenericValue, NextStatuses, Slot } from './DetailParts';
 import { Timeline } from './JobHistory';
 import { safeImageUrl } from './safe-image-url';
 import { StatusBadge } from '../StatusBadge';
@@ -184,16 +184,32 @@ function StopCard({
       ],
       ['Tracking id', d.tracking_id ? <span className="mono">{d.tracking_id}</span> : <Empty />],
       ['First order', d.first_order ? 'Yes' : 'No'],
-      ['Note', d.note || <Empty />],
+      ['Note', <Coming>{d.note || <Empty />}</Coming>],
       ['Flags', <Flags delivery={d} />],
       [
         'Signature',
-        d.signature_image ? <Images values={[d.signature_image]} label="Signature" /> : <Empty>None</Empty>,
+        <Coming>
+          {d.signature_image ? (
+            <Images values={[d.signature_image]} label="Signature" />
+          ) : (
+            <Empty>None</Empty>
+          )}
+        </Coming>,
       ],
-      ['Proof of delivery', <Images values={d.proof_of_delivery_images} label="Proof of delivery image" />],
+      [
+        'Proof of delivery',
+        <Coming>
+          <Images values={d.proof_of_delivery_images} label="Proof of delivery image" />
+        </Coming>,
+      ],
     );
   }
-  facts.push(['Packages', <Packages stop={stop} />]);
+  facts.push([
+    'Packages',
+    <Coming>
+      <Packages stop={stop} />
+    </Coming>,
+  ]);
   return (
     <section className={`${s.card} ${state.late ? s.cardLate : ''}`} aria-labelledby={headingId}>
       <div className={s.cardHead}>
