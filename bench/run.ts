@@ -318,19 +318,24 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
 
     await bench.step(
       'overview',
-      ['open_scan_ms', 'overview_today_ms', 'exceptions_follow_ms', 'overview_cls'],
+      ['open_scan_ms', 'overview_today_ms', 'exceptions_follow_ms', 'overview_cls', 'overview_cls_bare'],
       async () => {
         bench.median('open_scan_ms', await overview.openScan(b, coldRuns));
         bench.notes.open_scan_ms = `every open status read through the status filter in pages of ${PAGE_SIZE}, 4 requests at a time, one status after another; a fresh context each run, the clock at the data's reference time`;
         bench.median('overview_today_ms', await overview.overviewToday(b, coldRuns));
         bench.notes.overview_today_ms = `the open work and today's jobs (the last day read by created_at, kept by each branch's own day) in pages of ${PAGE_SIZE}; as open_scan_ms`;
         bench.median('exceptions_follow_ms', await overview.exceptionsFollow(b, runs));
-        const cls = await overview.overviewCls(b, 10);
-        bench.set(
-          'overview_cls',
-          Math.max(cls.atLoad, cls.afterRefreshes - cls.atLoad),
-          `cumulative layout shift of /overview, the larger of: at load (${cls.atLoad.toFixed(4)}) and over ${cls.refreshes} auto-refreshes after it (${(cls.afterRefreshes - cls.atLoad).toFixed(4)}); no input given`,
-        );
+        // With the extension (the stream, no refresh requests) and on a bare service (each refresh re-reads).
+        for (const [key, app, bare] of [
+          ['overview_cls', b, false],
+          ['overview_cls_bare', { ...b, appUrl: servers!.urls.bare! }, true],
+        ] as const) {
+          const cls = await overview.overviewCls(app, 10, bare);
+          bench.set(key, Math.max(cls.atLoad, cls.afterRefreshes - cls.atLoad));
+          bench.notes[key] =
+            `cumulative layout shift of /overview (${bare ? 'a bare service' : 'with the extension'}), the larger of: at load (${cls.atLoad.toFixed(4)}) and over ${cls.refreshes} refreshes after it (${(cls.afterRefreshes - cls.atLoad).toFixed(4)}); no input given`;
+          context[`${key}_shifts`] = cls.shifts.filter((s) => s.value >= 0.001);
+        }
       },
     );
 

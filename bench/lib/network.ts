@@ -1,6 +1,9 @@
 /** Watches a page's requests: in flight, and which jobs pages have arrived (e.g. prefetched). */
 import type { Page, Request } from 'playwright-core';
 
+/** The stream of changes stays open while the working set follows it: never "in flight" here. */
+const STREAM_PATH = '/v1/jobs/stream';
+
 const POLL_MS = 10;
 const TIMEOUT_MS = 30_000;
 
@@ -14,6 +17,7 @@ export class NetworkLog {
 
   constructor(page: Page) {
     page.on('request', (request) => {
+      if (new URL(request.url()).pathname === STREAM_PATH) return;
       this.inFlight.add(request);
       this.lastChange = performance.now();
     });

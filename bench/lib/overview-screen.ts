@@ -62,18 +62,23 @@ export async function exceptionsFollow(b: JobsBench, runs: number): Promise<numb
   return times;
 }
 
-/** Auto-refresh period asked of the page while the layout shift is measured (config.json, routed). */
-const CLS_REFRESH_SECONDS = 3;
+/** Auto-refresh period asked of the page while the layout shift is measured (config.json, routed; the config's least). */
+const CLS_REFRESH_SECONDS = 5;
 
-export type OverviewCls = { atLoad: number; afterRefreshes: number; refreshes: number };
+/** One layout shift: its value, when (ms since navigation) and the elements it moved. */
+export type Shift = { value: number; at: number; sources: string[] };
+export type OverviewCls = { atLoad: number; afterRefreshes: number; refreshes: number; shifts: Shift[] };
 
 /**
  * `overview_cls`: the control room's cumulative layout shift (the sum of `layout-shift` entries
  * without recent input, as Chromium reports them) from navigation until both reads are drawn,
- * and then over `refreshes` auto-refreshes (every CLS_REFRESH_SECONDS here; each waited for by
- * its request of the open work, then the network idle). No input is given, so every shift counts.
+ * and then over `refreshes` refreshes (every CLS_REFRESH_SECONDS here). On a bare service each
+ * refresh is waited for by its request of the open work's page 1, then the network idle; with
+ * the extension the working set follows the stream of changes and sends no refresh, so the
+ * same span (`refreshes` × CLS_REFRESH_SECONDS) is waited instead. No input is given, so every
+ * shift counts. Each shift is kept with the elements it moved (`sources`), to tell which one.
  */
-export async function overviewCls(b: JobsBench, refreshes: number): Promise<OverviewCls> {
+export async function overviewCls(b: JobsBench, refreshes: number, bare: boolean): Promise<OverviewCls> {
   return inFreshPage(b, async ({ page, context }) => {
     await context.route('**/config.json', async (route) => {
       const response = await route.fetch();
@@ -81,32 +86,54 @@ export async function overviewCls(b: JobsBench, refreshes: number): Promise<Over
       await route.fulfill({ response, json: { ...config, refreshSeconds: CLS_REFRESH_SECONDS } });
     });
     await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
+      type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      const w = window as unknown as { __cls: number; __shifts: Shift[] };
       w.__cls = 0;
+      w.__shifts = [];
+      const describe = (n: Node | null, from: DOMRectReadOnly, to: DOMRectReadOnly) => {
+        const rect = (r: DOMRectReadOnly) =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        if (!(n instanceof Element)) return `${n?.nodeName ?? '(removed)'} ${rect(from)} → ${rect(to)}`;
+        const name = `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${n.className && typeof n.className === 'string' ? `.${n.className.split(' ').join('.')}` : ''}`;
+        const label = n.getAttribute('aria-label') ?? n.querySelector('h2,h3')?.textContent ?? '';
+        return `${name}${label ? ` "${label.slice(0, 40)}"` : ''} ${rect(from)} → ${rect(to)}`;
+      };
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & {
           value: number;
           hadRecentInput: boolean;
+          sources: Source[];
         })[])
-          if (!entry.hadRecentInput) w.__cls += entry.value;
+          if (!entry.hadRecentInput) {
+            w.__cls += entry.value;
+            w.__shifts.push({
+              value: entry.value,
+              at: entry.startTime,
+              sources: entry.sources.map((x) => describe(x.node, x.previousRect, x.currentRect)),
+            });
+          }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const network = new NetworkLog(page);
-    await page.clock.setFixedTime(REFERENCE_TIME * 1000);
+    // The clock starts at the data's now and runs: a held clock never makes a refresh due.
+    await page.clock.setSystemTime(REFERENCE_TIME * 1000);
     await page.goto(`${b.appUrl}/overview`, { waitUntil: 'commit' });
     await page.locator(ALL_DONE).waitFor({ timeout: 120_000 });
     await network.idle();
     const cls = () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     const atLoad = await cls();
-    let seen = 0;
-    page.on('request', (r) => {
-      if (/\/v1\/jobs\?/.test(r.url()) && /[?&]page=1(&|$)/.test(r.url())) seen += 1;
-    });
-    for (let i = 0; i < refreshes; i++) {
-      const before = seen;
-      while (seen === before) await page.waitForTimeout(200);
-      await network.idle();
-    }
-    return { atLoad, afterRefreshes: await cls(), refreshes };
+    if (bare) {
+      let seen = 0;
+      page.on('request', (r) => {
+        if (/\/v1\/jobs\?/.test(r.url()) && /[?&]page=1(&|$)/.test(r.url())) seen += 1;
+      });
+      for (let i = 0; i < refreshes; i++) {
+        const before = seen;
+        while (seen === before) await page.waitForTimeout(200);
+        await network.idle();
+      }
+    } else await page.waitForTimeout(refreshes * CLS_REFRESH_SECONDS * 1000);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+    return { atLoad, afterRefreshes: await cls(), refreshes, shifts };
   });
 }
