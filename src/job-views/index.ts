@@ -29,7 +29,6 @@ export { AllJobsStatus, type AllJobsWords } from './AllJobsStatus';
 export {
   openStatuses,
   PUBLISH_EVERY_MS,
-  useOpenWork,
   useOpenWorkOfSet,
   useUnnamedStatusCount,
   matchesFilters,

@@ -6,7 +6,7 @@ import type { Job } from '../contract';
 import { jobBranchId } from '../rules/job-branch';
 import { isFinalStatus } from '../rules/lateness';
 import { useWorkingSet, type PartState, type WorkingSet } from '../working-set';
-import { useAllJobs, type AllJobs } from './useAllJobs';
+import type { AllJobs } from './useAllJobs';
 import type { Filters } from './url-params';
 
 /**
@@ -84,27 +84,6 @@ export function useOpenWorkOfSet(
   }, [set.open, config, key]);
   useRefresh(set, refresh.refreshCount);
   return partRead(set, set.state.open, jobs, false);
-}
-
-/**
- * The open work within `filters` read by the whole-result scan ("late only"): each open status
- * through the service's own `status` filter, up to `scanCaps.open`, refreshed like the
- * operations map. Null while not `enabled`.
- */
-export function useOpenWork(
-  filters: Filters,
-  enabled: boolean,
-  refresh: { autoRefresh: boolean; refreshCount: number },
-): AllJobs | null {
-  const config = useConfig();
-  const { status, ...rest } = filters;
-  const statuses = useMemo(() => openStatuses(config, status), [config, status]);
-  return useAllJobs(rest, enabled, {
-    ...refresh,
-    cap: config.scanCaps.open,
-    statuses,
-    publishEveryMs: PUBLISH_EVERY_MS,
-  });
 }
 
 /** A Refresh (its count moving on) reads the working set again. */
