@@ -30,6 +30,7 @@ export {
   openStatuses,
   PUBLISH_EVERY_MS,
   useOpenWorkOfSet,
+  setHoldsAll,
   useUnnamedStatusCount,
   matchesFilters,
   partRead,
