@@ -138,8 +138,6 @@ describe('late only', () => {
         ? new Promise<Response>(() => {})
         : realFetch(input, init),
     );
-    // Wide: the exact order id opens its job in the panel beside the table, which stays.
-    stubWideScreen();
     const user = userEvent.setup();
     open('/jobs?late=1');
     await waitFor(() => expect(shownIds()).toHaveLength(10), { timeout: 20_000 });
