@@ -3,7 +3,7 @@
  * and the control room's window, as compact records, kept current by the cheapest means the
  * service offers and read by one tab per browser. Below job-views, above api.
  */
-export { useHeldJobs, useWorkingSet, type WorkingSet } from './useWorkingSet';
+export { useWorkingSet, type WorkingSet } from './useWorkingSet';
 export type { SetState, PartState, SyncMode, Snapshot } from './store';
 export { NOTIFY_KEY, LATE_CHECK_MS } from './late-watch';
 export { WINDOW_DAYS } from './reader';

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../api';
 import { useConfig } from '../config';
-import type { Job } from '../contract';
 import { workingSetOf } from './shared';
 import type { Snapshot } from './store';
 
@@ -24,16 +23,4 @@ export function useWorkingSet(using = true): WorkingSet {
   useEffect(() => (using ? set.retain() : undefined), [set, using]);
   const snapshot = useSyncExternalStore(set.store.subscribe, set.store.getSnapshot);
   return { ...snapshot, stop: set.stop, again: set.again };
-}
-
-/**
- * What the working set holds now, read on demand without following its changes or keeping it
- * reading (the jobs search takes it as each search starts): empty while no screen of this tab
- * uses the set.
- */
-export function useHeldJobs(): () => readonly Job[] {
-  const api = useApi();
-  const config = useConfig();
-  const set = workingSetOf(api, config);
-  return useCallback(() => set.store.getSnapshot().jobs, [set]);
 }

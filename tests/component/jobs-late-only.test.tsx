@@ -130,29 +130,6 @@ describe('late only', () => {
     expect(new URLSearchParams(history.location.search).get('job')).toBe(String(expected[1]));
   });
 
-  it('answers a search at once from the working set for an old job the loaded pages do not hold', async () => {
-    // The service's search never answers here: what shows is the browser's own.
-    const realFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
-      new URL(String(input)).pathname === '/v1/jobs/search'
-        ? new Promise<Response>(() => {})
-        : realFetch(input, init),
-    );
-    const user = userEvent.setup();
-    open('/jobs?late=1');
-    await waitFor(() => expect(shownIds()).toHaveLength(10), { timeout: 20_000 });
-    // The oldest late job is on the last page (9) of the service's order; page 1 is loaded.
-    const oldest = late.at(-1)!;
-    const { order_id: order } = server.db.prepare('SELECT order_id FROM jobs WHERE id = ?').get(oldest) as {
-      order_id: string;
-    };
-    await user.click(screen.getByRole('checkbox', { name: 'Late only' }));
-    await waitFor(() => expect(shownIds()).toHaveLength(7));
-    expect(shownIds()).not.toContain(oldest);
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), `${order}{Enter}`);
-    await waitFor(() => expect(shownIds()).toEqual([oldest]));
-  });
-
   it('shows the first read’s progress with Stop on a service without the extension, and what a stop left out', async () => {
     // Without the extension the working set reads each open status page by page: the second
     // page of each status's read is held, so the read stops part way.
