@@ -29,8 +29,8 @@ export { AllJobsStatus, type AllJobsWords } from './AllJobsStatus';
 export {
   openStatuses,
   PUBLISH_EVERY_MS,
-  useOpenWork,
   useOpenWorkOfSet,
+  setHoldsAll,
   useUnnamedStatusCount,
   matchesFilters,
   partRead,

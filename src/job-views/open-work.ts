@@ -6,7 +6,7 @@ import type { Job } from '../contract';
 import { jobBranchId } from '../rules/job-branch';
 import { isFinalStatus } from '../rules/lateness';
 import { useWorkingSet, type PartState, type WorkingSet } from '../working-set';
-import { useAllJobs, type AllJobs } from './useAllJobs';
+import type { AllJobs } from './useAllJobs';
 import type { Filters } from './url-params';
 
 /**
@@ -64,17 +64,28 @@ export function partRead(set: WorkingSet, part: PartState, jobs: Job[], whole: b
 }
 
 /**
+ * Whether every job within `filters` is open work the working set holds: the status filtered
+ * on is one the config names and does not mark final.
+ */
+export function setHoldsAll(config: Pick<RuntimeConfig, 'statuses'>, filters: Filters): boolean {
+  const { status } = filters;
+  return status !== undefined && String(status) in config.statuses && !isFinalStatus(config, status);
+}
+
+/**
  * The open work within `filters`, from the browser's working set (src/working-set): the jobs in
  * the configured open statuses (the control room's). Jobs in statuses the config does not name
  * are not counted here: `useUnnamedStatusCount` says how many there are. `refreshCount`
- * changing reads again (a Refresh); the set keeps itself current otherwise.
+ * changing reads again (a Refresh); the set keeps itself current otherwise. While not
+ * `enabled`, the set is not kept reading for it (what it holds is still returned).
  */
 export function useOpenWorkOfSet(
   filters: Filters,
   refresh: { autoRefresh: boolean; refreshCount: number },
+  enabled = true,
 ): AllJobs {
   const config = useConfig();
-  const set = useWorkingSet();
+  const set = useWorkingSet(enabled);
   const key = JSON.stringify(filters);
   const jobs = useMemo(() => {
     const named = new Set(openStatuses(config, filters.status));
@@ -82,40 +93,19 @@ export function useOpenWorkOfSet(
     return set.open.filter((job) => named.has(job.status) && within(job)).sort(newestFirst);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters by value
   }, [set.open, config, key]);
-  useRefresh(set, refresh.refreshCount);
+  useRefresh(set, refresh.refreshCount, enabled);
   return partRead(set, set.state.open, jobs, false);
 }
 
-/**
- * The open work within `filters` read by the whole-result scan ("late only"): each open status
- * through the service's own `status` filter, up to `scanCaps.open`, refreshed like the
- * operations map. Null while not `enabled`.
- */
-export function useOpenWork(
-  filters: Filters,
-  enabled: boolean,
-  refresh: { autoRefresh: boolean; refreshCount: number },
-): AllJobs | null {
-  const config = useConfig();
-  const { status, ...rest } = filters;
-  const statuses = useMemo(() => openStatuses(config, status), [config, status]);
-  return useAllJobs(rest, enabled, {
-    ...refresh,
-    cap: config.scanCaps.open,
-    statuses,
-    publishEveryMs: PUBLISH_EVERY_MS,
-  });
-}
-
-/** A Refresh (its count moving on) reads the working set again. */
-export function useRefresh(set: WorkingSet, refreshCount: number) {
+/** A Refresh (its count moving on) reads the working set again (while `enabled`). */
+export function useRefresh(set: WorkingSet, refreshCount: number, enabled = true) {
   const seen = useRef(refreshCount);
   const { again } = set;
   useEffect(() => {
     if (seen.current === refreshCount) return;
     seen.current = refreshCount;
-    again();
-  }, [refreshCount, again]);
+    if (enabled) again();
+  }, [refreshCount, again, enabled]);
 }
 
 export type UnnamedCount = {

@@ -12,14 +12,15 @@ export type WorkingSet = Snapshot & {
 };
 
 /**
- * The browser's working set of jobs (./shared.ts), read by the control room, "late only" and
- * the operations map. Reading (or receiving) goes on while a screen uses it.
+ * The browser's working set of jobs (./shared.ts), read by the control room, "late only", the
+ * operations map and the jobs search. Reading (or receiving) goes on while a screen uses it
+ * (`using`); a screen that may not need it reads what it holds without keeping it going.
  */
-export function useWorkingSet(): WorkingSet {
+export function useWorkingSet(using = true): WorkingSet {
   const api = useApi();
   const config = useConfig();
   const set = workingSetOf(api, config);
-  useEffect(() => set.retain(), [set]);
+  useEffect(() => (using ? set.retain() : undefined), [set, using]);
   const snapshot = useSyncExternalStore(set.store.subscribe, set.store.getSnapshot);
   return { ...snapshot, stop: set.stop, again: set.again };
 }

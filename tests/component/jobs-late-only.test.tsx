@@ -5,11 +5,13 @@ import { TEST_REFERENCE_TIME, startTestServer, type TestServer } from '../suppor
 import { renderApp, stubWideScreen } from './render';
 
 /**
- * "Late only" over the whole filtered result, against the in-process server (pages of 7): every
- * job is made Delivered, then ten spread over the pages are made late (each by a different
- * amount) and two more open but not late.
+ * "Late only" over the whole filtered result, read from the browser's working set, against the
+ * in-process server (pages of 7), with the extension and without it (`bare`, where the set reads
+ * page by page up to its caps): every job is made Delivered, then ten spread over the pages are
+ * made late (each by a different amount) and two more open but not late.
  */
 let server: TestServer;
+let bare: TestServer;
 let late: number[];
 let openNotLate: number[];
 
@@ -17,7 +19,18 @@ const HOUR = 3600;
 
 beforeAll(async () => {
   server = await startTestServer({ jobs: 60, pageSize: 7 });
-  const ids = idsInOrder();
+  bare = await startTestServer({ jobs: 60, pageSize: 7, extensions: false });
+  seed(bare);
+  seed(server);
+});
+afterAll(async () => {
+  await server.close();
+  await bare.close();
+});
+
+/** The same jobs on both servers (same seed): ten late, two open not late, the rest Delivered. */
+function seed(server: TestServer) {
+  const ids = idsInOrder(server);
   server.db.prepare('UPDATE jobs SET status = 7').run();
   server.db.prepare('UPDATE pickups SET status = 7').run();
   server.db.prepare('UPDATE deliveries SET status = 7').run();
@@ -35,22 +48,19 @@ beforeAll(async () => {
   late.forEach((id, i) => open(id, TEST_REFERENCE_TIME - (i + 1) * HOUR));
   openNotLate = [ids[5]!, ids[30]!];
   for (const id of openNotLate) open(id, TEST_REFERENCE_TIME + 2 * HOUR);
-});
-afterAll(async () => {
-  await server.close();
-});
+}
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
-function idsInOrder(): number[] {
+function idsInOrder(server: TestServer): number[] {
   return server.db.prepare('SELECT id FROM jobs ORDER BY created_at DESC, id DESC').pluck().all() as number[];
 }
-const open = (path: string) => {
+const open = (path: string, on = server) => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
-  return renderApp({ apiBaseUrl: server.url, token: server.token, path });
+  return renderApp({ apiBaseUrl: on.url, token: on.token, path });
 };
 const shownIds = () =>
   within(screen.getByRole('region', { name: 'Jobs' }))
@@ -64,7 +74,8 @@ describe('late only', () => {
     open('/jobs?late=1');
     // Latest first: the last made late is the latest.
     const expected = [...late].reverse();
-    await waitFor(() => expect(shownIds()).toEqual(expected));
+    // The first test waits for the app's first load as well as the working set's first read.
+    await waitFor(() => expect(shownIds()).toEqual(expected), { timeout: 20_000 });
     await waitFor(() => expect(header()).toHaveTextContent('10 late jobs of 12 open'));
     expect(header()).not.toHaveTextContent('on this page');
     expect(screen.getByRole('columnheader', { name: /Late/ })).toHaveAttribute('aria-sort', 'descending');
@@ -119,8 +130,9 @@ describe('late only', () => {
     expect(new URLSearchParams(history.location.search).get('job')).toBe(String(expected[1]));
   });
 
-  it('shows the read’s progress with Stop, and what a stop left out', async () => {
-    // The second page of each status's read is held: the read stops part way.
+  it('shows the first read’s progress with Stop on a service without the extension, and what a stop left out', async () => {
+    // Without the extension the working set reads each open status page by page: the second
+    // page of each status's read is held, so the read stops part way.
     const realFetch = globalThis.fetch;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -135,7 +147,7 @@ describe('late only', () => {
       return realFetch(input, init);
     });
     const user = userEvent.setup();
-    open('/jobs?late=1');
+    open('/jobs?late=1', bare);
     const stop = await screen.findByRole('button', { name: 'Stop reading' });
     expect(
       await screen.findByRole('progressbar', { name: 'Late jobs: reading progress' }),
@@ -145,17 +157,18 @@ describe('late only', () => {
       /^Looking for late jobs in the open work: 7 of 12 open jobs read, \d+ late jobs? so far…$/,
     );
     await user.click(stop);
+    // What the set holds when stopped: the first page's 7.
     expect(
-      await screen.findByText(
-        /^Stopped after \d+ open jobs? of 12: the table shows the \d+ late jobs? among them\./,
-      ),
+      await screen.findByText(/^Stopped after 7 open jobs: the table shows the \d+ late jobs? among them\./),
     ).toBeInTheDocument();
+    expect(shownIds().length).toBeLessThan(10);
     release();
     await user.click(screen.getByRole('button', { name: 'Read them all' }));
     await waitFor(() => expect(header()).toHaveTextContent('10 late jobs of 12 open'));
+    expect(screen.queryByRole('button', { name: 'Stop reading' })).not.toBeInTheDocument();
   });
 
-  it('says a failure in words, with Retry', async () => {
+  it('says a failure of the first read in words, with Retry, which reads again', async () => {
     const realFetch = globalThis.fetch;
     let failing = true;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -175,24 +188,25 @@ describe('late only', () => {
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(shownIds()).toHaveLength(10));
+    await waitFor(() => expect(header()).toHaveTextContent('10 late jobs of 12 open'));
   });
 
-  it('says what the cap left out', async () => {
+  it('says what the working set’s cap left out on a service without the extension, whatever the filters', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
     renderApp({
-      apiBaseUrl: server.url,
-      token: server.token,
+      apiBaseUrl: bare.url,
+      token: bare.token,
       path: '/jobs?late=1',
       config: { scanCaps: { search: 5000, map: 5000, impact: 5000, open: 7, overview: 5000 } },
     });
     expect(
       await screen.findByText(
-        /^The late jobs shown are among the first 7 of the 12 open jobs: the reading holds at most 7\. The other 5 open jobs were not read/,
+        /^The late jobs shown are among the first 7 of the operation’s 12 open jobs: on a service without the extension, the browser holds at most 7\. The other 5 open jobs were not read, whatever the filters\./,
       ),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(header()).toHaveTextContent(/late jobs? among the first 7 of 12 open jobs read/),
+      expect(header()).toHaveTextContent(/late jobs? among the first 7 of the operation’s 12 open jobs read/),
     );
   });
 });

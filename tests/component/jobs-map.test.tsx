@@ -223,6 +223,42 @@ describe('the map view of the jobs screen', () => {
     );
   });
 
+  it('shows every late job with "All matching" from the browser’s working set, without a scan of its own', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TEST_REFERENCE_TIME * 1000);
+    // Two jobs made late: open, their pickup's slot ended three hours ago.
+    for (const id of idsInOrder().slice(1, 3)) {
+      server.db.prepare('UPDATE jobs SET status = 2 WHERE id = ?').run(id);
+      server.db
+        .prepare('UPDATE pickups SET status = 1, slot_to = ? WHERE job_id = ?')
+        .run(TEST_REFERENCE_TIME - 3 * 3600, id);
+    }
+    const realFetch = globalThis.fetch;
+    const asked: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/v1/jobs') asked.push(url);
+      return realFetch(input, init);
+    });
+    open('/jobs?view=map&scope=all&late=1');
+    const header = (await screen.findByRole('heading', { name: 'Jobs', level: 1 })).closest('header')!;
+    await waitFor(() => expect(header).toHaveTextContent(/\d+ late jobs? of \d+ open/));
+    const late = Number(/(\d+) late jobs? of/.exec(header.textContent ?? '')![1]);
+    expect(late).toBeGreaterThanOrEqual(2);
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(new RegExp(`^${plural(late, 'job', 'jobs')} on the map: `)),
+    );
+    // The working set reads by status (open work) or by time (its window); a scan of every job
+    // within these filters would read their pages beyond the table's page and the next (prefetched).
+    const scan = asked.filter(
+      (url) =>
+        !url.searchParams.has('status') &&
+        !url.searchParams.has('timestamp_from') &&
+        Number(url.searchParams.get('page')) > 2,
+    );
+    expect(scan).toEqual([]);
+  });
+
   it('says quietly that zones are not shown when the service does not list branches', async () => {
     const realFetch = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>

@@ -1,14 +1,16 @@
 /**
- * "Late only" over the whole filtered result (loaded when it is switched on): the open work's
- * read (`useOpenWork`), handed to the screen, which lists its late jobs; the read's progress,
- * Stop, cap and failure in a strip above the table; the header's summary of the whole result.
+ * "Late only" over the whole filtered result (loaded when it is switched on): the open work
+ * within the filters, from the browser's working set (`useOpenWorkOfSet`, the control room's
+ * read: no scan of its own), handed to the screen, which lists its late jobs; where the set's
+ * reading stands (its first read's progress, Stop, its cap on a service without the extension,
+ * a failure) in a strip above the table; the header's summary of the whole result.
  */
 import { useEffect, useMemo } from 'react';
 import { useConfig } from '../../../config';
 import {
   AllJobsStatus,
   type AllJobsWords,
-  useOpenWork,
+  useOpenWorkOfSet,
   useUnnamedStatusCount,
   type AllJobs,
   type Filters,
@@ -32,11 +34,31 @@ function lateWords(late: number): AllJobsWords {
       `Could not read the open work: ${error} The table shows the ${lateJobs(late)} among the ${openJobs(read)} read.`,
     retryLabel: 'Retry',
     capped: (seen, total, cap) =>
-      `The late jobs shown are among the first ${formatCount(seen)} of the ${openJobs(total)}: the reading holds at most ${formatCount(cap)}. ` +
-      `The other ${openJobs(total - seen)} were not read: narrow the filters to see their late ones.`,
+      `The late jobs shown are among the first ${formatCount(seen)} of the operation’s ${openJobs(total)}: on a service without the extension, the browser holds at most ${formatCount(cap)}. ` +
+      `The other ${openJobs(total - seen)} were not read, whatever the filters.`,
     refreshFailed: (error) =>
       `The last refresh failed (${error}); the table shows the late jobs as they were read before.`,
   };
+}
+
+/**
+ * The open work within `filters` from the working set, as a read of the whole result: once the
+ * set's open work is read (and not capped), its progress is that of the jobs within the filters,
+ * all of them read; while it reads, stopped or capped, the set's own (the operation's open work).
+ */
+function useLateOnlyRead(filters: Filters, refresh: { autoRefresh: boolean; refreshCount: number }): AllJobs {
+  const work = useOpenWorkOfSet(filters, refresh);
+  const { jobs, phase, progress } = work;
+  const whole = phase === 'done' && !progress?.capped;
+  const n = jobs.length;
+  const read = useMemo(
+    () =>
+      whole
+        ? { pagesDone: 0, pagesTotal: 0, jobsSeen: n, totalRecords: n, jobsToRead: n, capped: false }
+        : progress,
+    [whole, n, progress],
+  );
+  return { ...work, progress: read };
 }
 
 /**
@@ -58,7 +80,7 @@ export default function LateOnlyWork({
   onRead: (read: AllJobs | null) => void;
 }) {
   const { statusCounts, refreshSeconds } = useConfig();
-  const work = useOpenWork(filters, true, { autoRefresh, refreshCount })!;
+  const work = useLateOnlyRead(filters, { autoRefresh, refreshCount });
   const { jobs, phase, progress, error, refreshing, stop, again } = work;
   // One object per state of the read: the screen re-renders when the read moves, not on every render here.
   const read = useMemo(
@@ -118,10 +140,11 @@ export function LateSummary({
         {count} of {formatCount(p.totalRecords)} open{filtered ? ' within these filters' : ''}
       </>
     );
+  // Stopped, failed or capped: the set's reading is of the operation's open work, whatever the filters.
   return (
     <>
       {count} among the {p.capped && read.phase === 'done' ? 'first ' : ''}
-      {formatCount(p.jobsSeen)} of {openJobs(p.totalRecords)} read{filtered ? ' within these filters' : ''}
+      {formatCount(p.jobsSeen)} of the operation’s {openJobs(p.totalRecords)} read
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The operations map of the jobs screen (`view=map`, loaded on demand): the jobs shown (the
- * page, the search's matches, or every job matching the filters up to the map's cap) as
+ * page, the search's matches, or every job matching the filters: the working set's open work
+ * when that is what is asked for (late only, an open status), else read up to the map's cap) as
  * stops, riders and branches on a map, an honest summary of what is on it and what could not
  * be placed, and the split with the table on wide screens. The map itself (maplibre) loads
  * lazily from src/map; the summary and the list of what is not placed work without it.
@@ -27,7 +28,9 @@ import {
   type Filters,
   describeCluster,
   opsMapData,
+  setHoldsAll,
   useAllJobs,
+  useOpenWorkOfSet,
 } from '../../../job-views';
 import { countOf, formatCount } from '../../../lib/count';
 import type { HoverStore } from './hover-store';
@@ -54,6 +57,18 @@ const MAP_READ_WORDS: AllJobsWords = {
     `The map shows the first ${formatCount(seen)} of the ${formatCount(total)} matching jobs: it holds at most ${formatCount(cap)}. Narrow the filters to see the rest.`,
   refreshFailed: (error) =>
     `The last refresh failed (${error}); the map shows the jobs as they were read before.`,
+};
+
+/** What the map says of the working set's reading, when the jobs asked for are its open work. */
+const SET_READ_WORDS: AllJobsWords = {
+  ...MAP_READ_WORDS,
+  loading: (read, toRead) =>
+    `Loading the open work onto the map: ${toRead ? `${read} of ${toRead} open jobs read` : 'starting'}…`,
+  againLabel: 'Read them all',
+  failed: (error, read) =>
+    `Could not read the open work: ${error} The map shows the ${countOf(read, 'job', 'jobs')} read.`,
+  capped: (seen, total, cap) =>
+    `The map shows the open work among the first ${formatCount(seen)} of the operation’s ${countOf(total, 'open job', 'open jobs')}: on a service without the extension, the browser holds at most ${formatCount(cap)}, whatever the filters.`,
 };
 
 export type OpsMapViewProps = {
@@ -106,11 +121,17 @@ export default function OpsMapView(props: OpsMapViewProps) {
   const config = useConfig();
   const now = useScreenNow();
   const rule = useMemo(() => lateRule(config), [config]);
-  const all = useAllJobs(filters, scope === 'all' && !searching, {
+  const every = scope === 'all' && !searching;
+  // The late jobs, or a status of the open work: the working set holds every one of them.
+  const fromSet = every && (lateOnly || setHoldsAll(config, filters));
+  const held = useOpenWorkOfSet(filters, { autoRefresh, refreshCount }, fromSet);
+  // Beyond the open work (history): the map's own scan.
+  const scanned = useAllJobs(filters, every && !fromSet, {
     cap: config.scanCaps.map,
     autoRefresh,
     refreshCount,
   });
+  const all = fromSet ? held : scanned;
   const allJobs = all?.jobs ?? null;
   useEffect(() => {
     onJobs(allJobs);
@@ -188,7 +209,7 @@ export default function OpsMapView(props: OpsMapViewProps) {
           <Unplaced data={data} onOpen={onOpen} />
           <ZonesNote state={data.zonesState} />
         </div>
-        {all && <AllJobsStatus all={all} words={MAP_READ_WORDS} />}
+        {all && <AllJobsStatus all={all} words={fromSet ? SET_READ_WORDS : MAP_READ_WORDS} />}
         <Summary id={summaryId} data={data} loading={loading} lateOnly={lateOnly} note={zoomNote} />
         <div className={s.mapArea}>
           <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
