@@ -9,6 +9,7 @@ import { JobResponse, type Job, type JobActions } from '../contract';
 import { permissionsOf, WRITE_JOBS_SCOPE } from '../contract/access';
 import type { ApiClient } from './client';
 import { isMissingEndpoint } from './endpoints';
+import { scaleExtensionOffered } from './job-search';
 import { ApiError } from './errors';
 import { claimsOf } from './access';
 import { queryKeys } from './queries';
@@ -38,6 +39,9 @@ export async function fetchJobWithActions(
   id: number,
   signal?: AbortSignal,
 ): Promise<JobWithActions | null> {
+  // Only a service with the extension for scale is asked (found without a request that could
+  // fail): a bare service never sees the path, and the console stays clean.
+  if (!(await scaleExtensionOffered(client))) return null;
   let etag: string | null = null;
   try {
     const res = await client.request(`/v1/jobs/${id}`, {

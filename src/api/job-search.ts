@@ -28,10 +28,26 @@ export async function detectScaleExtension(client: ApiClient, signal?: AbortSign
   return offered;
 }
 
+const detected = new WeakMap<ApiClient, Promise<boolean>>();
+
+/**
+ * The detection, once per api client (one per app): the search and the job actions ask it
+ * before any path of the extension. A failed detection is asked again next time.
+ */
+export function scaleExtensionOffered(client: ApiClient): Promise<boolean> {
+  let offered = detected.get(client);
+  if (!offered) {
+    offered = detectScaleExtension(client);
+    offered.catch(() => detected.delete(client));
+    detected.set(client, offered);
+  }
+  return offered;
+}
+
 export function scaleExtensionQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: ['extension', 'scale'] as const,
-    queryFn: ({ signal }) => detectScaleExtension(client, signal),
+    queryFn: () => scaleExtensionOffered(client),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,
