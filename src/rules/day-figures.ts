@@ -190,7 +190,7 @@ function onTimeFigure(t: Totals): Figure {
     value: ratio(t.deliveriesOnTime, withSlot),
     basis: t.deliveriesCompleted,
     skipped: t.deliveriesNoSlot,
-    note: `on-time: ${countOf(t.deliveriesCompleted, 'delivery', 'deliveries')} completed${skipped}`,
+    note: `${countOf(t.deliveriesCompleted, 'delivery', 'deliveries')} completed${skipped}`,
   };
 }
 
@@ -202,7 +202,7 @@ function medianDeliveryFigure(t: Totals): Figure {
     ),
     basis: t.toDelivered.length,
     skipped: 0,
-    note: `median created to delivered: ${countOf(t.toDelivered.length, 'job', 'jobs')} delivered`,
+    note: `${countOf(t.toDelivered.length, 'job', 'jobs')} delivered`,
   };
 }
 
@@ -219,30 +219,30 @@ export type Tiles = {
 };
 
 function tiles(t: Totals): Tiles {
-  const count = (value: number, what: string): Figure => ({
+  const count = (value: number): Figure => ({
     value,
     basis: t.jobs,
     skipped: 0,
-    note: `${what}: of ${countOf(t.jobs, 'job', 'jobs')}`,
+    note: `of ${countOf(t.jobs, 'job', 'jobs')}`,
   });
   return {
-    jobs: count(t.jobs, 'jobs'),
-    completed: count(t.completed, 'completed'),
-    failed: count(t.failed, 'failed'),
-    cancelled: count(t.cancelled, 'cancelled'),
-    open: count(t.open, 'open'),
+    jobs: { ...count(t.jobs), note: 'created in the window' },
+    completed: count(t.completed),
+    failed: count(t.failed),
+    cancelled: count(t.cancelled),
+    open: count(t.open),
     lateNow: {
       value: t.lateNow,
       basis: t.open,
       skipped: 0,
-      note: `late now: of ${countOf(t.open, 'open job', 'open jobs')}`,
+      note: `of ${countOf(t.open, 'open job', 'open jobs')}`,
     },
     onTime: onTimeFigure(t),
     firstAttempt: {
       value: ratio(t.firstAttempt, t.completed),
       basis: t.completed,
       skipped: 0,
-      note: `first attempt: ${countOf(t.completed, 'job', 'jobs')} delivered`,
+      note: `${countOf(t.completed, 'job', 'jobs')} delivered`,
     },
     medianToDelivered: medianDeliveryFigure(t),
   };

@@ -126,8 +126,8 @@ describe('the day’s tiles', () => {
         (f) => f.value,
       ),
     ).toEqual([8, 3, 2, 1, 2, 1]);
-    expect(tiles.completed.note).toBe('completed: of 8 jobs');
-    expect(tiles.lateNow).toEqual({ value: 1, basis: 2, skipped: 0, note: 'late now: of 2 open jobs' });
+    expect(tiles.completed.note).toBe('of 8 jobs');
+    expect(tiles.lateNow).toEqual({ value: 1, basis: 2, skipped: 0, note: 'of 2 open jobs' });
   });
 
   it('give the on-time rate over the deliveries completed with a slot end, and say what they left out', () => {
@@ -135,7 +135,7 @@ describe('the day’s tiles', () => {
       value: 2 / 3,
       basis: 4,
       skipped: 1,
-      note: 'on-time: 4 deliveries completed; 1 without a slot end',
+      note: '4 deliveries completed; 1 without a slot end',
     });
   });
 
@@ -144,7 +144,7 @@ describe('the day’s tiles', () => {
       value: 2 / 3,
       basis: 3,
       skipped: 0,
-      note: 'first attempt: 3 jobs delivered',
+      note: '3 jobs delivered',
     });
     expect(figures.tiles.medianToDelivered).toMatchObject({ value: 3 * HOUR, basis: 3 });
   });
@@ -155,7 +155,7 @@ describe('the day’s tiles', () => {
       value: null,
       basis: 0,
       skipped: 0,
-      note: 'on-time: 0 deliveries completed',
+      note: '0 deliveries completed',
     });
     expect(empty.tiles.medianToDelivered.value).toBeNull();
   });
