@@ -7,12 +7,11 @@
  * - every other step takes one core: the single-threaded ones (lint, format, typecheck,
  *   check:size), and vitest's suites, which run one file at a time on two cores (vitest keeps a
  *   core for itself: `availableParallelism() - 1` workers);
- * - the end-to-end suite runs two files at a time (vitest.config.ts), yet counts as one core:
- *   a file keeps about two thirds of one core busy, waiting on its browser the rest
- *   (docs/performance.md, "CI time").
- * The end-to-end suite is the longest step, so it starts first, as soon as the build is done,
- * and the other steps fill the other core one after another beside it, at a lower CPU priority
- * (nice 10): they take what its browsers leave idle rather than slow them down. Steps start in
+ * - the end-to-end suite runs two files at a time (vitest.config.ts), two browsers: it takes
+ *   both cores. Beside it, even at a lower priority, the component tests' waits for the screen
+ *   ran out (docs/performance.md, "CI time").
+ * The end-to-end suite is the longest step, so it starts first, as soon as the build is done;
+ * the other steps follow two at a time, at a lower CPU priority (nice 10). Steps start in
  * the order listed (the longest first), as soon as the cores and their prerequisites allow. A step's
  * output is printed whole when it ends, so parallel steps never interleave, except the
  * end-to-end suite's, printed as it comes (another step's block may fall between its lines).
@@ -35,7 +34,7 @@ interface Step {
 const STEPS: Step[] = [
   { script: 'audit:prod', weight: 'network' },
   { script: 'build', weight: 'all-cores' },
-  { script: 'test:e2e', weight: 'one-core', needs: ['build'] },
+  { script: 'test:e2e', weight: 'all-cores', needs: ['build'] },
   { script: 'test:component', weight: 'one-core' },
   { script: 'test:unit', weight: 'one-core' },
   { script: 'typecheck', weight: 'one-core' },

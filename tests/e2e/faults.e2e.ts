@@ -95,12 +95,10 @@ const FAULTS: Fault[] = [
     withRows: 'refresh',
     async install() {
       // The server's history query now fails: its error handler answers 500 in JSON. (The
-      // no-op write makes the server drop the pages it keeps per data version: a schema
-      // change alone is not a data change to it.)
-      const touch = () =>
-        server.db
-          .prepare('UPDATE jobs SET updated_at = updated_at WHERE id = (SELECT min(id) FROM jobs)')
-          .run();
+      // no-op write to every job makes the server drop the pages and the job documents it
+      // keeps, so each job is read whole again: a schema change alone is not a data change to
+      // it.)
+      const touch = () => server.db.prepare('UPDATE jobs SET updated_at = updated_at').run();
       server.db.exec('ALTER TABLE job_status_history RENAME TO job_status_history_gone');
       touch();
       let undone = false;

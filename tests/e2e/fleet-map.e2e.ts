@@ -136,7 +136,7 @@ describe('the fleet map', () => {
     await page.getByRole('button', { name: 'Fit to the open work' }).click();
     await mapDrawnSince(page, 0, FLEET);
     const all = await fitOf(page);
-    const branch = page.getByRole('combobox', { name: /^Branch/ });
+    const branch = page.getByRole('combobox', { name: /^Branch/ }).first(); // the screen's filter, not the riders'
     const option = branch.locator('option').nth(1);
     const branchId = (await option.getAttribute('value'))!;
     await branch.selectOption(branchId);

@@ -71,12 +71,14 @@ describe('on a phone (390×844, touch)', () => {
     expect(row!.y + row!.height).toBeLessThanOrEqual(844);
     expect(row!.height).toBeGreaterThanOrEqual(44);
     // The compact row: order, status, lateness, rider, next slot; the rest out of sight.
-    const shown = await firstRow(page).evaluate((tr) =>
-      [...tr.querySelectorAll('td')]
-        .filter((td) => td.getBoundingClientRect().width > 0)
-        .map((td) => td.dataset.col),
-    );
-    expect(shown).toEqual(['order_id', 'status', 'late', 'rider', 'slot']);
+    // (The selection's checkbox first, once the service has said it offers job actions.)
+    const shown = () =>
+      firstRow(page).evaluate((tr) =>
+        [...tr.querySelectorAll('td')]
+          .filter((td) => td.getBoundingClientRect().width > 0)
+          .map((td) => td.dataset.col),
+      );
+    await expect.poll(shown).toEqual(['select', 'order_id', 'status', 'late', 'rider', 'slot']);
     const pager = await page.getByRole('navigation', { name: 'Pages' }).boundingBox();
     expect(pager!.y).toBeGreaterThanOrEqual(row!.y + row!.height);
     expect(pager!.y + pager!.height).toBeLessThanOrEqual(844);

@@ -67,7 +67,7 @@ describe('app shell in Chromium', () => {
     await page.goto(`${server.url}/sign-in`);
     await page.getByLabel('Access token').fill(server.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/jobs/);
+    await page.waitForURL(/\/overview/);
     await page.goto(`${server.url}/no/such/page`);
     await page.getByText('Page not found').waitFor();
     await page.getByRole('link', { name: 'Go to jobs' }).click();

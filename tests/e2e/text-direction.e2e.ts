@@ -102,7 +102,10 @@ describe('text direction and length in Chromium', () => {
     const { page } = app;
     for (const path of [`/jobs?job=${jobId}`, '/jobs', '/branches', `/branches/${branchId}`, '/overview']) {
       await page.goto(new URL(path, app.url).href);
-      await page.waitForLoadState('networkidle');
+      // The control room holds its stream of changes open: the network never idles there.
+      if (path === '/overview')
+        await page.locator('[data-read="Open work"][data-phase="done"]').waitFor({ timeout: 60_000 });
+      else await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       const { scroll, viewport } = await pageWidth(page);
       expect(scroll, path).toBeLessThanOrEqual(viewport);

