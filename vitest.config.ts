@@ -41,10 +41,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Two files at a time: a file spends much of its time waiting (on the browser, its
-          // timers, the network between the two), so a second one fills the other core.
-          // E2E_WORKERS=1 runs them one at a time.
-          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+          // One file at a time: two at a time was faster (a file waits on its browser much of
+          // the time) but, on two cores, flaky: waits for the screen ran out (docs/performance.md,
+          // "CI time"). E2E_WORKERS=2 runs two.
+          maxWorkers: Number(process.env.E2E_WORKERS) || 1,
           // A real browser drawing maps in software GL on two shared cores: a condition polled
           // for may take seconds to hold (vitest's default is 1 s).
           expect: { poll: { timeout: 10_000 } },

@@ -795,7 +795,7 @@ describe('zone map editor in Chromium', () => {
     });
     await signIn(page, app.token, '/branches/LDN-01');
     await page.getByRole('form', { name: 'Edit branch LDN-01' }).waitFor();
-    const loading = page.getByText('Loading the zone map…');
+    const loading = page.getByText('Loading the zone map…').first();
     await loading.waitFor({ state: 'attached' });
     await page
       .getByRole('heading', { name: 'Delivery zones', exact: true })
