@@ -7,9 +7,8 @@
  * - every other step takes one core: the single-threaded ones (lint, format, typecheck,
  *   check:size), and vitest's suites, which run one file at a time on two cores (vitest keeps a
  *   core for itself: `availableParallelism() - 1` workers);
- * - the end-to-end suite runs two files at a time (vitest.config.ts), two browsers: it takes
- *   both cores. Beside it, even at a lower priority, the component tests' waits for the screen
- *   ran out (docs/performance.md, "CI time").
+ * - the end-to-end suite counts as both cores: beside its browser, even at a lower priority,
+ *   the component tests' waits for the screen ran out (docs/performance.md, "CI time").
  * The end-to-end suite is the longest step, so it starts first, as soon as the build is done;
  * the other steps follow two at a time, at a lower CPU priority (nice 10). Steps start in
  * the order listed (the longest first), as soon as the cores and their prerequisites allow. A step's
