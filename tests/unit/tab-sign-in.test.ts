@@ -11,14 +11,19 @@ afterEach(() => {
 });
 
 /** A tab: its sessionStorage (a token or none) and its channel. */
-function tab(token: string | null, askMs = 300) {
+function tab(token: string | null, askMs = 300, othersOpen?: number) {
   const store = {
     token,
     get: () => store.token,
     set: (next: string) => void (store.token = next),
     clear: () => void (store.token = null),
   };
-  const joined = joinTabs(store, new BroadcastChannel(SIGN_IN_CHANNEL), askMs);
+  const joined = joinTabs(
+    store,
+    new BroadcastChannel(SIGN_IN_CHANNEL),
+    askMs,
+    Promise.resolve(othersOpen ?? null),
+  );
   tabs.push(joined);
   return { store, joined };
 }
@@ -60,5 +65,35 @@ describe('one sign-in per browser', () => {
     expect(signedOut).toEqual(['second']);
     // And a tab opened afterwards finds nobody signed in.
     await expect(tab(null, 20).joined.ready).resolves.toBeNull();
+  });
+
+  it('knowing no other tab is open, starts signed out without asking', async () => {
+    const listener = new BroadcastChannel(SIGN_IN_CHANNEL);
+    const asked: unknown[] = [];
+    listener.onmessage = ({ data }) => void asked.push(data);
+    const opened = tab(null, 60_000, 0);
+    await expect(opened.joined.ready).resolves.toBeNull();
+    listener.close();
+    expect(asked).toEqual([]);
+  });
+
+  it('among open tabs, waits for a busy one that answers late, past the short wait', async () => {
+    // An open tab, signed in, whose answer comes 200 ms after the question (a long task).
+    const busy = new BroadcastChannel(SIGN_IN_CHANNEL);
+    busy.onmessage = ({ data }) => {
+      if ((data as { type: string }).type === 'ask')
+        setTimeout(() => busy.postMessage({ type: 'token', token: 'busy-token' }), 200);
+    };
+    const opened = tab(null, 20, 1);
+    await expect(opened.joined.ready).resolves.toBe('busy-token');
+    busy.close();
+  });
+
+  it('among open tabs all signed out, starts signed out once each has answered', async () => {
+    tab(null);
+    tab(null);
+    // The longest wait (5 s) would outlast the test's own time limit.
+    const opened = tab(null, 60_000, 2);
+    await expect(opened.joined.ready).resolves.toBeNull();
   });
 });
