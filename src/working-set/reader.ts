@@ -86,7 +86,10 @@ export function startReader(o: ReaderOptions): Reader {
       signal.addEventListener('abort', done, { once: true });
     });
 
-  /** Reads one part (each of `parts` in turn, up to `cap` in all), putting each page as it arrives. */
+  /**
+   * Reads one part, putting each page as it arrives: all of `parts` at once when nothing caps
+   * them (the extension), else each in turn up to `cap` in all.
+   */
   async function readPart(
     name: 'open' | 'window',
     parts: { filters: Record<string, number | undefined>; since?: number }[],
@@ -95,29 +98,33 @@ export function startReader(o: ReaderOptions): Reader {
     signal: AbortSignal,
   ): Promise<{ ids: Set<number>; progress: ScanProgress; oldest: number | null }> {
     const ids = new Set<number>();
-    let total: ScanProgress | null = null;
+    const progressOf: ScanProgress[] = parts.map(() => NOTHING);
+    const total = () => progressOf.reduce(combine, NOTHING);
     let oldest: number | null = null;
-    for (const part of parts) {
-      const before = total;
-      const outcome = await scanJobs(o.api, part.filters, {
-        cap: Math.max(1, cap - (before?.jobsSeen ?? 0)),
+    const readOne = async (index: number, partCap: number) => {
+      progressOf[index] = await scanJobs(o.api, parts[index]!.filters, {
+        cap: partCap,
         perPage,
         signal,
         onPage: (jobs, _page, p) => {
           const from = state().windowFrom;
           const fresh = jobs.filter((job) => !ids.has(job.id) && ids.add(job.id));
           for (const job of fresh) oldest = Math.min(oldest ?? job.created_at, job.created_at);
-          const progress = before ? combine(before, p) : p;
+          progressOf[index] = p;
           o.emit({
             put: compact(fresh.filter((job) => name === 'open' || held(job, from))),
-            state: { [name]: { ...state()[name], progress } } as Partial<SetState>,
+            state: { [name]: { ...state()[name], progress: total() } } as Partial<SetState>,
           });
         },
       });
-      total = total ? combine(total, outcome) : outcome;
-      if (total.jobsSeen >= cap && cap < Infinity) break;
-    }
-    return { ids, progress: total ?? NOTHING, oldest };
+    };
+    if (cap === Infinity) await Promise.all(parts.map((_, index) => readOne(index, Infinity)));
+    else
+      for (const index of parts.keys()) {
+        await readOne(index, Math.max(1, cap - total().jobsSeen));
+        if (total().jobsSeen >= cap) break;
+      }
+    return { ids, progress: total(), oldest };
   }
 
   /** The open work, whole: with the ids read, what left it is known (a service without the extension). */

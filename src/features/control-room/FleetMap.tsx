@@ -29,6 +29,7 @@ import {
 import s from './fleetMap.module.css';
 
 const PointsMap = lazy(() => import('../../map/PointsMap'));
+const mapSkeleton = <Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />;
 
 export type FleetMapProps = {
   /** The open work. */
@@ -167,25 +168,31 @@ export const FleetMap = memo(function FleetMap({
         {note && <span className={s.note}> {note}</span>}
       </p>
       <div className={s.mapArea} ref={areaRef}>
-        <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
-          <PointsMap
-            styleUrl={config.mapStyle}
-            label="Fleet map: the open jobs, the riders and the branches"
-            describedBy={summaryId}
-            points={data.jobs}
-            landmarks={places}
-            highlight={selected === undefined ? null : String(selected)}
-            fit={fit}
-            onSelect={(id) => {
-              setPickedOnMap(Number(id));
-              onSelect(Number(id));
-            }}
-            describeCluster={describeFleetCluster}
-            alertWord="late"
-            withoutMap="The exceptions list and the riders' table tell the same."
-            className={s.fill}
-          />
-        </Suspense>
+        {/* The map (its chunk, its WebGL set-up: long tasks) waits for the open work's first read:
+            the exceptions are painted first. */}
+        {loading ? (
+          mapSkeleton
+        ) : (
+          <Suspense fallback={mapSkeleton}>
+            <PointsMap
+              styleUrl={config.mapStyle}
+              label="Fleet map: the open jobs, the riders and the branches"
+              describedBy={summaryId}
+              points={data.jobs}
+              landmarks={places}
+              highlight={selected === undefined ? null : String(selected)}
+              fit={fit}
+              onSelect={(id) => {
+                setPickedOnMap(Number(id));
+                onSelect(Number(id));
+              }}
+              describeCluster={describeFleetCluster}
+              alertWord="late"
+              withoutMap="The exceptions list and the riders' table tell the same."
+              className={s.fill}
+            />
+          </Suspense>
+        )}
       </div>
       <Legend staleMinutes={config.staleRiderMinutes} />
     </section>

@@ -77,9 +77,10 @@ export function useControlRoom(
   const base = useMemo(() => filtersOf({ branch_id, team_id }), [branch_id, team_id]);
   const open = useOpenWorkOfSet(base, refresh);
   const live = set.state.mode === 'stream' || set.state.mode === 'changes';
+  // Asked for once the open work is in: the first read has the service to itself.
   const unnamed = useUnnamedStatusCount(
     base,
-    true,
+    open.phase !== 'loading',
     live ? config.windowRefreshMinutes * 60_000 : refresh.autoRefresh ? config.refreshSeconds * 1000 : false,
   );
 
