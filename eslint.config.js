@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   // The layers of docs/design.md, relative paths included: each layer imports only from the
-  // layers below it; lib (error text, browser storage) is the floor every layer may stand on,
+  // layers below it; lib (error text, browser storage) and i18n (languages) are the floor every layer may stand on,
   // geo only on its error text and counts in words (geo stays pure); features never import each other, and others reach a feature only
   // through its index.ts; geo and contract import nothing of the app; rules (pure) import config's types only.
   {
@@ -70,6 +70,7 @@ export default tseslint.config(
         { type: 'geo', pattern: 'src/geo' },
         { type: 'contract', pattern: 'src/contract' },
         { type: 'lib', pattern: 'src/lib' },
+        { type: 'i18n', pattern: 'src/i18n' },
       ],
     },
     rules: {
@@ -96,6 +97,7 @@ export default tseslint.config(
                         'geo',
                         'contract',
                         'lib',
+                        'i18n',
                       ],
                     },
                   },
@@ -123,6 +125,7 @@ export default tseslint.config(
                         'geo',
                         'contract',
                         'lib',
+                        'i18n',
                       ],
                     },
                   },
@@ -135,7 +138,7 @@ export default tseslint.config(
                 to: {
                   element: {
                     types: {
-                      anyOf: ['working-set', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'],
+                      anyOf: ['working-set', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib', 'i18n'],
                     },
                   },
                 },
@@ -143,23 +146,23 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'working-set' } },
-              allow: { to: { element: { types: { anyOf: ['api', 'config', 'rules', 'contract', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['api', 'config', 'rules', 'contract', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'map' } },
-              allow: { to: { element: { types: { anyOf: ['ui', 'geo', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['ui', 'geo', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'api' } },
-              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'ui' } },
-              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'config' } },
-              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'rules' } },
@@ -177,6 +180,16 @@ export default tseslint.config(
             {
               from: { element: { type: 'geo' } },
               allow: { to: { element: { types: { anyOf: ['contract'] } } } },
+            },
+            // i18n (docs/design.md, Languages) stands on lib (browser storage); lib's formatters, and
+            // the pure layers, read its pure core (the locale, the Lingui instance) only.
+            {
+              from: { element: { type: 'i18n' } },
+              allow: { to: { element: { types: { anyOf: ['lib'] } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['lib', 'rules', 'geo'] } } },
+              allow: { to: { element: { type: 'i18n', fileInternalPath: 'core.ts' } } },
             },
           ],
         },
