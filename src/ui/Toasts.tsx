@@ -44,7 +44,8 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
 
 /**
  * Notifications in a polite live region (errors in an assertive one), dismissed after a few
- * seconds unless hovered or focused. They stack at the top right, under the top bar: the
+ * seconds unless hovered or focused. They stack at the top, on the end side (right in English,
+ * left in Arabic), under the top bar: the
  * bottom of a screen holds its pager or its save bar, which a notification must never cover.
  * Hand-written: a few lines instead of a toast library in the first load.
  */
