@@ -200,15 +200,16 @@ export default tseslint.config(
               from: { element: { type: 'geo' } },
               allow: { to: { element: { types: { anyOf: ['contract'] } } } },
             },
-            // i18n (docs/design.md, Languages) stands on lib (browser storage); lib's formatters, and
-            // the pure layers, read its pure core (the locale, the Lingui instance) only.
+            // i18n (docs/design.md, Languages) stands on lib (browser storage, the formatters it gives
+            // words); lib, and the pure layers, read its locale only (no Lingui, no catalog: the
+            // reference server and the benches run them under plain Node).
             {
               from: { element: { type: 'i18n' } },
               allow: { to: { element: { types: { anyOf: ['lib'] } } } },
             },
             {
               from: { element: { types: { anyOf: ['lib', 'rules', 'geo'] } } },
-              allow: { to: { element: { type: 'i18n', fileInternalPath: 'core.ts' } } },
+              allow: { to: { element: { type: 'i18n', fileInternalPath: 'locale.ts' } } },
             },
           ],
         },

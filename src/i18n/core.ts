@@ -1,70 +1,23 @@
 /**
- * The dashboard's languages, the one Lingui instance and the locale every `Intl` formatter
- * reads. Pure (no DOM, no React): lib's formatters (counts, durations) and the pure layers that
- * use them read it. English is compiled into the first load and active from the start; the
- * others are loaded when chosen (./choice.ts).
+ * The one Lingui instance, with the chosen language's catalog: English is compiled into the
+ * first load and active from the start; the others are loaded when chosen (./choice.ts). Pure
+ * (no DOM, no React). It gives lib's durations their words.
  */
 import { i18n, type Messages } from '@lingui/core';
 import { messages as english } from './locales/en.po';
+import { currentLocale, setFormattingLocale, type Digits, type Locale } from './locale';
+import { setDurationWords } from '../lib/duration';
+import { catalogDurationWords } from './durations';
 
-export const LOCALES = ['en', 'ar', 'fr', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
+export * from './locale';
 
-/** Each language named in itself, as the switcher lists them: the same in every locale. */
-/* eslint-disable lingui/no-unlocalized-strings -- autonyms are never translated */
-export const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  ar: 'العربية',
-  fr: 'Français',
-  es: 'Español',
-};
-/* eslint-enable lingui/no-unlocalized-strings */
-
-/** Digits in Arabic: Latin (0-9, the default, as in the UAE) or Arabic-Indic (٠-٩). */
-export type Digits = 'latn' | 'arab';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-export function directionOf(locale: Locale): 'rtl' | 'ltr' {
-  return locale === 'ar' ? 'rtl' : 'ltr';
-}
-
-/**
- * The BCP 47 tag every `Intl` formatter takes: the language with the browser's region for it
- * when it has one (`regional`, e.g. "en-GB", "fr-CA": its dates and separators), and in Arabic
- * the digits chosen (`ar-AE-u-nu-arab`). Other languages write Latin digits whatever the preference.
- */
-export function intlTag(locale: Locale, digits: Digits, regional?: string): string {
-  let base: string = locale;
-  try {
-    const parsed = regional ? new Intl.Locale(regional) : null;
-    if (parsed?.language === locale) base = parsed.baseName;
-  } catch {
-    // not a tag: the language alone
-  }
-  return locale === 'ar' ? `${base}-u-nu-${digits}` : base;
-}
-
-let current: { locale: Locale; digits: Digits; tag: string } = { locale: 'en', digits: 'latn', tag: 'en' };
-
-/** The chosen language and digits, and their `Intl` tag. */
-export function currentLocale(): Readonly<typeof current> {
-  return current;
-}
-
-/** The numbering system of the chosen locale, for `Intl.NumberFormat`'s `numberingSystem`. */
-export function numberingSystem(): Digits {
-  return current.locale === 'ar' ? current.digits : 'latn';
-}
-
-/** Makes `locale` (its catalog given) the one messages and formatters read; listeners re-render. */
+/** Makes `locale` (its catalog given) the one messages and formatters read. */
 export function activate(locale: Locale, digits: Digits, messages: Messages, regional?: string): void {
-  current = { locale, digits, tag: intlTag(locale, digits, regional) };
-  i18n.loadAndActivate({ locale, locales: current.tag, messages });
+  setFormattingLocale(locale, digits, regional);
+  i18n.loadAndActivate({ locale, locales: currentLocale().tag, messages });
 }
 
 activate('en', 'latn', english);
+setDurationWords(catalogDurationWords(i18n));
 
 export { i18n };

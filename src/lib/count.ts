@@ -1,13 +1,13 @@
 /**
  * Numbers and counts in words. Numbers are written by `Intl` in the chosen locale and digits
- * (src/i18n/core.ts): "1,234" in English, "1 234" in French, "١٬٢٣٤" in Arabic with
+ * (src/i18n/locale.ts): "1,234" in English, "1 234" in French, "١٬٢٣٤" in Arabic with
  * Arabic-Indic digits. `countOf` and `pluralForm` word a count in English (their nouns are
  * English, so the plural form is English's): screens converted to the catalogs write counts as
  * ICU plural messages instead (`plural` of Lingui, Arabic's six forms included). Formatters
  * are built on first use per locale, not when the module is evaluated (the first use of Intl
  * in a page opens ICU's data, which takes a while).
  */
-import { currentLocale, numberingSystem } from '../i18n/core';
+import { currentLocale, numberingSystem } from '../i18n/locale';
 
 const numbers = new Map<string, Intl.NumberFormat>();
 let plurals: Intl.PluralRules | undefined;
