@@ -116,7 +116,7 @@ export async function startOidcSession(config: unknown): Promise<Session> {
     } catch (error) {
       // The provider's own words are shown as it sent them, inside the translated sentence.
       if (error instanceof ErrorResponse) {
-        const answer = error.error_description ?? error.error;
+        const answer = error.error_description ?? error.error ?? '';
         problem = i18n._(
           msg`The sign-in did not complete: the provider answered “${answer}”. Sign in again.`,
         );

@@ -59,10 +59,13 @@ describe('languages', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
     await page.getByRole('heading', { name: 'تسجيل الدخول إلى Dispatch' }).waitFor();
     expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    // The page is drawn anew in Arabic; the focus is back on the switcher, now named in Arabic.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('اللغة: العربية');
     expect(await overflow(page)).toBe(0);
     await screenshot(page, 'languages-sign-in-ar-phone');
 
-    await page.keyboard.press('Escape');
     await page.getByLabel('رمز الوصول').fill(server.token);
     await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
     await page.waitForURL(/\/overview/);
