@@ -6,13 +6,11 @@ import { clearAllDrafts } from '../features/branches';
 import { Button } from '../ui';
 import { otherTabs, tokenStore } from './auth';
 import { LocaleSwitcher } from './LocaleSwitcher';
-import { useTabTitle } from './useTabTitle';
 import s from './shell.module.css';
 
 export function Layout() {
   const api = useApi();
   const { t } = useLingui();
-  useTabTitle();
   const navigate = useNavigate();
   const router = useRouter();
   const queryClient = useQueryClient();

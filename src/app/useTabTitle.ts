@@ -2,12 +2,16 @@ import { useEffect } from 'react';
 import { msg } from '@lingui/core/macro';
 import { i18n } from '../i18n';
 
-/** The tab's title while the screen shows: "Page not found · Dispatch"; the product's name alone when `page` is absent. */
-export function useTabTitle(page?: string) {
+/**
+ * The tab's title while a page of the shell shows ("Page not found · Dispatch"). The screens
+ * inside the layout set their own (the control room's counts its late jobs); outside them it is
+ * index.html's, the product's name, the same in every language.
+ */
+export function useTabTitle(page: string) {
   useEffect(() => {
     const product = i18n._(msg`Dispatch`);
     const before = document.title;
-    document.title = page ? i18n._(msg`${page} · ${product}`) : product;
+    document.title = i18n._(msg`${page} · ${product}`);
     return () => {
       document.title = before;
     };
