@@ -1,13 +1,13 @@
 /**
  * Languages in Chromium (docs/design.md, Languages): Arabic chosen on the sign-in page of a
  * phone, the page right to left in Arabic after signing in, nothing wider than the screen, and
- * the choice remembered after a reload.
+ * the choice remembered after a reload; the Arabic sign-in page axe clean.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server';
 import { launchChromium } from './chromium';
-import { appBuild, screenshot } from './support';
+import { appBuild, screenshot, seriousAxe } from './support';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -64,6 +64,7 @@ describe('languages', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('اللغة: العربية');
     expect(await overflow(page)).toBe(0);
+    expect(await seriousAxe(page)).toEqual([]);
     await screenshot(page, 'languages-sign-in-ar-phone');
 
     await page.getByLabel('رمز الوصول').fill(server.token);
