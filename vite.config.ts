@@ -83,7 +83,8 @@ function preloadApp(): Plugin {
 
 export default defineConfig({
   plugins: [react(), ...linguiPlugins(), preloadApp()],
-  // Workers import lib's formatters too (counts, durations: the catalogs' English).
+  // Workers are compiled the same way (a module they import may hold a message); a worker's
+  // Lingui and locale are its own: English, Latin digits.
   worker: { plugins: () => linguiPlugins() },
   // maplibre's worker is loaded by URL (src/map); pre-bundling breaks it in dev
   // (GeoJSON sources then fail with "Worker failed to load").
