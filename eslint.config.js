@@ -5,6 +5,7 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 import fileNames from './scripts/eslint-file-names.js';
+import pluginLingui from 'eslint-plugin-lingui';
 
 // The map stays out of the first load (src/map/index.ts): maplibre, draw and the modules of
 // src/map that import either at a value (MAP_MODULES, by the end of their path: keep it in step
@@ -21,6 +22,11 @@ const MAP_MODULES = {
   message:
     'This module of src/map pulls in maplibre: load it with import() only (React.lazy), or import its types (src/map/index.ts).',
 };
+
+// The attributes of HTML elements whose text people read or hear (the lingui plugin checks
+// aria-label, alt, placeholder and value only).
+const SPOKEN_ATTRIBUTE =
+  'JSXAttribute[name.name=/^(title|aria-(label|description|valuetext|roledescription|placeholder))$/]';
 
 export default tseslint.config(
   {
@@ -48,7 +54,7 @@ export default tseslint.config(
     },
   },
   // The layers of docs/design.md, relative paths included: each layer imports only from the
-  // layers below it; lib (error text, browser storage) is the floor every layer may stand on,
+  // layers below it; lib (error text, browser storage) and i18n (languages) are the floor every layer may stand on,
   // geo only on its error text and counts in words (geo stays pure); features never import each other, and others reach a feature only
   // through its index.ts; geo and contract import nothing of the app; rules (pure) import config's types only.
   {
@@ -70,6 +76,7 @@ export default tseslint.config(
         { type: 'geo', pattern: 'src/geo' },
         { type: 'contract', pattern: 'src/contract' },
         { type: 'lib', pattern: 'src/lib' },
+        { type: 'i18n', pattern: 'src/i18n' },
       ],
     },
     rules: {
@@ -96,6 +103,7 @@ export default tseslint.config(
                         'geo',
                         'contract',
                         'lib',
+                        'i18n',
                       ],
                     },
                   },
@@ -123,6 +131,7 @@ export default tseslint.config(
                         'geo',
                         'contract',
                         'lib',
+                        'i18n',
                       ],
                     },
                   },
@@ -135,7 +144,18 @@ export default tseslint.config(
                 to: {
                   element: {
                     types: {
-                      anyOf: ['working-set', 'map', 'api', 'ui', 'config', 'rules', 'geo', 'contract', 'lib'],
+                      anyOf: [
+                        'working-set',
+                        'map',
+                        'api',
+                        'ui',
+                        'config',
+                        'rules',
+                        'geo',
+                        'contract',
+                        'lib',
+                        'i18n',
+                      ],
                     },
                   },
                 },
@@ -143,23 +163,25 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'working-set' } },
-              allow: { to: { element: { types: { anyOf: ['api', 'config', 'rules', 'contract', 'lib'] } } } },
+              allow: {
+                to: { element: { types: { anyOf: ['api', 'config', 'rules', 'contract', 'lib', 'i18n'] } } },
+              },
             },
             {
               from: { element: { type: 'map' } },
-              allow: { to: { element: { types: { anyOf: ['ui', 'geo', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['ui', 'geo', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'api' } },
-              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'ui' } },
-              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'config' } },
-              allow: { to: { element: { types: { anyOf: ['contract', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['contract', 'lib', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'rules' } },
@@ -178,6 +200,17 @@ export default tseslint.config(
               from: { element: { type: 'geo' } },
               allow: { to: { element: { types: { anyOf: ['contract'] } } } },
             },
+            // i18n (docs/design.md, Languages) stands on lib (browser storage, the formatters it gives
+            // words); lib, and the pure layers, read its locale only (no Lingui, no catalog: the
+            // reference server and the benches run them under plain Node).
+            {
+              from: { element: { type: 'i18n' } },
+              allow: { to: { element: { types: { anyOf: ['lib'] } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['lib', 'rules', 'geo'] } } },
+              allow: { to: { element: { type: 'i18n', fileInternalPath: 'locale.ts' } } },
+            },
           ],
         },
       ],
@@ -195,6 +228,64 @@ export default tseslint.config(
     files: ['src/contract/**', 'src/geo/**', 'src/rules/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'maplibre-gl', '@mapbox/*'] }],
+    },
+  },
+  // Languages (docs/design.md): no user-visible text outside the catalogs. Checked in the folders
+  // already converted to them; the list grows as screens are converted, until it is all of src.
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/i18n/**/*.{ts,tsx}'],
+    plugins: { lingui: pluginLingui },
+    rules: {
+      ...pluginLingui.configs['flat/recommended'].rules,
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          // Identifiers, keys, paths and codes: a string without a capital first and without
+          // spaces ("dispatch:locale", "/sign-in", "aria-pressed"), or in capitals ("UTC").
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$'],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_-]+$' } },
+            'type',
+            'id',
+            'href',
+            'to',
+            'src',
+            'role',
+            'tone',
+            'variant',
+            'size',
+            'align',
+            'width',
+            'height',
+            'displayName',
+          ],
+          ignoreFunctions: [
+            'Error',
+            'console.*',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.querySelector',
+            '*.querySelectorAll',
+            '*.getElementById',
+            '*.setAttribute',
+            '*.postMessage',
+            'new URL',
+            'readStored',
+            'writeStored',
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: [
+            `${SPOKEN_ATTRIBUTE} > Literal`,
+            `${SPOKEN_ATTRIBUTE} > JSXExpressionContainer > :matches(Literal, TemplateLiteral)`,
+          ].join(', '),
+          message: 'Text people read or hear comes from the catalogs (t`…`, <Trans>): src/i18n.',
+        },
+      ],
     },
   },
   // File names: PascalCase.tsx components, useThing hooks, kebab-case modules (scripts/eslint-file-names.js).

@@ -1,6 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+
+/**
+ * Lingui's macros (`Trans`, `useLingui`, `msg`, `plural` from `@lingui/*\/macro`) are compiled by
+ * its Babel plugin; @vitejs/plugin-react 6 has no Babel of its own, so @rolldown/plugin-babel
+ * runs it, on the modules that import a macro only. `lingui()` compiles the imported `.po`
+ * catalogs. The test runner (vitest.config.ts) uses the same two.
+ */
+export const linguiPlugins = () => [
+  lingui({ failOnMissing: true, failOnCompileError: true }),
+  babel({
+    presets: [
+      defineRolldownBabelPreset({
+        preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+        rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+      }),
+    ],
+  }),
+];
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
 
@@ -62,7 +82,10 @@ function preloadApp(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadApp()],
+  plugins: [react(), ...linguiPlugins(), preloadApp()],
+  // Workers are compiled the same way (a module they import may hold a message); a worker's
+  // Lingui and locale are its own: English, Latin digits.
+  worker: { plugins: () => linguiPlugins() },
   // maplibre's worker is loaded by URL (src/map); pre-bundling breaks it in dev
   // (GeoJSON sources then fail with "Worker failed to load").
   optimizeDeps: { exclude: ['maplibre-gl'] },

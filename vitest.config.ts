@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './vite.config.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ...linguiPlugins()],
   test: {
     projects: [
       {

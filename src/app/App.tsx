@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ApiContext, type ApiClient } from '../api';
 import { ToastProvider } from '../ui';
+import { LocaleProvider } from '../i18n';
 import type { RuntimeConfig } from '../config';
 import { ConfigContext } from '../config';
 import type { createAppRouter } from './router';
@@ -21,9 +22,11 @@ export function App({
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
+          <LocaleProvider>
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </LocaleProvider>
         </QueryClientProvider>
       </ApiContext.Provider>
     </ConfigContext.Provider>

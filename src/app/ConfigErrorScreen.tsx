@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import s from './shell.module.css';
 
 /** Shown instead of the app when config.json is missing or broken: names the file and says why. */
@@ -5,13 +6,19 @@ export function ConfigErrorScreen({ file, message }: { file: string; message: st
   return (
     <div className={s.centerPage}>
       <div className={s.card} role="alert">
-        <h1>The dashboard is not configured</h1>
+        <h1>
+          <Trans>The dashboard is not configured</Trans>
+        </h1>
         <p className={s.cardLead}>
-          It could not read its runtime configuration <code>{file}</code>: {message}
+          <Trans>
+            It could not read its runtime configuration <code dir="ltr">{file}</code>: {message}
+          </Trans>
         </p>
         <p className={s.cardLead}>
-          Ask whoever deployed the dashboard to fix that file (see README, “Configuration”), then reload the
-          page.
+          <Trans>
+            Ask whoever deployed the dashboard to fix that file (see README, “Configuration”), then reload the
+            page.
+          </Trans>
         </p>
       </div>
     </div>

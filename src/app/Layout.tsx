@@ -1,13 +1,16 @@
 import { Link, Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useApi } from '../api';
 import { clearAllDrafts } from '../features/branches';
 import { Button } from '../ui';
 import { otherTabs, tokenStore } from './auth';
+import { LocaleSwitcher } from './LocaleSwitcher';
 import s from './shell.module.css';
 
 export function Layout() {
   const api = useApi();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -42,31 +45,32 @@ export function Layout() {
           target.focus();
         }}
       >
-        {jobs ? 'Skip to results' : 'Skip to content'}
+        {jobs ? t`Skip to results` : t`Skip to content`}
       </a>
       <header className={s.topbar}>
-        <Link to="/overview" className={s.brand} aria-label="Dispatch — home">
+        <Link to="/overview" className={s.brand} aria-label={t`Dispatch — home`}>
           <span className={s.brandMark} aria-hidden="true" />
-          Dispatch
+          <Trans>Dispatch</Trans>
         </Link>
-        <nav className={s.nav} aria-label="Main">
+        <nav className={s.nav} aria-label={t`Main`}>
           <Link to="/overview" className={s.navLink}>
-            Control room
+            <Trans>Control room</Trans>
           </Link>
           <Link to="/jobs" search={{ page: 1 }} className={s.navLink}>
-            Jobs
+            <Trans>Jobs</Trans>
           </Link>
           <Link to="/branches" className={s.navLink}>
-            Branches
+            <Trans>Branches</Trans>
           </Link>
         </nav>
         <span className={s.spacer} />
-        <span className={s.service} title="Service base URL (from config.json)">
+        <bdi className={s.service} title={t`Service base URL (from config.json)`}>
           {api.baseUrl || window.location.origin}
-        </span>
-        {session?.person && <span className={s.service}>{session.person}</span>}
+        </bdi>
+        {session?.person && <bdi className={s.service}>{session.person}</bdi>}
+        <LocaleSwitcher />
         <Button size="sm" onClick={() => void signOut()}>
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
       </header>
       <main id="main" className={s.main}>

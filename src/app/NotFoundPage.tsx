@@ -1,17 +1,24 @@
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '../ui';
+import { useTabTitle } from './useTabTitle';
 
 export function NotFoundPage() {
+  const { t } = useLingui();
+  useTabTitle(t`Page not found`);
+  const path = window.location.pathname;
   return (
     <EmptyState
-      title="Page not found"
+      title={t`Page not found`}
       actions={
         <Link to="/jobs" search={{ page: 1 }}>
-          Go to jobs
+          <Trans>Go to jobs</Trans>
         </Link>
       }
     >
-      There is nothing at <code>{window.location.pathname}</code>.
+      <Trans>
+        There is nothing at <code dir="ltr">{path}</code>.
+      </Trans>
     </EmptyState>
   );
 }

@@ -1,16 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createApiClient, errorMessage, fetchJobs, isApiError, useApi } from '../api';
 import { Banner, Button, Field, inputClass } from '../ui';
 import { tokenStore, type Session } from './auth';
 import { safeRedirect } from './redirect';
 import { useConfig } from '../config';
 import type { SignInSearch } from '../contract/search-params';
+import { LocaleSwitcher } from './LocaleSwitcher';
+import { useTabTitle } from './useTabTitle';
 import s from './shell.module.css';
 
 /** The route's search params (checked by the route: `validateSignInSearch`). */
 export function SignInPage({ redirect, expired }: SignInSearch) {
   const { session } = useRouter().options.context;
+  const { t } = useLingui();
+  useTabTitle(t`Sign in`);
   return session ? (
     <ProviderSignIn session={session} redirect={redirect} expired={expired} />
   ) : (
@@ -18,7 +24,19 @@ export function SignInPage({ redirect, expired }: SignInSearch) {
   );
 }
 
-const EXPIRED = 'Your session ended or the token was refused. Sign in again to continue where you were.';
+const EXPIRED = msg`Your session ended or the token was refused. Sign in again to continue where you were.`;
+
+/** The card's heading, with the language switcher beside it (the header is not on this page). */
+function CardTitle() {
+  return (
+    <div className={s.cardTop}>
+      <h1 id="sign-in-title">
+        <Trans>Sign in to Dispatch</Trans>
+      </h1>
+      <LocaleSwitcher />
+    </div>
+  );
+}
 
 /** Sign-in through the organisation's identity provider: one button to its sign-in page. */
 function ProviderSignIn({
@@ -30,31 +48,39 @@ function ProviderSignIn({
   redirect?: string;
   expired?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState(session.problem);
+  const provider = session.provider;
   async function go() {
     setLeaving(true);
     setError(null);
     try {
       await session.signIn(redirect ?? '/overview');
     } catch (err) {
-      setError(`Could not reach the sign-in service at ${session.provider}: ${errorMessage(err)}`);
+      const reason = errorMessage(err);
+      setError(t`Could not reach the sign-in service at ${provider}: ${reason}`);
       setLeaving(false);
     }
   }
   return (
     <main className={s.centerPage}>
       <div className={s.card} role="region" aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title">Sign in to Dispatch</h1>
-        {expired && !error && <Banner tone="warning">{EXPIRED}</Banner>}
+        <CardTitle />
+        {expired && !error && <Banner tone="warning">{i18n._(EXPIRED)}</Banner>}
         {error && <Banner tone="danger">{error}</Banner>}
         <p className={s.cardLead}>
-          Sign in with your organisation’s account at <strong>{session.provider}</strong>. Unsaved edits stay
-          in this browser while you do.
+          <Trans>
+            Sign in with your organisation’s account at{' '}
+            <strong>
+              <bdi>{provider}</bdi>
+            </strong>
+            . Unsaved edits stay in this browser while you do.
+          </Trans>
         </p>
         <div className={s.row}>
           <Button variant="primary" onClick={() => void go()} disabled={leaving} autoFocus>
-            {leaving ? 'Opening the sign-in page…' : 'Continue to sign-in'}
+            {leaving ? t`Opening the sign-in page…` : t`Continue to sign-in`}
           </Button>
         </div>
       </div>
@@ -65,7 +91,9 @@ function ProviderSignIn({
 /** Sign-in with a pasted access token, checked against the service before it is kept. */
 function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boolean }) {
   const api = useApi();
+  const { t, i18n } = useLingui();
   const config = useConfig();
+  const service = api.baseUrl || window.location.origin;
   const router = useRouter();
   const [token, setToken] = useState('');
   const [show, setShow] = useState(false);
@@ -76,7 +104,7 @@ function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boole
     e.preventDefault();
     const candidate = token.trim();
     if (!candidate) {
-      setError('Enter the access token you were given.');
+      setError(t`Enter the access token you were given.`);
       return;
     }
     setChecking(true);
@@ -92,9 +120,10 @@ function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boole
       router.history.push(safeRedirect(redirect));
     } catch (err) {
       if (isApiError(err) && err.kind === 'unauthorized') {
-        setError('The service refused this token. Check it and try again.');
+        setError(t`The service refused this token. Check it and try again.`);
       } else {
-        setError(`Could not check the token: ${errorMessage(err)}`);
+        const reason = errorMessage(err);
+        setError(t`Could not check the token: ${reason}`);
       }
     } finally {
       setChecking(false);
@@ -104,16 +133,20 @@ function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boole
   return (
     <main className={s.centerPage}>
       <form className={s.card} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title">Sign in to Dispatch</h1>
-        {expired && <Banner tone="warning">{EXPIRED}</Banner>}
-        <p className={s.cardLead}>Paste the access token for the delivery service.</p>
+        <CardTitle />
+        {expired && <Banner tone="warning">{i18n._(EXPIRED)}</Banner>}
+        <p className={s.cardLead}>
+          <Trans>Paste the access token for the delivery service.</Trans>
+        </p>
         <div className={s.serviceBox}>
-          Service: <code>{api.baseUrl || window.location.origin}</code>
+          <Trans>
+            Service: <code dir="ltr">{service}</code>
+          </Trans>
         </div>
         <Field
-          label="Access token"
+          label={t`Access token`}
           error={error ?? undefined}
-          hint="Kept in this tab only, cleared when you sign out or close it."
+          hint={t`Kept in this tab only, cleared when you sign out or close it.`}
         >
           <input
             className={inputClass}
@@ -127,10 +160,10 @@ function TokenSignIn({ redirect, expired }: { redirect?: string; expired?: boole
         </Field>
         <div className={s.row}>
           <Button type="submit" variant="primary" disabled={checking}>
-            {checking ? 'Checking…' : 'Sign in'}
+            {checking ? t`Checking…` : t`Sign in`}
           </Button>
           <Button variant="ghost" onClick={() => setShow((v) => !v)} aria-pressed={show}>
-            {show ? 'Hide token' : 'Show token'}
+            {show ? t`Hide token` : t`Show token`}
           </Button>
         </div>
       </form>

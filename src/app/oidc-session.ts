@@ -1,6 +1,8 @@
 import { ErrorResponse, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { readOidcAuth } from '../config/auth';
+import { msg } from '@lingui/core/macro';
 import { errorMessage } from '../lib/error-message';
+import { i18n } from '../i18n';
 import { tokenStore, type Session } from './auth';
 import { safeRedirect } from './redirect';
 
@@ -112,13 +114,22 @@ export async function startOidcSession(config: unknown): Promise<Session> {
       target = typeof user.state === 'string' ? user.state : undefined;
       adopt(user);
     } catch (error) {
-      problem = `The sign-in did not complete: ${
-        error instanceof ErrorResponse
-          ? `the provider answered “${error.error_description ?? error.error}”.`
-          : error instanceof TypeError
-            ? `the sign-in service at ${provider} could not be reached (${errorMessage(error)}).`
-            : 'this tab did not start it, or it was started too long ago.'
-      } Sign in again.`;
+      // The provider's own words are shown as it sent them, inside the translated sentence.
+      if (error instanceof ErrorResponse) {
+        const answer = error.error_description ?? error.error ?? '';
+        problem = i18n._(
+          msg`The sign-in did not complete: the provider answered “${answer}”. Sign in again.`,
+        );
+      } else if (error instanceof TypeError) {
+        const reason = errorMessage(error);
+        problem = i18n._(
+          msg`The sign-in did not complete: the sign-in service at ${provider} could not be reached (${reason}). Sign in again.`,
+        );
+      } else {
+        problem = i18n._(
+          msg`The sign-in did not complete: this tab did not start it, or it was started too long ago. Sign in again.`,
+        );
+      }
       target = `${import.meta.env.BASE_URL}sign-in`;
     }
     window.history.replaceState(null, '', problem ? target : safeRedirect(target));

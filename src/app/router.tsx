@@ -8,6 +8,7 @@ import {
   type AnyRouter,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import type { ApiClient } from '../api';
 import type { RuntimeConfig } from '../config';
 import { tokenStore, type Session } from './auth';
@@ -105,8 +106,9 @@ const controlRoomRoute = createRoute({
   component: function ControlRoomRoute() {
     const search = controlRoomRoute.useSearch();
     const navigate = controlRoomRoute.useNavigate();
+    const { t } = useLingui();
     return (
-      <Suspense fallback={<PageSkeleton label="Loading the control room…" />}>
+      <Suspense fallback={<PageSkeleton label={t`Loading the control room…`} />}>
         <ControlRoomPage
           search={search}
           onSearch={(next, replace) => void navigate({ search: next, replace, resetScroll: false })}

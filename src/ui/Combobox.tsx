@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Field, inputClass } from './Field';
 import { foldText } from '../lib/fold';
 import s from './combobox.module.css';
@@ -34,6 +35,7 @@ function ComboboxControl({
   id,
   'aria-describedby': describedBy,
 }: ControlProps) {
+  const { t } = useLingui();
   const listId = useId();
   const shown = options.find((o) => o.value === value)?.label ?? value ?? '';
   const [draft, setDraft] = useState(shown);
@@ -134,7 +136,7 @@ function ComboboxControl({
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" className={s.list} hidden={!open} aria-label="Suggestions">
+      <ul id={listId} role="listbox" className={s.list} hidden={!open} aria-label={t`Suggestions`}>
         {open && matches.length === 0 && (
           <li className={s.empty} role="presentation">
             {noMatch(draft.trim())}

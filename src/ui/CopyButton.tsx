@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Button, type ButtonProps } from './Button';
 
 async function copyText(text: string): Promise<void> {
@@ -25,14 +26,15 @@ async function copyText(text: string): Promise<void> {
  */
 export function CopyButton({
   text,
-  label = 'Copy',
+  label,
   ...rest
 }: { text: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
+  const { t } = useLingui();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
-    const t = setTimeout(() => setState('idle'), 2500);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setState('idle'), 2500);
+    return () => clearTimeout(timer);
   }, [state]);
   return (
     <Button
@@ -45,7 +47,11 @@ export function CopyButton({
       }}
     >
       <span aria-live="polite">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select and copy by hand' : label}
+        {state === 'copied'
+          ? t`Copied`
+          : state === 'failed'
+            ? t`Copy failed: select and copy by hand`
+            : (label ?? t`Copy`)}
       </span>
     </Button>
   );

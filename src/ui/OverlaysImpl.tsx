@@ -1,10 +1,12 @@
 import type { ConfirmDialogProps, DrawerProps } from './Overlays';
 import { Dialog, AlertDialog } from 'radix-ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from './Button';
 import s from './ui.module.css';
 
 /** (Loaded on demand through Overlays.tsx.) A side drawer with focus trap, Esc to close and an accessible title (Radix Dialog). */
 export function DrawerImpl({ open, onOpenChange, title, description, actions, children }: DrawerProps) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -16,12 +18,14 @@ export function DrawerImpl({ open, onOpenChange, title, description, actions, ch
               {description ? (
                 <Dialog.Description className={s.drawerDescription}>{description}</Dialog.Description>
               ) : (
-                <Dialog.Description className="visually-hidden">Details</Dialog.Description>
+                <Dialog.Description className="visually-hidden">
+                  <Trans>Details</Trans>
+                </Dialog.Description>
               )}
             </div>
             {actions}
             <Dialog.Close asChild>
-              <Button variant="ghost" aria-label="Close" title="Close (Esc)">
+              <Button variant="ghost" aria-label={t`Close`} title={t`Close (Esc)`}>
                 ✕
               </Button>
             </Dialog.Close>
@@ -39,12 +43,13 @@ export function ConfirmDialogImpl({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   onCancel,
   destructive,
   extraActions,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   return (
     <AlertDialog.Root open={open} onOpenChange={(o) => !o && onCancel()}>
       <AlertDialog.Portal>
@@ -57,7 +62,7 @@ export function ConfirmDialogImpl({
           <div className={s.dialogActions}>
             {extraActions}
             <AlertDialog.Cancel asChild>
-              <Button onClick={onCancel}>{cancelLabel}</Button>
+              <Button onClick={onCancel}>{cancelLabel ?? t`Cancel`}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm}>

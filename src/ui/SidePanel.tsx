@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from './Button';
 import s from './ui.module.css';
 
@@ -27,6 +28,7 @@ export function SidePanel({
   children: ReactNode;
   [data: `data-${string}`]: string | number | undefined;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const descriptionId = useId();
   const body = useRef<HTMLDivElement>(null);
@@ -68,7 +70,7 @@ export function SidePanel({
             </p>
           )}
         </div>
-        <Button variant="ghost" aria-label={closeLabel} title="Close (Esc)" onClick={onClose}>
+        <Button variant="ghost" aria-label={closeLabel} title={t`Close (Esc)`} onClick={onClose}>
           ✕
         </Button>
       </div>

@@ -1,5 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from './Button';
+import { numberFormat } from '../lib/count';
 import s from './ui.module.css';
 
 export function Skeleton({
@@ -47,7 +49,7 @@ export function EmptyState({
 }
 
 export function ErrorState({
-  title = 'Something went wrong',
+  title,
   message,
   onRetry,
   retrying,
@@ -59,14 +61,15 @@ export function ErrorState({
   retrying?: boolean;
   actions?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className={`${s.state} ${s.stateError}`} role="alert">
-      <div className={s.stateTitle}>{title}</div>
+      <div className={s.stateTitle}>{title ?? t`Something went wrong`}</div>
       <div>{message}</div>
       <div className={s.stateActions}>
         {onRetry && (
           <Button variant="primary" onClick={onRetry} disabled={retrying}>
-            {retrying ? 'Retrying…' : 'Retry'}
+            {retrying ? t`Retrying…` : t`Retry`}
           </Button>
         )}
         {actions}
@@ -99,6 +102,7 @@ export function Banner({
 
 export function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
   const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  const percent = numberFormat({ style: 'percent' }).format(pct / 100);
   return (
     <div
       className={s.progress}
@@ -107,7 +111,7 @@ export function ProgressBar({ value, max, label }: { value: number; max: number;
       aria-valuemin={0}
       aria-valuemax={max}
       aria-valuenow={value}
-      aria-valuetext={`${pct}%`}
+      aria-valuetext={percent}
     >
       <div className={s.progressBar} style={{ width: `${pct}%` }} />
     </div>

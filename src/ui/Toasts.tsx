@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import s from './ui.module.css';
 
 /** Title and body may hold markup: a name inside them goes in `<bdi>` (docs/design.md, Languages). */
@@ -10,11 +11,12 @@ const DURATION_MS = 6000;
 let nextId = 1;
 
 function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => void }) {
+  const { t } = useLingui();
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (paused) return;
-    const t = setTimeout(() => onClose(item.id), DURATION_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => onClose(item.id), DURATION_MS);
+    return () => clearTimeout(timer);
   }, [paused, onClose, item.id]);
   return (
     <li
@@ -31,7 +33,7 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
       <button
         type="button"
         className={s.button}
-        aria-label="Dismiss notification"
+        aria-label={t`Dismiss notification`}
         onClick={() => onClose(item.id)}
       >
         ✕
@@ -42,26 +44,31 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
 
 /**
  * Notifications in a polite live region (errors in an assertive one), dismissed after a few
- * seconds unless hovered or focused. They stack at the top right, under the top bar: the
+ * seconds unless hovered or focused. They stack at the top, on the end side (right in English,
+ * left in Arabic), under the top bar: the
  * bottom of a screen holds its pager or its save bar, which a notification must never cover.
  * Hand-written: a few lines instead of a toast library in the first load.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const [items, setItems] = useState<ToastItem[]>([]);
-  const notify = useCallback<Notify>((t) => {
-    setItems((list) => [...list, { id: nextId++, tone: t.tone ?? 'success', title: t.title, body: t.body }]);
+  const notify = useCallback<Notify>((toast) => {
+    setItems((list) => [
+      ...list,
+      { id: nextId++, tone: toast.tone ?? 'success', title: toast.title, body: toast.body },
+    ]);
   }, []);
   const close = useCallback((id: number) => setItems((list) => list.filter((x) => x.id !== id)), []);
   const region = (tone: ToastItem['tone']) => (
     <ol
       className={s.toastViewport}
       aria-live={tone === 'danger' ? 'assertive' : 'polite'}
-      aria-label={tone === 'danger' ? 'Error notifications' : 'Notifications'}
+      aria-label={tone === 'danger' ? t`Error notifications` : t`Notifications`}
     >
       {items
-        .filter((t) => t.tone === tone)
-        .map((t) => (
-          <Toast key={t.id} item={t} onClose={close} />
+        .filter((item) => item.tone === tone)
+        .map((item) => (
+          <Toast key={item.id} item={item} onClose={close} />
         ))}
     </ol>
   );

@@ -1,9 +1,11 @@
 /**
- * Times as text, in the viewer's zone or a named IANA zone. Pure (no React): the export and
+ * Times as text, in the chosen locale and digits (src/i18n), in the viewer's zone or a named IANA zone. Pure (no React): the export and
  * the tests use them too. Formatters are built on first use, not when the module is evaluated
  * (the first use of Intl in a page opens ICU's data, which takes a while), and kept per zone.
  */
+import { msg } from '@lingui/core/macro';
 import { formatDuration } from '../lib/duration';
+import { currentLocale, i18n } from '../i18n';
 
 /** A value built on first use. */
 export function once<T>(build: () => T): () => T {
@@ -37,12 +39,13 @@ export function knownTimeZone(zone: string | null | undefined): string | null {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A formatter in the viewer's locale, in `zone` (the viewer's when undefined), built on first use. */
+/** A formatter in the chosen locale and digits, in `zone` (the viewer's when undefined), built on first use. */
 function formatter(options: Intl.DateTimeFormatOptions, zone: string | undefined): Intl.DateTimeFormat {
-  const key = `${zone ?? ''}|${JSON.stringify(options)}`;
+  const { tag } = currentLocale();
+  const key = `${tag}|${zone ?? ''}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(undefined, zone ? { ...options, timeZone: zone } : options);
+    f = new Intl.DateTimeFormat(tag, zone ? { ...options, timeZone: zone } : options);
     formatters.set(key, f);
   }
   return f;
@@ -90,8 +93,14 @@ export function formatWindow(from: number | null, to: number | null, zone?: stri
   const day = formatter(DAY, zone);
   const isToday = today !== undefined && ends.every((t) => day.format(date(t)) === day.format(date(today)));
   const f = formatter(isToday ? TIME_NAMED : SHORT_NAMED, zone);
-  if (from === null) return `until ${f.format(date(to!))}`;
-  if (to === null) return `from ${f.format(date(from))}`;
+  if (from === null) {
+    const end = f.format(date(to!));
+    return i18n._(msg`until ${end}`);
+  }
+  if (to === null) {
+    const start = f.format(date(from));
+    return i18n._(msg`from ${start}`);
+  }
   return f.formatRange(date(from), date(Math.max(from, to)));
 }
 
@@ -103,9 +112,9 @@ export { epochToZoned, zonedToEpoch } from '../lib/zoned-time';
  */
 export function formatRelative(epochSeconds: number, nowSeconds = Date.now() / 1000): string {
   const diff = epochSeconds - nowSeconds;
-  if (Math.abs(diff) < 45) return 'now';
+  if (Math.abs(diff) < 45) return i18n._(msg`now`);
   const span = formatDuration(Math.abs(diff));
-  return diff < 0 ? `${span} ago` : `in ${span}`;
+  return diff < 0 ? i18n._(msg`${span} ago`) : i18n._(msg`in ${span}`);
 }
 
 export { formatDuration };

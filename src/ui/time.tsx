@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import { formatDateTime, formatRelative, viewerTimeZone } from './time-format';
 
 export * from './time-format';
@@ -16,9 +18,10 @@ export function useNow(ms = 15_000): number {
 /** The hover text of a time shown in `zone`: the same moment in the viewer's own zone. */
 export function inViewerZone(epochSeconds: number, zone?: string): string {
   const viewer = viewerTimeZone();
+  const time = formatDateTime(epochSeconds);
   return zone && zone !== viewer
-    ? `Your time (${viewer}): ${formatDateTime(epochSeconds)}`
-    : `${formatDateTime(epochSeconds)} (your zone, ${viewer})`;
+    ? i18n._(msg`Your time (${viewer}): ${time}`)
+    : i18n._(msg`${time} (your zone, ${viewer})`);
 }
 
 const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();

@@ -1,0 +1,61 @@
+/**
+ * The dashboard's languages and the locale every `Intl` formatter reads (the chosen language,
+ * its digits, the browser's region). Pure and without a catalog: lib's counts (used by geo,
+ * which the reference server runs under plain Node) read it. ./core.ts sets it.
+ */
+export const LOCALES = ['en', 'ar', 'fr', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Each language named in itself, as the switcher lists them: the same in every locale. */
+/* eslint-disable lingui/no-unlocalized-strings -- autonyms are never translated */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  ar: 'العربية',
+  fr: 'Français',
+  es: 'Español',
+};
+/* eslint-enable lingui/no-unlocalized-strings */
+
+/** Digits in Arabic: Latin (0-9, the default, as in the UAE) or Arabic-Indic (٠-٩). */
+export type Digits = 'latn' | 'arab';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function directionOf(locale: Locale): 'rtl' | 'ltr' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+/**
+ * The BCP 47 tag every `Intl` formatter takes: the language with the browser's region for it
+ * when it has one (`regional`, e.g. "en-GB", "fr-CA": its dates and separators), and in Arabic
+ * the digits chosen (`ar-AE-u-nu-arab`). Other languages write Latin digits whatever the preference.
+ */
+export function intlTag(locale: Locale, digits: Digits, regional?: string): string {
+  let base: string = locale;
+  try {
+    const parsed = regional ? new Intl.Locale(regional) : null;
+    if (parsed?.language === locale) base = parsed.baseName;
+  } catch {
+    // not a tag: the language alone
+  }
+  return locale === 'ar' ? `${base}-u-nu-${digits}` : base;
+}
+
+let current: { locale: Locale; digits: Digits; tag: string } = { locale: 'en', digits: 'latn', tag: 'en' };
+
+/** The chosen language and digits, and their `Intl` tag. */
+export function currentLocale(): Readonly<typeof current> {
+  return current;
+}
+
+/** The numbering system of the chosen locale, for `Intl.NumberFormat`'s `numberingSystem`. */
+export function numberingSystem(): Digits {
+  return current.locale === 'ar' ? current.digits : 'latn';
+}
+
+/** Sets the locale formatters read (through ./core.ts's `activate`, with its catalog). */
+export function setFormattingLocale(locale: Locale, digits: Digits, regional?: string): void {
+  current = { locale, digits, tag: intlTag(locale, digits, regional) };
+}
