@@ -26,6 +26,7 @@ import {
   snapMoves,
 } from './lib/editor-figures';
 import { editorPhone, PHONE, PHONE_CPU_SLOWDOWN } from './lib/editor-phone';
+import { longTaskLines, longTasks } from './lib/trace-tasks';
 import {
   COVERAGE_ZONES,
   COVERAGE_ZONE_VERTICES,
@@ -533,7 +534,12 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
     });
 
     if (options.trace && browser)
-      await traceOnce(b, join(OUT, 'traces'), bench.wants('editor') ? branches[0]!.id : null);
+      await traceOnce(
+        b,
+        join(OUT, 'traces'),
+        bench.wants('editor') ? branches[0]!.id : null,
+        bench.wants('editor-phone') ? branches[0]!.id : null,
+      );
   } finally {
     await browser?.close().catch(() => {});
     await bare?.close().catch(() => {});
@@ -543,7 +549,12 @@ async function measure(bench: Bench, tmp: string): Promise<Record<string, unknow
 }
 
 /** One more run of each browser scenario under Chrome tracing (not counted in the figures). */
-async function traceOnce(b: jobs.JobsBench, dir: string, editorBranch: string | null): Promise<void> {
+async function traceOnce(
+  b: jobs.JobsBench,
+  dir: string,
+  editorBranch: string | null,
+  phoneBranch: string | null,
+): Promise<void> {
   mkdirSync(dir, { recursive: true });
   log(`[trace] Chrome traces → ${dir}`);
   const traced = (name: string) => ({ ...b, trace: { dir, name } });
@@ -552,6 +563,13 @@ async function traceOnce(b: jobs.JobsBench, dir: string, editorBranch: string | 
   await jobs.pageChange(traced('page-change'), 3);
   await jobs.bigPage(traced('rows1000'), 1);
   if (editorBranch) await editorReady(traced('editor'), editorBranch, 1);
+  if (phoneBranch) {
+    // The phone's long tasks and what ran in them (the editor's zones are still in the branch).
+    const path = join(dir, 'editor-phone.json');
+    await editorPhone(b.browser, b.token, b.appUrl, phoneBranch, 1, path);
+    log(`[trace] editor-phone (${path}), long tasks after navigation start:`);
+    for (const line of longTaskLines(longTasks(path))) log(line);
+  }
 }
 
 async function main(): Promise<number> {

@@ -8,6 +8,7 @@
  *   `longtask` PerformanceObserver), from navigation start to 1 s after the map is idle;
  * - lcp: largest contentful paint (stops at the first input, as the metric does);
  * - mapFirst: the map editor (its Zone tools) was already on the page when the key was handled.
+ * With `tracePath`, each run records a Chrome trace there (one run, or the last one's).
  */
 import type { Browser } from 'playwright-core';
 import { probeSource } from './probe';
@@ -51,6 +52,7 @@ export async function editorPhone(
   appUrl: string,
   branchId: string,
   runs: number,
+  tracePath?: string,
 ): Promise<PhoneFigures[]> {
   const url = `${appUrl}/branches/${encodeURIComponent(branchId)}`;
   const figures: PhoneFigures[] = [];
@@ -68,6 +70,7 @@ export async function editorPhone(
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
+      if (tracePath) await browser.startTracing(page, { path: tracePath, screenshots: false });
       await page.goto(url, { waitUntil: 'commit' });
       const name = page.locator(NAME_FIELD);
       await name.waitFor({ state: 'visible', timeout: 60_000 });
@@ -85,6 +88,7 @@ export async function editorPhone(
       await page.locator(MAP_IDLE).waitFor({ state: 'attached', timeout: 120_000 });
       await page.waitForTimeout(QUIET_AFTER_MAP_MS);
       const watch = await page.evaluate(() => (window as unknown as { __phone: Watch }).__phone);
+      if (tracePath) await browser.stopTracing();
       figures.push({
         formMs: watch.input!,
         tbtMs: watch.tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),

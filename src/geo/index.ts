@@ -42,6 +42,9 @@ export {
 export {
   validatePolygon,
   validateZones,
+  shapeResults,
+  adoptShapeResults,
+  type ShapeResult,
   type GeoIssue,
   type GeoIssueCode,
   type ZoneReport,

@@ -321,6 +321,32 @@ function shapeReport(coordinates: unknown, rings: PolygonLike): ShapeReport {
   return report;
 }
 
+/** A zone's shape results as `validateZones` finds them (null: not a polygon), to be checked elsewhere. */
+export type ShapeResult = ShapeReport | null;
+
+/** The shape results of each zone, in order: what a worker computes for `adoptShapeResults`. */
+export function shapeResults(fc: ZoneCollectionLike): ShapeResult[] {
+  return fc.features.map((feature) => {
+    const geometry = feature.geometry;
+    if (geometry?.type !== 'Polygon') return null;
+    return shapeReport(geometry.coordinates, polygonParts(geometry).parts[0] ?? []);
+  });
+}
+
+/**
+ * Takes the shape results of `fc` computed elsewhere (a worker's `shapeResults` of a copy of
+ * it), so `validateZones` of these same zones finds them instead of checking again. Results
+ * already held are kept; a result that does not fit its zone (not a polygon) is ignored.
+ */
+export function adoptShapeResults(fc: ZoneCollectionLike, results: readonly ShapeResult[]): void {
+  fc.features.forEach((feature, index) => {
+    const result = results[index];
+    const coordinates = feature.geometry?.type === 'Polygon' ? feature.geometry.coordinates : null;
+    if (!result || typeof coordinates !== 'object' || coordinates === null || shapes.has(coordinates)) return;
+    shapes.set(coordinates, result);
+  });
+}
+
 /**
  * Validates each feature of a collection (lenient input: any geometry, numeric ids). The
  * reports' `issues` arrays may be shared between calls: read them, do not change them.

@@ -1,10 +1,16 @@
 /**
  * The embedded offline base map: water, Natural Earth land and country borders (1:50m, from
- * the `world-atlas` npm package, public domain) as inline GeoJSON sources. No glyphs, no
- * sprite, no tiles: nothing is fetched over the network. It has no text layers, since those
- * would need a glyphs URL.
+ * the `world-atlas` npm package, public domain) as GeoJSON sources. No glyphs, no sprite, no
+ * tiles: nothing is fetched over the network. It has no text layers, since those would need a
+ * glyphs URL.
+ *
+ * In the browser the land and borders are made in a worker (offline-data.worker.ts) and handed
+ * to maplibre as `data:` URLs, which maplibre's own worker reads: made here and handed over as
+ * objects, they cost the page about a second of a slow phone's main thread (flattening, then
+ * maplibre copying every position for its worker). Where there are no workers (Node, jsdom)
+ * the sources hold the objects themselves.
  */
-import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -103,21 +109,58 @@ function flattenLand(fc: FeatureCollection<Polygon | MultiPolygon>): FeatureColl
   };
 }
 
-/** A maplibre style (version 8) built from a world-atlas topology with `countries` and `land` objects. */
-export function buildOfflineStyle(topology: Topology, scheme: ColorScheme = 'light'): StyleSpecification {
-  const colors = scheme === 'dark' ? OFFLINE_COLORS_DARK : OFFLINE_COLORS;
+/** The base map's two sources: land polygons, and the borders between countries as lines. */
+export type OfflineData = {
+  land: FeatureCollection<MultiPolygon>;
+  borders: Feature<MultiLineString>;
+};
+
+/** The base map's sources as maplibre reads them: the GeoJSON itself, or a URL it fetches. */
+export type OfflineSources = { land: OfflineData['land'] | string; borders: OfflineData['borders'] | string };
+
+/** Land and borders ready for a flat map, from a world-atlas topology with `countries` and `land` objects. */
+export function offlineData(topology: Topology): OfflineData {
   const countries = topology.objects.countries as GeometryCollection | undefined;
   const landObject = topology.objects.land as GeometryCollection | undefined;
   if (!countries || !landObject) throw new Error('The offline map data has no countries or land.');
   const land = flattenLand(feature(topology, landObject) as FeatureCollection<Polygon | MultiPolygon>);
   const borders = mesh(topology, countries, (a, b) => a !== b);
   borders.coordinates = borders.coordinates.map(unwrapLongitudes);
+  return { land, borders: { type: 'Feature', properties: {}, geometry: borders } };
+}
+
+/** Numbers to 4 decimals (about 10 m): Natural Earth 1:50m's own steps are 0.0036° by 0.0017°. */
+function rounded(value: unknown): unknown {
+  if (typeof value === 'number') return Math.round(value * 1e4) / 1e4;
+  if (Array.isArray(value)) return value.map(rounded);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)]));
+  return value;
+}
+
+/**
+ * A GeoJSON object as a `data:` URL: JSON text, numbers to 4 decimals (half the text of the
+ * positions as world-atlas gives them), `%` and `#` escaped (the only characters of JSON a
+ * data URL reads otherwise).
+ */
+export function geojsonDataUrl(value: unknown): string {
+  return `data:application/json,${JSON.stringify(rounded(value)).replace(/[%#]/g, encodeURIComponent)}`;
+}
+
+/** A maplibre style (version 8) built from a world-atlas topology with `countries` and `land` objects. */
+export function buildOfflineStyle(topology: Topology, scheme: ColorScheme = 'light'): StyleSpecification {
+  return offlineStyle(offlineData(topology), scheme);
+}
+
+/** The offline style over its sources (objects, or URLs maplibre's worker reads). */
+export function offlineStyle(data: OfflineSources, scheme: ColorScheme = 'light'): StyleSpecification {
+  const colors = scheme === 'dark' ? OFFLINE_COLORS_DARK : OFFLINE_COLORS;
   return {
     version: 8,
     name: 'Offline base map (Natural Earth 1:50m)',
     sources: {
-      land: { type: 'geojson', data: land, attribution: 'Natural Earth' },
-      borders: { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: borders } },
+      land: { type: 'geojson', data: data.land, attribution: 'Natural Earth' },
+      borders: { type: 'geojson', data: data.borders },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': colors.water } },
@@ -151,24 +194,41 @@ export function buildOfflineStyle(topology: Topology, scheme: ColorScheme = 'lig
   };
 }
 
-let topologyLoad: Promise<Topology> | null = null;
+/** The sources made in a worker, as `data:` URLs (see the top of this file). */
+function sourcesFromWorker(): Promise<OfflineSources> {
+  const worker = new Worker(new URL('./offline-data.worker.ts', import.meta.url), { type: 'module' });
+  return new Promise<OfflineSources>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<OfflineSources>) => resolve(event.data);
+    worker.onerror = (event) => reject(new Error(event.message || 'the offline map data could not be read'));
+    worker.postMessage(null);
+  }).finally(() => worker.terminate());
+}
+
+/** The sources made here, as objects (no workers: Node, jsdom). */
+function sourcesHere(): Promise<OfflineSources> {
+  return import('world-atlas/countries-50m.json').then((mod) =>
+    offlineData((mod as { default: unknown }).default as Topology),
+  );
+}
+
+let sourcesLoad: Promise<OfflineSources> | null = null;
 const built = new Map<ColorScheme, StyleSpecification>();
 
 /**
  * The offline style in the light or dark palette; its data (Natural Earth's countries, a
- * large download) is imported on first use only.
+ * large download) is read on first use only.
  */
 export function loadOfflineStyle(scheme: ColorScheme = 'light'): Promise<StyleSpecification> {
-  topologyLoad ??= import('world-atlas/countries-50m.json')
-    .then((mod) => (mod as { default: unknown }).default as Topology)
-    .catch((error: unknown) => {
-      topologyLoad = null;
+  sourcesLoad ??= (typeof Worker === 'undefined' ? sourcesHere() : sourcesFromWorker()).catch(
+    (error: unknown) => {
+      sourcesLoad = null;
       throw error;
-    });
-  return topologyLoad.then((topology) => {
+    },
+  );
+  return sourcesLoad.then((sources) => {
     let style = built.get(scheme);
     if (!style) {
-      style = buildOfflineStyle(topology, scheme);
+      style = offlineStyle(sources, scheme);
       built.set(scheme, style);
     }
     return style;

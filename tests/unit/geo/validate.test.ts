@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validatePolygon, validateZones, type GeoIssue } from '../../../src/geo';
+import {
+  adoptShapeResults,
+  shapeResults,
+  validatePolygon,
+  validateZones,
+  type GeoIssue,
+} from '../../../src/geo';
 import { findSelfIntersections } from '../../../src/geo/intersect';
 import {
   acrossAntimeridian,
@@ -458,5 +464,41 @@ describe('validateZones', () => {
     });
     expect(codes(report!.issues)).toEqual(['not_finite']);
     expect(report!.areaKm2).toBeNull();
+  });
+});
+
+describe('shape results made elsewhere (the editor checks its zones in a worker)', () => {
+  // A worker receives and answers structured clones: JSON copies behave the same here.
+  const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+  it('gives each zone the report validateZones gives it, null for what is not a polygon', () => {
+    const zones = collection(feature('a', [bowTie]), feature('b', [square(0, 0)]));
+    const results = shapeResults(copy(zones));
+    expect(results).toHaveLength(2);
+    const reports = validateZones(zones);
+    expect(results.map((r) => r && codes(r.issues))).toEqual(reports.map((r) => codes(r.issues)));
+    expect(results[1]!.areaKm2).toBeCloseTo(reports[1]!.areaKm2!, 6);
+    const notPolygon = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } }],
+    };
+    expect(shapeResults(notPolygon)).toEqual([null]);
+  });
+
+  it('are what validateZones then reports for those very zones, without checking them again', () => {
+    const crossed = collection(feature('a', [bowTie]));
+    const plain = collection(feature('b', [square(0, 0)]));
+    // The bow tie's results adopted for the square: validateZones reads them instead of checking.
+    adoptShapeResults(plain, shapeResults(copy(crossed)));
+    expect(codes(validateZones(plain)[0]!.issues)).toEqual(['self_intersection']);
+    // A copy of the square is other zones: checked as usual.
+    expect(validateZones(copy(plain))[0]!.issues).toEqual([]);
+  });
+
+  it('never replace results already held', () => {
+    const plain = collection(feature('b', [square(0, 0)]));
+    expect(validateZones(plain)[0]!.issues).toEqual([]);
+    adoptShapeResults(plain, shapeResults(collection(feature('a', [bowTie]))));
+    expect(validateZones(plain)[0]!.issues).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { ZoneCollection, ZoneFeature } from '../../../contract';
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { branchListQueryOptions, useApi } from '../../../api';
+import { adoptShapeResults, type ShapeResult } from '../../../geo';
 import { useConfig } from '../../../config';
 import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea, MapPin, MapPoints } from '../../../map';
@@ -47,6 +48,34 @@ function useAfterFormPainted(): boolean {
     };
   }, []);
   return painted;
+}
+
+/**
+ * The zones' shape checks (every ring's self-intersections: a few hundred milliseconds of a
+ * slow phone's main thread for 20 zones of 500 corners), made in a worker while the form
+ * paints; the map's first checks and the form's then find them (src/geo keeps them per
+ * zone). True once they are in, or could not be made (the map then checks the zones itself).
+ * No workers (jsdom): true at once.
+ */
+function useShapesChecked(zones: ZoneCollection): boolean {
+  const [first] = useState(zones);
+  const [done, setDone] = useState(() => typeof Worker === 'undefined');
+  useEffect(() => {
+    if (done) return;
+    const worker = new Worker(new URL('./zone-shapes.worker.ts', import.meta.url), { type: 'module' });
+    const finish = () => {
+      worker.terminate();
+      setDone(true);
+    };
+    worker.onmessage = (event: MessageEvent<ShapeResult[]>) => {
+      adoptShapeResults(first, event.data);
+      finish();
+    };
+    worker.onerror = finish;
+    worker.postMessage(first);
+    return () => worker.terminate();
+  }, [first, done]);
+  return done;
 }
 
 /**
@@ -238,6 +267,7 @@ export function ZonesSection({
   // A retry after a failed chunk load needs a new lazy component (React caches the failure).
   const [Editor, setEditor] = useState(() => ZoneEditor);
   const formPainted = useAfterFormPainted();
+  const shapesChecked = useShapesChecked(shown);
 
   return (
     <section className={`${s.card} ${s.zonesCard}`} aria-labelledby="zones-title">
@@ -269,7 +299,7 @@ export function ZonesSection({
 
       <MapChunkBoundary onRetry={() => setEditor(() => lazy(loadZoneEditor))}>
         <Suspense fallback={<MapSkeleton />}>
-          {!formPainted ? (
+          {!formPainted || !shapesChecked ? (
             <MapSkeleton />
           ) : (
             <Editor
