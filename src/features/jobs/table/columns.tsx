@@ -330,21 +330,23 @@ function SelectBox({
   label: string;
   onChange: () => void;
 }) {
+  // The label is the target (44 px on a coarse pointer); a click on it is not the row's.
   return (
-    <input
-      type="checkbox"
-      className={s.selectBox}
-      checked={checked}
-      ref={(el) => {
-        if (el) el.indeterminate = indeterminate;
-      }}
-      aria-label={label}
-      onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') e.stopPropagation();
-      }}
-      onChange={onChange}
-    />
+    <label className={s.selectTarget} onClick={(e) => e.stopPropagation()}>
+      <input
+        type="checkbox"
+        className={s.selectBox}
+        checked={checked}
+        ref={(el) => {
+          if (el) el.indeterminate = indeterminate;
+        }}
+        aria-label={label}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.stopPropagation();
+        }}
+        onChange={onChange}
+      />
+    </label>
   );
 }
 
@@ -352,7 +354,7 @@ function SelectBox({
 export const selectColumn = helper.display({
   id: 'select',
   enableHiding: false,
-  meta: { label: 'Select', width: 40 },
+  meta: { label: 'Select', width: 48 },
   header: ({ table }) => (
     <SelectBox
       checked={table.getIsAllRowsSelected()}
