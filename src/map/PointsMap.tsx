@@ -7,9 +7,8 @@
  *
  * Names: a marker never clustered that has a `name` gets it written beside it (an HTML label,
  * labels.ts: the offline style has no glyphs) where it fits, clear of the other markers and the
- * map's controls (name-placement.ts), placed again
- * when the map stops moving and when the data or the highlight change; the highlighted
- * markers' names first, then the faded ones' last.
+ * map's controls (name-placement.ts), placed again when the map stops moving and when the data
+ * or the highlight change; the highlighted markers' names first, then the faded ones' last.
  *
  * Selecting: a marker with one target hands it over at once; a marker with several, or a
  * cluster, opens a list of its targets (and, for a cluster, Zoom in). Esc closes the list.
@@ -68,9 +67,10 @@ function nameWidths(container: HTMLElement): (text: string) => number {
 
 /**
  * What a name must not cover, in the map's pixels: the markers drawn on it (jobs, clusters, the
- * highlight) and what lies over it (its controls, the base map's notice beside it).
+ * highlight, but not the `named` markers' own highlight) and what lies over it (its controls,
+ * the base map's notice beside it).
  */
-function nameObstacles(map: MaplibreMap): Box[] {
+function nameObstacles(map: MaplibreMap, named: ReadonlySet<string>): Box[] {
   const container = map.getContainer();
   const origin = container.getBoundingClientRect();
   const boxes: Box[] = [];
@@ -88,7 +88,7 @@ function nameObstacles(map: MaplibreMap): Box[] {
     map.getLayer(id),
   );
   for (const feature of map.queryRenderedFeatures({ layers })) {
-    if (feature.geometry.type !== 'Point') continue;
+    if (feature.geometry.type !== 'Point' || named.has(String(feature.properties?.id))) continue;
     const { x, y } = map.project(feature.geometry.coordinates as [number, number]);
     // A marker's image is 24 px; a cluster's disc grows with its count's digits (marker-look.ts).
     const count = feature.properties?.point_count_abbreviated as string | number | undefined;
@@ -243,7 +243,8 @@ export default function PointsMap(props: PointsMapProps) {
         }
       };
       const { clientWidth, clientHeight } = map.getContainer();
-      const shown = placeNames(boxes(), clientWidth, clientHeight, nameObstacles(map));
+      const ids = new Set(named.map((f) => f.properties.id));
+      const shown = placeNames(boxes(), clientWidth, clientHeight, nameObstacles(map, ids));
       names.set(shown.map((id) => byName.get(id)!));
     };
     placeNamesRef.current = placeMarkerNames;
