@@ -2,6 +2,8 @@ import type { RuntimeConfig, Tone } from './schema';
 
 export type CodeInfo = { code: number; label: string; tone: Tone; known: boolean };
 export type StatusInfo = CodeInfo;
+/** A text code's label: the code itself when the dictionary does not name it; '' for no code. */
+export type NameInfo = { code: string; label: string; known: boolean };
 
 type Dictionary = Record<string, { label: string; tone: Tone }>;
 
@@ -23,6 +25,19 @@ export function describePaymentType(config: Pick<RuntimeConfig, 'paymentTypes'>,
 
 export function describeRiderStatus(config: Pick<RuntimeConfig, 'riderStatuses'>, code: number): CodeInfo {
   return describe(config.riderStatuses, 'Rider status', code);
+}
+
+function name(dictionary: Record<string, { label: string }>, code: string): NameInfo {
+  const entry = Object.hasOwn(dictionary, code) ? dictionary[code] : undefined;
+  return entry ? { code, label: entry.label, known: true } : { code, label: code, known: false };
+}
+
+export function describeJobType(config: Pick<RuntimeConfig, 'jobTypes'>, code: string): NameInfo {
+  return name(config.jobTypes, code);
+}
+
+export function describeRiderType(config: Pick<RuntimeConfig, 'riderTypes'>, code: string): NameInfo {
+  return name(config.riderTypes, code);
 }
 
 /** The currency of a branch's amounts: its own, else the global one; '' when none is set. */

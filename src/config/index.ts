@@ -3,9 +3,12 @@ export { ConfigError, CONFIG_URL, loadRuntimeConfig } from './load';
 export { ConfigContext, useConfig } from './context';
 export {
   currencyOf,
+  describeJobType,
   describePaymentType,
   describeRiderStatus,
+  describeRiderType,
   describeStatus,
   type CodeInfo,
+  type NameInfo,
   type StatusInfo,
 } from './dictionaries';

@@ -27,6 +27,8 @@ const StatusEntry = z.object({
   /** A stop in this status is being worked on (at the pickup, on the way): never "at risk". */
   inProgress: z._default(z.boolean(), false),
 });
+/** Text code -> label: the dictionaries of codes that are words ("same_day"), not numbers. */
+const names = z._default(z.record(z.string().check(z.minLength(1)), z.object({ label })), {});
 const codes = <T extends z.ZodMiniType>(entry: T) =>
   z._default(z.record(z.string().check(z.regex(/^-?\d+$/, 'codes are integers')), entry), {});
 
@@ -72,6 +74,9 @@ export const RuntimeConfig = z.object({
   statuses: codes(StatusEntry),
   paymentTypes: codes(CodeEntry),
   riderStatuses: codes(CodeEntry),
+  /** A job's `type` and a rider's `type` (text codes, "same_day") -> the label shown. */
+  jobTypes: names,
+  riderTypes: names,
   /** Currency of amounts, unless the branch has its own; empty: amounts are shown as plain numbers. */
   currency: z._default(z.union([z.literal(''), Currency]), ''),
   /** Branch id -> currency of its amounts. */

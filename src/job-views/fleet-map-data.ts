@@ -2,8 +2,9 @@
  * What the control room's fleet map shows, from the open work (pure): one marker per open job
  * at the stop that matters now (its latest late stop, else its next open stop, else any placed
  * stop), late jobs ringed and at-risk jobs drawn as diamonds (a shape, not a colour alone);
- * each rider once at their last position, named, faded when the position is stale and its age
- * in words; the jobs' branches. The parts are the operations map's (map-data.ts).
+ * each rider once at their last position, named beside the marker (riders sharing a name told
+ * apart by their reference id, as in the riders' table), faded when the position is stale and
+ * its age in words; the jobs' branches. The parts are the operations map's (map-data.ts).
  */
 import type { Job, Rider, StopBranch } from '../contract';
 import { describeStatus } from '../config';
@@ -16,6 +17,7 @@ import {
   jobTarget,
   marker,
   riderMarker,
+  riderName,
   riderPosition,
   stopsOf,
   TONE_COLORS,
@@ -138,6 +140,9 @@ export function fleetMapData(
     );
   }
 
+  const named = new Map<string, number>();
+  for (const { rider } of riders.values())
+    named.set(riderName(rider), (named.get(riderName(rider)) ?? 0) + 1);
   const riderMarkers: MarkerCollection['features'] = [];
   for (const { rider, jobs: theirs } of riders.values()) {
     counts.riders++;
@@ -145,7 +150,9 @@ export function fleetMapData(
     if (!at) continue;
     counts.placedRiders++;
     for (const job of theirs) positions.get(job.id)?.push(at);
-    const placed = riderMarker(rider, at, now, config, theirs);
+    const name = riderName(rider);
+    const shown = named.get(name)! > 1 ? `${name} · ${rider.reference_id || `#${rider.id}`}` : name;
+    const placed = riderMarker(rider, at, now, config, theirs, shown);
     if (placed.properties.dim) counts.staleRiders++;
     riderMarkers.push(placed);
   }

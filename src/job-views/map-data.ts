@@ -87,7 +87,7 @@ export type OpsMapData = {
 
 export const stopName = (kind: StopKind, index: number) =>
   `${kind === 'pickup' ? 'Pickup' : 'Delivery'} ${index + 1}`;
-const riderName = (rider: Pick<Rider, 'id' | 'name'>) => rider.name || `Rider ${rider.id}`;
+export const riderName = (rider: Pick<Rider, 'id' | 'name'>) => rider.name || `Rider ${rider.id}`;
 export const jobTarget = (job: Job): MapTarget => ({
   id: String(job.id),
   label: `Job ${job.id}${job.order_id ? ` · order ${job.order_id}` : ''}`,
@@ -113,13 +113,17 @@ function riderAge(rider: Rider, now: number, config: Config): RiderAge {
   return { seen: formatLastSeen(riderPositionAge(rider, now) ?? 0), stale };
 }
 
-/** A rider at `at`: a triangle, faded when stale, its age in its label ("Sam · 2 jobs · last seen 3 min ago"). */
+/**
+ * A rider at `at`: a triangle, faded when stale, its age in its label ("Sam · 2 jobs · last seen
+ * 3 min ago"). Given a `name`, the label leads with it and the map writes it beside the marker.
+ */
 export function riderMarker(
   rider: Rider,
   at: Point,
   now: number,
   config: Config,
   jobs: readonly Job[] | null,
+  name?: string,
 ) {
   const age = riderAge(rider, now, config);
   const carries = jobs ? ` · ${countOf(jobs.length, 'job', 'jobs')}` : '';
@@ -129,7 +133,8 @@ export function riderMarker(
     color: RIDER_COLOR,
     alert: false,
     dim: age.stale,
-    label: `${riderName(rider)}${carries} · ${age.stale ? 'stale: ' : ''}${age.seen}`,
+    label: `${name ?? riderName(rider)}${carries} · ${age.stale ? 'stale: ' : ''}${age.seen}`,
+    ...(name === undefined ? {} : { name }),
     targets: jobs ? jobs.map(jobTarget) : [],
     keys: jobs ? jobs.map((j) => String(j.id)) : [],
   });

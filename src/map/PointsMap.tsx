@@ -5,6 +5,11 @@
  * fits to the bounds it is asked to, and hands back the id of what the user selects. It knows
  * nothing of what the markers stand for.
  *
+ * Names: a marker never clustered that has a `name` gets it written beside it (an HTML label,
+ * labels.ts: the offline style has no glyphs) where it fits, clear of the other markers and the
+ * map's controls (name-placement.ts), placed again when the map stops moving and when the data
+ * or the highlight change; the highlighted markers' names first, then the faded ones' last.
+ *
  * Selecting: a marker with one target hands it over at once; a marker with several, or a
  * cluster, opens a list of its targets (and, for a cluster, Zoom in). Esc closes the list.
  *
@@ -16,7 +21,9 @@ import type { FeatureCollection, GeoJSON, MultiPolygon, Polygon } from 'geojson'
 import { Popup, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MapView } from './MapView';
+import { MapLabels, type MapLabel } from './labels';
 import { drawImage } from './marker-look';
+import { placeNames, type Box, type NameBox } from './name-placement';
 import { addPointsLayers, areaMatch, LAYER, PICKABLE, SOURCE, toSource } from './points-layers';
 import type {
   FitRequest,
@@ -45,6 +52,50 @@ function fitTo(map: MaplibreMap, fit: FitRequest): void {
   const { clientWidth, clientHeight } = map.getContainer();
   const padding = Math.max(0, Math.min(40, clientWidth / 4, clientHeight / 4));
   map.fitBounds(fit.bounds, { padding, maxZoom: 15, animate: fit.animate === true });
+}
+
+/** A name's box beside its marker (labels.ts: right of it by 10 px, 20 px high, at most 20em wide). */
+const NAME = { offset: 10, height: 20, padding: 14, maxWidth: 220 };
+
+/** The width of a name in the labels' font (a rough guess where the page cannot measure). */
+function nameWidths(container: HTMLElement): (text: string) => number {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (text) => text.length * 7;
+  context.font = `600 11px ${getComputedStyle(container).fontFamily}`;
+  return (text) => context.measureText(text).width;
+}
+
+/**
+ * What a name must not cover, in the map's pixels: the markers drawn on it (jobs, clusters, the
+ * highlight, but not the `named` markers' own highlight) and what lies over it (its controls,
+ * the base map's notice beside it).
+ */
+function nameObstacles(map: MaplibreMap, named: ReadonlySet<string>): Box[] {
+  const container = map.getContainer();
+  const origin = container.getBoundingClientRect();
+  const boxes: Box[] = [];
+  const over = [
+    ...container.querySelectorAll('.maplibregl-ctrl'),
+    ...(container.parentElement?.children ?? []),
+  ];
+  for (const element of over) {
+    if (element === container) continue;
+    const r = element.getBoundingClientRect();
+    if (r.width && r.height)
+      boxes.push({ left: r.left - origin.left, top: r.top - origin.top, width: r.width, height: r.height });
+  }
+  const layers = [LAYER.points, LAYER.clusters, LAYER.unclustered, LAYER.highlight].filter((id) =>
+    map.getLayer(id),
+  );
+  for (const feature of map.queryRenderedFeatures({ layers })) {
+    if (feature.geometry.type !== 'Point' || named.has(String(feature.properties?.id))) continue;
+    const { x, y } = map.project(feature.geometry.coordinates as [number, number]);
+    // A marker's image is 24 px; a cluster's disc grows with its count's digits (marker-look.ts).
+    const count = feature.properties?.point_count_abbreviated as string | number | undefined;
+    const r = count === undefined ? 12 : 16 + Math.min(String(count).length, 5) * 2;
+    boxes.push({ left: x - r, top: y - r, width: 2 * r, height: 2 * r });
+  }
+  return boxes;
 }
 
 /** A source of the map and the data it shows; `markers`: handed over through `toSource`. */
@@ -78,6 +129,8 @@ export default function PointsMap(props: PointsMapProps) {
   const sent = useRef(new Map<string, GeoJSON>());
   // A new map (first load, a theme change, a retry) re-runs the effects that hand it data.
   const [generation, setGeneration] = useState(0);
+  // Writes the markers' names that fit (set by each new map).
+  const placeNamesRef = useRef<(() => void) | null>(null);
 
   /** Hands `data` to a source and marks the map busy until it has drawn it. */
   const put = (map: MaplibreMap, source: string, data: GeoJSON) => {
@@ -127,6 +180,7 @@ export default function PointsMap(props: PointsMapProps) {
       put(map, source, markers ? toSource(data as MarkerCollection) : data);
     }
   });
+  useEffect(() => placeNamesRef.current?.(), [landmarks, unclustered, highlight, generation]);
   useEffect(() => {
     const map = mapRef.current;
     if (!map?.getLayer(LAYER.areaHighlight)) return;
@@ -163,6 +217,39 @@ export default function PointsMap(props: PointsMapProps) {
     });
 
     addPointsLayers(map, { cluster, highlight: latest.current.highlight ?? null });
+
+    const names = new MapLabels(map);
+    const widthOf = nameWidths(map.getContainer());
+    const placeMarkerNames = () => {
+      const { landmarks: under = EMPTY, unclustered: over = EMPTY, highlight: lit = null } = latest.current;
+      const named = [...over.features, ...under.features].filter((f) => f.properties.name);
+      const rank = (p: MarkerProperties) => (lit !== null && p.keys.includes(lit) ? 0 : p.dim ? 2 : 1);
+      named.sort((a, b) => rank(a.properties) - rank(b.properties));
+      const byName = new Map<string, MapLabel>();
+      const boxes = function* (): Generator<NameBox> {
+        for (const { geometry, properties } of named) {
+          const position = geometry.coordinates as [number, number];
+          const { x, y } = map.project(position);
+          const text = properties.name!;
+          const width = Math.min(NAME.maxWidth, widthOf(text) + NAME.padding);
+          byName.set(properties.id, { id: properties.id, kind: 'name', position, text, dim: properties.dim });
+          yield {
+            id: properties.id,
+            left: x + NAME.offset,
+            top: y - NAME.height / 2,
+            width,
+            height: NAME.height,
+          };
+        }
+      };
+      const { clientWidth, clientHeight } = map.getContainer();
+      const ids = new Set(named.map((f) => f.properties.id));
+      const shown = placeNames(boxes(), clientWidth, clientHeight, nameObstacles(map, ids));
+      names.set(shown.map((id) => byName.get(id)!));
+    };
+    placeNamesRef.current = placeMarkerNames;
+    map.on('moveend', placeMarkerNames);
+    map.on('resize', placeMarkerNames);
 
     const closeList = () => {
       popup.current?.remove();
@@ -310,6 +397,8 @@ export default function PointsMap(props: PointsMapProps) {
       container.removeEventListener('keydown', onKey);
       closeList();
       tooltip.remove();
+      names.remove();
+      placeNamesRef.current = null;
       mapRef.current = null;
     };
   };

@@ -1,6 +1,6 @@
 /**
- * Text on the map: each zone's number and name, and a short note where a zone has a located
- * problem ("Edges cross"). HTML markers, since the offline style has no glyphs for map text.
+ * Text on the map: each zone's number and name, a short note where a zone has a located
+ * problem ("Edges cross"), and a marker's name beside it (the points map's riders). HTML markers, since the offline style has no glyphs for map text.
  * They let clicks through to the map (drawing goes on under them) and are hidden from
  * assistive technology: the zone list says the same. Only imported by the map chunk.
  */
@@ -9,20 +9,26 @@ import s from './labels.module.css';
 
 export type MapLabel = {
   id: string;
-  kind: 'zone' | 'issue';
+  kind: 'zone' | 'issue' | 'name';
   position: [number, number];
   text: string;
   /** The zone's number, shown in its colour before the text. */
   number?: number;
   color?: string;
+  /** Drawn faded, as its marker is (a name only). */
+  dim?: boolean;
 };
+
+const CLASS = { zone: s.zoneLabel!, issue: s.issueLabel!, name: s.nameLabel! };
 
 type Shown = { marker: Marker; key: string };
 
 function render(element: HTMLElement, label: MapLabel): void {
   // classList: maplibre puts its own classes on the element.
-  element.classList.remove(s.zoneLabel!, s.issueLabel!);
-  element.classList.add(label.kind === 'zone' ? s.zoneLabel! : s.issueLabel!);
+  element.classList.remove(...Object.values(CLASS), s.dim!);
+  element.classList.add(CLASS[label.kind]);
+  if (label.dim) element.classList.add(s.dim!);
+  element.dataset.mapLabel = label.kind;
   element.replaceChildren();
   if (label.number !== undefined) {
     const number = document.createElement('span');
@@ -49,7 +55,7 @@ export class MapLabels {
       }
     }
     for (const label of labels) {
-      const key = `${label.kind}|${label.text}|${label.number ?? ''}|${label.color ?? ''}`;
+      const key = `${label.kind}|${label.text}|${label.number ?? ''}|${label.color ?? ''}|${label.dim ?? ''}`;
       const have = this.shown.get(label.id);
       if (have) {
         have.marker.setLngLat(label.position);

@@ -99,6 +99,11 @@ export type MarkerProperties = {
   text?: string;
   /** What the marker is, in words: its tooltip, and the title of its list. */
   label: string;
+  /**
+   * A short name written beside the marker where it fits (markers never clustered only:
+   * `landmarks`, `unclustered`): name-placement.ts says which are shown.
+   */
+  name?: string;
   /** What selecting it opens: one target is handed to `onSelect` at once; several are listed to choose from. */
   targets: MapTarget[];
   /** The marker is highlighted while `highlight` is one of these. */

@@ -77,6 +77,41 @@ describe('jobs table', () => {
     expect(time.getAttribute('title')).toMatch(/\d{2}:\d{2}:\d{2}/);
   });
 
+  it('shows each job’s type by its label (the code on hover), and a code the dictionary does not name as sent', async () => {
+    const firstPage = server.db
+      .prepare('SELECT id, type FROM jobs ORDER BY created_at DESC, id DESC LIMIT 20')
+      .all() as { id: number; type: string }[];
+    const unnamed = firstPage[0]!.type;
+    const labels: Record<string, string> = {
+      on_demand: 'On demand',
+      scheduled: 'Scheduled',
+      same_day: 'Same day',
+      return: 'Return',
+    };
+    const jobTypes = Object.fromEntries(
+      Object.entries(labels)
+        .filter(([code]) => code !== unnamed)
+        .map(([code, label]) => [code, { label }]),
+    );
+    renderApp({ apiBaseUrl: server.url, token: server.token, path: '/jobs', config: { jobTypes } });
+    await waitForRange('1–20 of 200 jobs');
+    expect(screen.getByRole('columnheader', { name: 'Type' })).toBeInTheDocument();
+    const rows = jobRows();
+    let named = 0;
+    for (const [i, { type }] of firstPage.entries()) {
+      const cell = within(rows[i]!).getByTitle(new RegExp(`^Type code ${type}\\b`));
+      if (type === unnamed) {
+        expect(cell).toHaveTextContent(new RegExp(`^${type}$`));
+        expect(cell).toHaveAttribute('title', `Type code ${type} is not in the dictionary`);
+      } else {
+        named++;
+        expect(cell).toHaveTextContent(new RegExp(`^${labels[type]}$`));
+        expect(cell).toHaveAttribute('title', `Type code ${type}`);
+      }
+    }
+    expect(named).toBeGreaterThan(0);
+  });
+
   it('sends the filters to the service, shows what matches, keeps them in the URL and resets to page 1', async () => {
     const user = userEvent.setup();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');

@@ -4,7 +4,8 @@
  * the browser's clock held there): every open job the service counts is on the map; an
  * exception opened in the list is centred and highlighted, and a job picked on the map is
  * opened in the list; the map fits the chosen branch and keeps its place on a refresh; it
- * sits beside the list at 1440 px.
+ * sits beside the list at 1440 px; riders' names are written beside their markers, inside the
+ * map and clear of each other, at 1440×900, 1024×768 and 390×844.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,5 +176,55 @@ describe('the fleet map', () => {
       .toBeGreaterThan(drawn);
     await mapDrawnSince(page, 0, FLEET);
     expect(await fitOf(page)).toEqual(fit);
+  }, 120_000);
+
+  it('names riders beside their markers, readable on a desktop, a tablet and a phone', async () => {
+    const { page } = app;
+    // What a rider's name may read: the name, or for riders sharing one, with the reference id.
+    const riders = app.server.db.prepare('SELECT id, name, reference_id FROM riders').all() as {
+      id: number;
+      name: string;
+      reference_id: string;
+    }[];
+    const names = new Set(riders.flatMap((r) => [r.name, `${r.name} · ${r.reference_id || `#${r.id}`}`]));
+    const labels = page.locator(`${FLEET} [data-map-label="name"]`);
+    for (const [viewport, shot] of [
+      [WIDE, 'fleet-map-names-1440'],
+      [{ width: 1024, height: 768 }, 'fleet-map-names-1024'],
+      [{ width: 390, height: 844 }, 'fleet-map-names-390'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await mapSized(page);
+      await page.getByRole('button', { name: 'Fit to the open work' }).click();
+      await mapDrawnSince(page, 0, FLEET);
+      await expect.poll(() => labels.count()).toBeGreaterThan(0);
+      const map = (await page.locator(`${FLEET} .maplibregl-map`).boundingBox())!;
+      const boxes = [];
+      for (const label of await labels.all()) {
+        expect(await label.isVisible()).toBe(true);
+        expect(names.has((await label.textContent()) ?? ''), (await label.textContent()) ?? '').toBe(true);
+        const box = (await label.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(map.x - 1);
+        expect(box.y).toBeGreaterThanOrEqual(map.y - 1);
+        expect(box.x + box.width).toBeLessThanOrEqual(map.x + map.width + 1);
+        expect(box.y + box.height).toBeLessThanOrEqual(map.y + map.height + 1);
+        boxes.push(box);
+      }
+      // None over another, nor under the map's controls (zoom, scale, attribution).
+      type Rect = { x: number; y: number; width: number; height: number };
+      const apart = (a: Rect, b: Rect) =>
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      const controls: Rect[] = [];
+      for (const control of await page.locator(`${FLEET} .maplibregl-ctrl`).all()) {
+        const box = await control.boundingBox();
+        if (box?.width) controls.push(box);
+      }
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) expect(apart(a, b)).toBe(true);
+        for (const c of controls) expect(apart(a, c)).toBe(true);
+      }
+      await screenshot(page, shot);
+    }
+    await page.setViewportSize(WIDE);
   }, 120_000);
 });

@@ -1,10 +1,11 @@
 /**
  * Job actions (the reference server's optional extension) in Chromium against the built app:
  * each action from the job panel and from the control room's exceptions, checked on the server
- * afterwards (`GET /v1/jobs/{id}`: the change and `created_by`); a bulk action on 3 jobs of the
- * table; a 412 conflict shown when the job changes behind the dialog's back; a sign-in without
- * `jobs:write`; the dialog on a 390×844 phone; and a bare service (`jobActions: false`, as
- * `EXTENSIONS=off`) drawing no action control.
+ * afterwards (`GET /v1/jobs/{id}`: the change and `created_by`); a bulk remark and a bulk
+ * reassign on 3 jobs of the table (one changed meanwhile left alone); a 412 conflict shown
+ * when the job changes behind the dialog's back, the focus back on the action's button after
+ * it; a sign-in without `jobs:write`; the dialog on a 390×844 phone; and a bare service
+ * (`jobActions: false`, as `EXTENSIONS=off`) drawing no action control.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,9 +141,10 @@ describe('job actions from the job panel', () => {
     const after = await served(id);
     expect(after.job.status_history.map((e) => e.remarks)).not.toContain('Mine, on the old version');
     expect(lastEntry(after).remarks).toBe('Customer called: ring twice');
-    // Escape closes it.
+    // Escape closes it, and the focus goes back to the button that opened it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add remark…');
     await page.close();
   });
 
@@ -255,6 +257,91 @@ describe('a bulk action from the jobs table', () => {
   });
 });
 
+describe('a bulk reassign from the jobs table', () => {
+  it('gives 3 selected jobs to one rider chosen by load, distance and position age, each at its version', async () => {
+    const page = await open('/jobs?status=3'); // Accepted: Assigned offered
+    const boxes = page.getByRole('checkbox', { name: /^Select job \d+$/ });
+    await boxes.first().waitFor();
+    const ids: number[] = [];
+    for (let n = 0; n < 3; n++) {
+      const box = boxes.nth(n);
+      ids.push(Number((await box.getAttribute('aria-label'))!.replace('Select job ', '')));
+      await box.check();
+    }
+    const before = await Promise.all(ids.map((id) => served(id)));
+    const bar = page.getByRole('region', { name: 'Selected jobs' });
+    await bar.getByRole('button', { name: 'Act on 3 jobs…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Act on 3 jobs' });
+    await dialog.getByRole('radio', { name: 'Reassign rider' }).check();
+    // Validation before anything is sent.
+    await dialog.getByRole('button', { name: 'Reassign 3 jobs' }).click();
+    await dialog.getByText('Choose a rider').waitFor();
+    const riders = dialog.locator('label:has(input[name="rider"])');
+    await riders.first().waitFor();
+    const other = riders.filter({ hasNotText: 'of these jobs' }).first();
+    const text = await other.innerText();
+    expect(text).toMatch(/km from the farthest job|distance unknown/);
+    expect(text).toMatch(/\d+ open jobs?/);
+    expect(text).toMatch(/position .* old|no position/);
+    const riderId = Number(await other.locator('input').getAttribute('value'));
+    await other.locator('input').check();
+    await dialog.getByText(/^3 jobs will be given to .+\./).waitFor();
+    expect(await seriousAxe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Reassign 3 jobs' }).click();
+    await dialog.getByText('Finished: 3 done, 0 conflict, 0 refused.').waitFor();
+    for (const [i, id] of ids.entries()) {
+      const after = await served(id);
+      expect(after.job.rider?.id).toBe(riderId);
+      expect(after.job.status).toBe(2);
+      expect(after.etag).not.toBe(before[i]!.etag);
+      expect(lastEntry(after)).toMatchObject({ status: 2, created_by: { user_type: 'api' } });
+    }
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('leaves alone a selected job changed since it was selected (a conflict), and acts on the rest', async () => {
+    const page = await open('/jobs?status=3');
+    const boxes = page.getByRole('checkbox', { name: /^Select job \d+$/ });
+    await boxes.first().waitFor();
+    const ids: number[] = [];
+    for (let n = 0; n < 3; n++) {
+      const box = boxes.nth(n);
+      ids.push(Number((await box.getAttribute('aria-label'))!.replace('Select job ', '')));
+      await box.check();
+    }
+    await page
+      .getByRole('region', { name: 'Selected jobs' })
+      .getByRole('button', { name: 'Act on 3 jobs…' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Act on 3 jobs' });
+    await dialog.getByRole('radio', { name: 'Reassign rider' }).check();
+    const other = dialog
+      .locator('label:has(input[name="rider"])')
+      .filter({ hasNotText: 'of these jobs' })
+      .first();
+    const riderId = Number(await other.locator('input').getAttribute('value'));
+    await other.locator('input').check();
+    // Someone else remarks on the second job meanwhile.
+    const { etag } = await served(ids[1]!);
+    const res = await fetch(`${app.url}/v1/jobs/${ids[1]}/remarks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${app.token}`, 'If-Match': etag, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ remarks: 'Rider swapped by phone' }),
+    });
+    expect(res.status).toBe(200);
+    await dialog.getByRole('button', { name: 'Reassign 3 jobs' }).click();
+    await dialog.getByText('Finished: 2 done, 1 conflict, 0 refused.').waitFor();
+    expect((await served(ids[0]!)).job.rider?.id).toBe(riderId);
+    expect((await served(ids[2]!)).job.rider?.id).toBe(riderId);
+    const changed = await served(ids[1]!);
+    expect(changed.job.rider?.id).not.toBe(riderId);
+    expect(lastEntry(changed).remarks).toBe('Rider swapped by phone');
+    await page.close();
+  });
+});
+
 describe('on a phone', () => {
   it('fits the action dialog in 390×844 with 44 px targets', async () => {
     const id = jobInStatus(3, 1);
@@ -277,6 +364,35 @@ describe('on a phone', () => {
     const choice = (await dialog.locator('label:has(input[name="rider"])').first().boundingBox())!;
     expect(choice.height).toBeGreaterThanOrEqual(44);
     await screenshot(page, 'job-actions-phone');
+    await page.close();
+  });
+});
+
+describe('on a touch tablet', () => {
+  it('gives the selection’s checkboxes 44 px targets, a tap selecting without opening the job', async () => {
+    const page = await open('/jobs', { viewport: { width: 1024, height: 768 }, hasTouch: true });
+    const boxes = page.getByRole('checkbox', { name: /^Select (job \d+|every job shown)$/ });
+    await boxes.nth(1).waitFor();
+    const targets = await boxes.evaluateAll((inputs) =>
+      inputs.map((input) => {
+        const r = (input.closest('label') ?? input).getBoundingClientRect();
+        return { name: input.getAttribute('aria-label'), width: r.width, height: r.height };
+      }),
+    );
+    expect(targets.length).toBeGreaterThan(2);
+    for (const target of targets) {
+      expect(target.width, target.name!).toBeGreaterThanOrEqual(44);
+      expect(target.height, target.name!).toBeGreaterThanOrEqual(44);
+    }
+    // A tap at the target's edge, outside the box drawn, selects the job and opens nothing.
+    const first = page.getByRole('checkbox', { name: /^Select job \d+$/ }).first();
+    await first.scrollIntoViewIfNeeded();
+    const label = (await first.locator('xpath=..').boundingBox())!;
+    await page.touchscreen.tap(label.x + 4, label.y + label.height / 2);
+    await expect.poll(() => first.isChecked()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('job')).toBeNull();
+    await page.getByRole('region', { name: 'Selected jobs' }).getByText('1 job selected').waitFor();
+    await screenshot(page, 'job-actions-tablet-selection');
     await page.close();
   });
 });

@@ -91,4 +91,28 @@ describe('fleetMapData: what the control room’s fleet map shows', () => {
     ]);
     expect(data.bounds).toEqual([-0.12, 51.52, -0.12, 51.52]);
   });
+
+  it('writes each rider’s name beside the marker, telling riders who share a name apart by reference id', () => {
+    const sharing = (id: number, riderId: number, reference_id: string) =>
+      makeJob(id, {
+        rider: { ...rider, id: riderId, name: 'Ana Silva', reference_id, last_coordinates: at(51.5, -0.1) },
+      });
+    const data = fleetMapData(
+      [makeJob(1), sharing(2, 201, 'R-201'), sharing(3, 202, ''), makeJob(4)],
+      NO_MARKS,
+      EARLY,
+      rule,
+      config,
+    );
+    const names = Object.fromEntries(data.riders.features.map((f) => [f.properties.id, f.properties.name]));
+    expect(names).toEqual({
+      'r:101': 'Rider 1',
+      'r:201': 'Ana Silva · R-201',
+      'r:202': 'Ana Silva · #202',
+      'r:104': 'Rider 4',
+    });
+    // The tooltip leads with the same words.
+    const second = data.riders.features.find((f) => f.properties.id === 'r:202')!.properties;
+    expect(second.label).toMatch(/^Ana Silva · #202 · 1 job · last seen/);
+  });
 });

@@ -40,7 +40,7 @@ describe('riderChoices', () => {
       makeJob(5, { rider: near, status: 7 }), // delivered: not open load
       makeJob(6, { rider: nowhere }),
     ];
-    const choices = riderChoices(target, jobs, NOW, rule);
+    const choices = riderChoices([target], jobs, NOW, rule);
     expect(choices.map((c) => c.rider.name)).toEqual(['Near', 'Far', 'Nowhere']);
     const [n, f, x] = choices;
     expect(n!.openLoad).toBe(2);
@@ -57,11 +57,27 @@ describe('riderChoices', () => {
     const old = { ...rider(30 * MIN, 31), last_coordinates: at(51.6, -0.1) };
     const fresh = { ...rider(MIN, 31), last_coordinates: at(51.5, -0.1) };
     const own = makeJob(7, { rider: fresh, pickups: [{ address: { latitude: 51.5, longitude: -0.1 } }] });
-    const [choice] = riderChoices(own, [makeJob(8, { rider: old }), own], NOW, rule);
+    const [choice] = riderChoices([own], [makeJob(8, { rider: old }), own], NOW, rule);
     expect(choice!.positionAge).toBe(MIN);
     expect(choice!.distanceKm).toBe(0);
-    expect(choice!.current).toBe(true);
+    expect(choice!.carries).toBe(1);
     expect(choice!.openLoad).toBe(1); // job 8; the job itself not counted
+  });
+
+  it('for several jobs, measures from the farthest of their next stops and leaves them out of the load', () => {
+    const here = makeJob(11, { rider: null, status: 1, pickups: [{ address: at(51.5, -0.1) }] });
+    const there = makeJob(12, { rider: null, status: 1, pickups: [{ address: at(51.6, -0.1) }] });
+    const near = { ...rider(MIN, 41), name: 'Near', last_coordinates: at(51.5, -0.1) };
+    const has = makeJob(13, { rider: near, status: 1, pickups: [{ address: at(51.55, -0.1) }] });
+    const [choice] = riderChoices(
+      [here, there, has],
+      [here, there, has, makeJob(14, { rider: near })],
+      NOW,
+      rule,
+    );
+    expect(choice!.distanceKm).toBeCloseTo(11.1, 1); // to job 12's stop, the farthest
+    expect(choice!.openLoad).toBe(1); // job 14; the three to give not counted
+    expect(choice!.carries).toBe(1);
   });
 
   it('finds no next stop when every stop is done', () => {

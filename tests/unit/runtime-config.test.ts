@@ -56,6 +56,8 @@ describe('runtime config (config.json)', () => {
     ]);
     expect(config.paymentTypes['2']!.label).toBe('Cash on delivery');
     expect(config.riderStatuses['1']!.label).toBe('Active');
+    expect(config.jobTypes['same_day']!.label).toBe('Same day');
+    expect(config.riderTypes['van']!.label).toBe('Van');
     expect(RuntimeConfig.parse({})).toEqual({
       apiBaseUrl: '',
       mapStyle: 'offline',
@@ -64,6 +66,8 @@ describe('runtime config (config.json)', () => {
       statuses: {},
       paymentTypes: {},
       riderStatuses: {},
+      jobTypes: {},
+      riderTypes: {},
       currency: '',
       branchCurrencies: {},
       lateGraceMinutes: 5,

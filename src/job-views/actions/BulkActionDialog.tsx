@@ -1,12 +1,12 @@
 /**
- * One action on several jobs (the jobs table's selection): a remark, a cancel, or a move to a
- * status every selected job offers. The dialog names how many jobs and what will happen before
- * anything is sent; then each job is read again and acted on at the version that was selected
+ * One action on several jobs (the jobs table's selection): a remark, a move to a status every
+ * selected job offers, a rider for them all (chosen as for one job: RiderPicker), or a cancel.
+ * The dialog names how many jobs and what will happen before anything is sent; then each job is read again and acted on at the version that was selected
  * (a job changed since is a conflict, not overwritten), with the progress and each job's result:
  * done, conflict or refused (or failed, with the reason).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import {
   actOnJob,
   errorMessage,
@@ -18,16 +18,23 @@ import {
   type JobAction,
 } from '../../api';
 import type { Job } from '../../contract';
-import { REMARKS_MAX } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
-import { Banner, Button, Field, ProgressBar, inputClass } from '../../ui';
+import { Banner, ProgressBar } from '../../ui';
 import { Modal } from '../../ui/Modal';
 import { countOf } from '../../lib/count';
-import { StatusBadge } from '../StatusBadge';
+import { ActionChoice, DialogButtons, RemarksField, StatusChoice } from './ActionFields';
 import { commonNextStatuses, remarksProblem } from './action-words';
+import { heldJobs } from './held-jobs';
+import { RiderPicker } from './RiderPicker';
 import s from './actions.module.css';
 
-export type BulkKind = 'remark' | 'cancel' | 'status';
+export type BulkKind = 'remark' | 'status' | 'reassign' | 'cancel';
+const CHOICES = [
+  ['remark', 'Add a remark'],
+  ['status', 'Change status'],
+  ['reassign', 'Reassign rider'],
+  ['cancel', 'Cancel the jobs'],
+] as const;
 type Result = { jobId: number; outcome: ActionOutcome; message: string };
 
 const OUTCOME_WORDS: Record<ActionOutcome, string> = {
@@ -82,8 +89,15 @@ export default function BulkActionDialog({
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<BulkKind>('remark');
   const [status, setStatus] = useState<number | undefined>();
+  const [riderId, setRiderId] = useState<number | undefined>();
   const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<{ status?: string; remarks?: string }>({});
+  const [errors, setErrors] = useState<{ status?: string; rider?: string; remarks?: string }>({});
+  const fleet = useCallback(() => heldJobs(queryClient, jobs), [queryClient, jobs]);
+  const riderName = useCallback(() => {
+    for (const { rider } of fleet())
+      if (rider && rider.id === riderId) return rider.name || `Rider ${riderId}`;
+    return `Rider ${riderId}`;
+  }, [fleet, riderId]);
   const [results, setResults] = useState<Result[] | null>(null);
   const [running, setRunning] = useState(false);
   const n = jobs.length;
@@ -91,20 +105,24 @@ export default function BulkActionDialog({
   const label = (code: number) => describeStatus(config, code).label;
   const jobsWord = countOf(n, 'job', 'jobs');
 
-  const what =
-    kind === 'remark'
-      ? `${jobsWord} will each get this remark in their status history.`
-      : kind === 'cancel'
-        ? `${jobsWord} will be cancelled, with their stops still open.`
-        : status === undefined
-          ? `${jobsWord} will be moved to the status you choose.`
-          : `${jobsWord} will be moved to ${label(status)}.`;
-  const confirmLabel =
-    kind === 'remark'
-      ? `Add the remark to ${jobsWord}`
-      : kind === 'cancel'
-        ? `Cancel ${jobsWord}`
-        : `Move ${jobsWord}`;
+  const what = {
+    remark: `${jobsWord} will each get this remark in their status history.`,
+    cancel: `${jobsWord} will be cancelled, with their stops still open.`,
+    status:
+      status === undefined
+        ? `${jobsWord} will be moved to the status you choose.`
+        : `${jobsWord} will be moved to ${label(status)}.`,
+    reassign:
+      riderId === undefined
+        ? `${jobsWord} will be given to the rider you choose.`
+        : `${jobsWord} will be given to ${riderName()}.`,
+  }[kind];
+  const confirmLabel = {
+    remark: `Add the remark to ${jobsWord}`,
+    cancel: `Cancel ${jobsWord}`,
+    status: `Move ${jobsWord}`,
+    reassign: `Reassign ${jobsWord}`,
+  }[kind];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -114,9 +132,15 @@ export default function BulkActionDialog({
     if (remarkError) next.remarks = remarkError;
     if (kind === 'status' && (status === undefined || !statuses.includes(status)))
       next.status = 'Choose the status to move to';
+    if (kind === 'reassign' && riderId === undefined) next.rider = 'Choose a rider';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    const action: JobAction = kind === 'status' ? { kind, status: status!, remarks } : { kind, remarks };
+    const action: JobAction =
+      kind === 'status'
+        ? { kind, status: status!, remarks }
+        : kind === 'reassign'
+          ? { kind, riderId: riderId!, remarks }
+          : { kind, remarks };
     setRunning(true);
     const done: Result[] = [];
     setResults([]);
@@ -145,82 +169,53 @@ export default function BulkActionDialog({
       title={`Act on ${jobsWord}`}
       description={`Selected: ${jobs.map((j) => j.id).join(', ')}.`}
       actions={
-        <div className={s.dialogButtons}>
-          <Button onClick={onClose} disabled={running}>
-            {finished ? 'Close' : 'Cancel'}
-          </Button>
-          {results === null && (
-            <Button type="submit" form="bulk-action-form" variant={kind === 'cancel' ? 'danger' : 'primary'}>
-              {confirmLabel}
-            </Button>
-          )}
-        </div>
+        <DialogButtons
+          close={finished ? 'Close' : 'Cancel'}
+          onClose={onClose}
+          closeDisabled={running}
+          form="bulk-action-form"
+          submit={results === null ? confirmLabel : null}
+          danger={kind === 'cancel'}
+        />
       }
     >
       {results === null ? (
         <form id="bulk-action-form" className={s.form} onSubmit={(e) => void submit(e)} noValidate>
-          <fieldset className={s.choices}>
-            <legend className={s.legend}>What to do</legend>
-            {(
-              [
-                ['remark', 'Add a remark'],
-                ['status', 'Change status'],
-                ['cancel', 'Cancel the jobs'],
-              ] as const
-            ).map(([value, text]) => (
-              <label key={value} className={s.choice}>
-                <input
-                  type="radio"
-                  name="bulk-action"
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => {
-                    setKind(value);
-                    setErrors({});
-                  }}
-                />
-                {text}
-              </label>
-            ))}
-          </fieldset>
+          <ActionChoice
+            name="bulk-action"
+            choices={CHOICES}
+            value={kind}
+            onChange={(value) => {
+              setKind(value);
+              setErrors({});
+            }}
+          />
           {kind === 'status' && (
-            <fieldset className={s.choices} aria-describedby="bulk-status-error">
-              <legend className={s.legend}>Move to</legend>
-              {statuses.length === 0 && (
-                <p className={s.muted}>
-                  No status is offered by every selected job: select jobs in the same status.
-                </p>
-              )}
-              {statuses.map((code) => (
-                <label key={code} className={s.choice}>
-                  <input
-                    type="radio"
-                    name="bulk-status"
-                    value={code}
-                    checked={status === code}
-                    aria-invalid={errors.status ? true : undefined}
-                    onChange={() => setStatus(code)}
-                  />
-                  <StatusBadge code={code} />
-                </label>
-              ))}
-              <span id="bulk-status-error" className={s.error} aria-live="polite">
-                {errors.status}
-              </span>
-            </fieldset>
-          )}
-          <Field
-            label={kind === 'remark' ? 'Remark' : 'Remark (optional)'}
-            hint={`Recorded on each job with your name; at most ${REMARKS_MAX} characters.`}
-            error={errors.remarks}
-          >
-            <textarea
-              className={`${inputClass} ${s.remarks}`}
-              rows={3}
-              value={remarks}
-              onChange={(e) => setRemarks(e.target.value)}
+            <StatusChoice
+              name="bulk-status"
+              codes={statuses}
+              value={status}
+              onChange={setStatus}
+              error={errors.status}
+              none="No status is offered by every selected job: select jobs in the same status."
             />
-          </Field>
+          )}
+          {kind === 'reassign' && (
+            <RiderPicker
+              jobs={jobs}
+              fleet={fleet}
+              value={riderId}
+              onChange={setRiderId}
+              error={errors.rider}
+            />
+          )}
+          <RemarksField
+            label={kind === 'remark' ? 'Remark' : 'Remark (optional)'}
+            hint="Recorded on each job with your name"
+            value={remarks}
+            onChange={setRemarks}
+            error={errors.remarks}
+          />
           <p className={s.consequence} role="status">
             {what} Each job is acted on only as it was when selected: one changed since is left alone.
           </p>

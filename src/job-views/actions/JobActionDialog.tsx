@@ -19,12 +19,12 @@ import {
   type StopRef,
 } from '../../api';
 import type { Job, JobActionName } from '../../contract';
-import { REMARKS_MAX } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
-import { Banner, Button, Field, Skeleton, inputClass, useToast } from '../../ui';
+import { Banner, Field, Skeleton, inputClass, useToast } from '../../ui';
 import { Modal } from '../../ui/Modal';
 import { lastRemark } from '../job-facts';
 import { StatusBadge } from '../StatusBadge';
+import { ActionChoice, DialogButtons, RemarksField, StatusChoice } from './ActionFields';
 import { ACTION_LABELS, remarksProblem } from './action-words';
 import { RiderPicker } from './RiderPicker';
 import s from './actions.module.css';
@@ -222,25 +222,16 @@ export default function JobActionDialog({
             {failure.message}
           </Banner>
         )}
-        <fieldset className={s.choices}>
-          <legend className={s.legend}>What to do</legend>
-          {allowed.map((a) => (
-            <label key={a} className={s.choice}>
-              <input
-                type="radio"
-                name="action"
-                value={a}
-                checked={kind === a}
-                onChange={() => {
-                  setKind(a);
-                  setStatus(undefined);
-                  setErrors({});
-                }}
-              />
-              {ACTION_LABELS[a]}
-            </label>
-          ))}
-        </fieldset>
+        <ActionChoice
+          name="action"
+          choices={allowed.map((a) => [a, ACTION_LABELS[a]] as const)}
+          value={kind}
+          onChange={(a) => {
+            setKind(a);
+            setStatus(undefined);
+            setErrors({});
+          }}
+        />
         {kind === 'stop_status' && (
           <Field label="Stop" error={errors.stop}>
             <select
@@ -261,48 +252,34 @@ export default function JobActionDialog({
           </Field>
         )}
         {(kind === 'status' || kind === 'stop_status') && (
-          <fieldset
-            className={s.choices}
-            aria-describedby={errors.status ? 'action-status-error' : undefined}
-          >
-            <legend className={s.legend}>Move to</legend>
-            {statusOptions.length === 0 && <p className={s.muted}>Choose a stop first.</p>}
-            {statusOptions.map((code) => (
-              <label key={code} className={s.choice}>
-                <input
-                  type="radio"
-                  name="status"
-                  value={code}
-                  checked={status === code}
-                  aria-invalid={errors.status ? true : undefined}
-                  onChange={() => setStatus(code)}
-                />
-                <StatusBadge code={code} />
-              </label>
-            ))}
-            <span id="action-status-error" className={s.error} aria-live="polite">
-              {errors.status}
-            </span>
-          </fieldset>
+          <StatusChoice
+            name="status"
+            codes={statusOptions}
+            value={status}
+            onChange={setStatus}
+            error={errors.status}
+            none="Choose a stop first."
+          />
         )}
         {kind === 'reassign' && (
-          <RiderPicker job={job} fleet={fleet} value={riderId} onChange={setRiderId} error={errors.rider} />
+          <RiderPicker
+            jobs={[job]}
+            fleet={fleet}
+            value={riderId}
+            onChange={setRiderId}
+            error={errors.rider}
+          />
         )}
         {kind === 'cancel' && (
           <p className={s.consequence}>The job is cancelled, and its stops still open with it.</p>
         )}
-        <Field
+        <RemarksField
           label={kind === 'remark' ? 'Remark' : kind === 'cancel' ? 'Reason (optional)' : 'Remark (optional)'}
-          hint={`Recorded in the status history with your name; at most ${REMARKS_MAX} characters.`}
+          hint="Recorded in the status history with your name"
+          value={remarks}
+          onChange={setRemarks}
           error={errors.remarks}
-        >
-          <textarea
-            className={`${inputClass} ${s.remarks}`}
-            rows={3}
-            value={remarks}
-            onChange={(e) => setRemarks(e.target.value)}
-          />
-        </Field>
+        />
       </form>
     );
   }
@@ -315,20 +292,14 @@ export default function JobActionDialog({
       title={title}
       description="The action is taken only on the version of the job shown here."
       actions={
-        <div className={s.dialogButtons}>
-          <Button onClick={onClose}>Close</Button>
-          {data && allowed.length > 0 && (
-            <Button
-              type="submit"
-              form="job-action-form"
-              variant={kind === 'cancel' ? 'danger' : 'primary'}
-              disabled={sending}
-              aria-busy={sending || undefined}
-            >
-              {sending ? 'Sending…' : submitLabel(kind)}
-            </Button>
-          )}
-        </div>
+        <DialogButtons
+          close="Close"
+          onClose={onClose}
+          form="job-action-form"
+          submit={data && allowed.length > 0 ? (sending ? 'Sending…' : submitLabel(kind)) : null}
+          danger={kind === 'cancel'}
+          sending={sending}
+        />
       }
     >
       {body}

@@ -1,7 +1,8 @@
 /**
- * The rider to give a job to: the riders of the jobs the browser holds, nearest to the job's
- * next open stop first, each with its open load and how fresh its position is
- * (rider-choices.ts), narrowed by a name or reference id.
+ * The rider to give one job or several to: the riders of the jobs the browser holds, nearest to
+ * the job's next open stop first (for several, to the farthest of their next stops), each with
+ * its open load and how fresh its position is (rider-choices.ts), narrowed by a name or
+ * reference id.
  */
 import { useState } from 'react';
 import type { Job } from '../../contract';
@@ -16,9 +17,10 @@ import s from './actions.module.css';
 
 const SHOWN = 30;
 
-function distanceText(km: number | null): string {
+function distanceText(km: number | null, several: boolean): string {
   if (km === null) return 'distance unknown';
-  return km < 10 ? `${km.toFixed(1)} km away` : `${Math.round(km)} km away`;
+  const figure = km < 10 ? km.toFixed(1) : String(Math.round(km));
+  return several ? `${figure} km from the farthest job` : `${figure} km away`;
 }
 
 function freshnessText(choice: RiderChoice): string {
@@ -28,13 +30,14 @@ function freshnessText(choice: RiderChoice): string {
 }
 
 export function RiderPicker({
-  job,
+  jobs,
   fleet,
   value,
   onChange,
   error,
 }: {
-  job: Job;
+  /** The jobs to give (one, or a selection). */
+  jobs: readonly Job[];
   fleet: () => Iterable<Job>;
   value: number | undefined;
   onChange: (riderId: number) => void;
@@ -45,11 +48,12 @@ export function RiderPicker({
   const [filter, setFilter] = useState('');
   // Read once as the picker opens: the list does not reorder under the pointer as the fleet refreshes.
   const [choices] = useState(() =>
-    riderChoices(job, fleet(), now, {
+    riderChoices(jobs, fleet(), now, {
       isFinal: (code) => isFinalStatus(config, code),
       staleSeconds: staleRiderSeconds(config),
     }),
   );
+  const several = jobs.length > 1;
   const words = filter.trim().toLowerCase();
   const matching = words
     ? choices.filter((c) =>
@@ -90,10 +94,16 @@ export function RiderPicker({
               <span className={s.riderName}>
                 <bdi>{c.rider.name || `Rider ${c.rider.id}`}</bdi>{' '}
                 <span className={`${s.muted} num`}>{c.rider.reference_id || `#${c.rider.id}`}</span>
-                {c.current && <span className={s.muted}> · has this job</span>}
+                {c.carries > 0 && (
+                  <span className={s.muted}>
+                    {' '}
+                    · {several ? `has ${c.carries} of these jobs` : 'has this job'}
+                  </span>
+                )}
               </span>
               <span className={`${s.riderFacts} num`}>
-                {distanceText(c.distanceKm)} · {c.openLoad} open {pluralForm(c.openLoad, 'job', 'jobs')} ·{' '}
+                {distanceText(c.distanceKm, several)} · {c.openLoad} open{' '}
+                {pluralForm(c.openLoad, 'job', 'jobs')} ·{' '}
                 <span className={c.stale || c.positionAge === null ? s.stale : undefined}>
                   {freshnessText(c)}
                 </span>
@@ -107,7 +117,8 @@ export function RiderPicker({
       </fieldset>
       <p id="rider-note" className={s.muted}>
         {matching.length > SHOWN ? `The nearest ${SHOWN} of ${matching.length}. ` : ''}Riders of the jobs this
-        screen has read; distance from the job’s next open stop.
+        screen has read; distance from{' '}
+        {several ? 'each job’s next open stop, the farthest' : 'the job’s next open stop'}.
       </p>
     </div>
   );

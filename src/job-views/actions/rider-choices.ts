@@ -1,7 +1,8 @@
 /**
- * The riders a job can be given to, from what the browser holds (the jobs on screen, the open
- * work, the cached pages): each with its open load, its distance from the job's next open stop
- * and how fresh its position is (docs/design.md, "Derived facts": a rider's position is its
+ * The riders one job or several can be given to, from what the browser holds (the jobs on
+ * screen, the open work, the cached pages): each with its open load, its distance from the
+ * job's next open stop (for several jobs, from the farthest of their next stops) and how fresh
+ * its position is (docs/design.md, "Derived facts": a rider's position is its
  * `last_coordinates`, its age the rider's `updated_at`). The interface lists no riders: one who
  * carries no job the browser has read is not offered.
  */
@@ -12,15 +13,18 @@ import { isStaleRider, riderPositionAge } from '../../rules/riders';
 
 export type RiderChoice = {
   rider: Rider;
-  /** Open jobs the rider carries, among those read (this one excluded). */
+  /** Open jobs the rider carries, among those read (the jobs to give excluded). */
   openLoad: number;
-  /** Km from the job's next open stop; null when either position is unknown. */
+  /**
+   * Km from the job's next open stop, or the farthest of the jobs' next stops; null when the
+   * rider's position or every such stop's is unknown.
+   */
   distanceKm: number | null;
   /** Seconds since the rider's position was reported; null when it has none. */
   positionAge: number | null;
   stale: boolean;
-  /** The job's own rider now. */
-  current: boolean;
+  /** How many of the jobs to give the rider has now. */
+  carries: number;
 };
 
 /** Where the job goes next: its earliest open slot's stop, else its first open stop; null when none has a position. */
@@ -44,17 +48,18 @@ function riderPosition(rider: Rider): [number, number] | null {
 }
 
 /**
- * The riders of `jobs` for `job`, nearest first (those without a distance last, least loaded
- * first among them), then by name; the newest copy of each rider read.
+ * The riders of `jobs` for `targets` (the jobs to give), nearest first (those without a distance
+ * last, least loaded first among them), then by name; the newest copy of each rider read.
  */
 export function riderChoices(
-  job: Job,
+  targets: readonly Job[],
   jobs: Iterable<Job>,
   now: number,
   rule: Pick<LateRule, 'isFinal'> & { staleSeconds: number },
 ): RiderChoice[] {
+  const given = new Set(targets.map((t) => t.id));
   const riders = new Map<number, { rider: Rider; open: Set<number> }>();
-  for (const other of jobs) {
+  for (const other of [...targets, ...jobs]) {
     if (!other.rider) continue;
     let entry = riders.get(other.rider.id);
     if (!entry) {
@@ -62,19 +67,19 @@ export function riderChoices(
       riders.set(other.rider.id, entry);
     }
     if (other.rider.updated_at > entry.rider.updated_at) entry.rider = other.rider;
-    if (other.id !== job.id && !rule.isFinal(other.status)) entry.open.add(other.id);
+    if (!given.has(other.id) && !rule.isFinal(other.status)) entry.open.add(other.id);
   }
-  const target = nextStopPosition(job, rule);
+  const stops = targets.map((t) => nextStopPosition(t, rule)).filter((p) => p !== null);
   return [...riders.values()]
     .map(({ rider, open }): RiderChoice => {
       const at = riderPosition(rider);
       return {
         rider,
         openLoad: open.size,
-        distanceKm: at && target ? distanceKm(at, target) : null,
+        distanceKm: at && stops.length ? Math.max(...stops.map((stop) => distanceKm(at, stop))) : null,
         positionAge: riderPositionAge(rider, now),
         stale: isStaleRider(rider, now, rule.staleSeconds),
-        current: job.rider?.id === rider.id,
+        carries: targets.filter((t) => t.rider?.id === rider.id).length,
       };
     })
     .sort(

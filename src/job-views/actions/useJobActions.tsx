@@ -3,8 +3,8 @@
  * service answers `GET /v1/jobs/{id}` (the extension) and the sign-in may act. A bare service,
  * a read that fails, or one still under way offers none: no control is drawn.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { jobWithActionsQueryOptions, mayActOnJobs, useApi, type JobWithActions } from '../../api';
 import type { Job, JobActionName } from '../../contract';
 import type { ActionStart } from './JobActionDialog';
@@ -29,8 +29,11 @@ export function useActionsOffered(probeJobId: number | undefined): boolean {
   const probe = useQuery({
     ...jobWithActionsQueryOptions(api, probeJobId ?? 0),
     enabled: probeJobId !== undefined,
-    // The answer to "is there an extension" does not change while the screen is open.
+    // The answer to "is there an extension" does not change while the screen is open: kept
+    // while the probe asks again of another first job (an action moved the rows), so what
+    // the actions show (a bulk dialog's results) stays.
     staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
   });
   const data = probe.data;
   return !!data && mayActOnJobs(api.token(), data);
@@ -48,7 +51,21 @@ export type ActionOffer = {
   dialog: ReactNode;
 };
 
-/** One job's actions and their dialog: for the job panel and the exceptions list. */
+/** A visible control named as `control` (its replacement, when the screen drew it anew). */
+function sameControl(control: HTMLElement): HTMLElement | null {
+  const visible = (el: HTMLElement) => el.isConnected && el.getClientRects().length > 0;
+  if (visible(control)) return control;
+  const name = (el: Element) => el.getAttribute('aria-label') ?? el.textContent;
+  for (const el of document.querySelectorAll<HTMLElement>(control.tagName))
+    if (visible(el) && name(el) === name(control)) return el;
+  return null;
+}
+
+/**
+ * One job's actions and their dialog: for the job panel and the exceptions list. When the
+ * dialog closes the focus goes back to the control that opened it, or, if the screen drew that
+ * control anew meanwhile (a 412 reads the job again), to the control now in its place.
+ */
 export function useActionOffer(
   job: Pick<Job, 'id'>,
   shown: Iterable<Job> | undefined,
@@ -62,6 +79,20 @@ export function useActionOffer(
   const data = query.data;
   const allowed = new Set((data?.actions.allowed ?? []) as JobActionName[]);
   const fleet = useCallback(() => heldJobs(queryClient, shown), [queryClient, shown]);
+  // The opener of the dialog last closed: after the dialog's own return of the focus (Radix's,
+  // a task after it unmounts), the focus is put on its replacement if it did not land.
+  const closedFrom = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const from = closedFrom.current;
+    if (start || !from) return;
+    closedFrom.current = null;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      sameControl(from)?.focus();
+    });
+    return () => clearTimeout(timer);
+  }, [start]);
   const dialog = start && (
     <Suspense fallback={null}>
       <JobActionDialog
@@ -70,7 +101,10 @@ export function useActionOffer(
         start={start.start}
         returnFocusTo={start.from}
         fleet={fleet}
-        onClose={() => setStart(null)}
+        onClose={() => {
+          closedFrom.current = start.from;
+          setStart(null);
+        }}
         onActed={onActed}
       />
     </Suspense>

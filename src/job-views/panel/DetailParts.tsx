@@ -1,7 +1,7 @@
 /** The small pieces the job panel's tabs share: facts lists, values of any shape, codes, times, slots. */
 import { Fragment, createContext, useContext, type ReactNode } from 'react';
 import type { Rider } from '../../contract';
-import { describeStatus, useConfig, type CodeInfo } from '../../config';
+import { describeStatus, useConfig, type CodeInfo, type NameInfo } from '../../config';
 import { Skeleton, ZonedTime, formatDateTime, formatWindow, inViewerZone } from '../../ui';
 import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../rules/riders';
 import { LiveTime, useScreenNow } from '../screen-clock';
@@ -101,7 +101,7 @@ export function ExactTime({ epochSeconds, zone }: { epochSeconds: number | null;
 }
 
 /** A code's label with the raw code quieter beside it (docs/design.md, decision 4). */
-export function CodeLabel({ info, noun }: { info: CodeInfo; noun: string }) {
+export function CodeLabel({ info, noun }: { info: CodeInfo | NameInfo; noun: string }) {
   return (
     <span
       title={info.known ? `${noun} code ${info.code}` : `${noun} code ${info.code} is not in the dictionary`}

@@ -4,7 +4,13 @@
  */
 import { useContext, useId, type ReactNode } from 'react';
 import type { Job, Rider } from '../../contract';
-import { describeRiderStatus, describeStatus, useConfig } from '../../config';
+import {
+  describeJobType,
+  describeRiderStatus,
+  describeRiderType,
+  describeStatus,
+  useConfig,
+} from '../../config';
 import { Banner, Button, formatDuration, viewerTimeZone } from '../../ui';
 import { errorMessage } from '../../api';
 import type { JobWithActions } from '../../api';
@@ -113,7 +119,14 @@ function RiderCard({ rider }: { rider: Rider | null }) {
             </Coming>,
           ],
           ['Last position', <RiderPosition rider={rider} />],
-          ['Type', rider.type || <Empty />],
+          [
+            'Type',
+            rider.type ? (
+              <CodeLabel info={describeRiderType(config, rider.type)} noun="Rider type" />
+            ) : (
+              <Empty />
+            ),
+          ],
           [
             'Rider id',
             <span className="num">
@@ -211,6 +224,7 @@ function Triage({ job }: { job: Job }) {
 }
 
 function OverviewTab({ job }: { job: Job }) {
+  const config = useConfig();
   const extra = Object.entries(job).filter(([k]) => !KNOWN_JOB_KEYS.has(k));
   return (
     <div className={s.stack}>
@@ -219,7 +233,7 @@ function OverviewTab({ job }: { job: Job }) {
       <Facts
         items={[
           ['Order id', job.order_id ? <span className="mono">{job.order_id}</span> : <Empty />],
-          ['Type', job.type || <Empty />],
+          ['Type', job.type ? <CodeLabel info={describeJobType(config, job.type)} noun="Type" /> : <Empty />],
           [
             'Notes',
             <Coming>

@@ -270,6 +270,7 @@ export function JobsTable({
               scrollRef={scrollRef}
               scrollToIndex={scrollToIndex}
               colSpan={columns.length}
+              selectable={columns[0]?.id === 'select'}
             />
           ) : virtual && !virtualFailed ? (
             // Until its code is in, a big page shows its first screenful as plain rows (no

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, type RefObject } from 'react';
 import type { JobRow, RenderRow } from './JobsTable';
-import { HEADER_HEIGHT, ROW_HEIGHT } from './sizes';
+import { HEADER_HEIGHT, ROW_HEIGHT, TOUCH_SELECT_HEIGHT } from './sizes';
 
 /**
  * The rows of a long page, virtualised (loaded only for pages over 100 rows): the rows in
@@ -18,16 +18,20 @@ export default function VirtualBody({
   scrollRef,
   scrollToIndex,
   colSpan,
+  selectable,
 }: {
   rows: JobRow[];
   renderRow: RenderRow;
   scrollRef: RefObject<HTMLDivElement | null>;
   scrollToIndex: RefObject<((index: number) => void) | null>;
   colSpan: number;
+  /** The rows have the selection's checkboxes (44 px rows on a coarse pointer). */
+  selectable: boolean;
 }) {
   const phone = window.matchMedia?.(PHONE).matches ?? false;
-  const rowHeight = phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
-  const headerHeight = phone ? 0 : HEADER_HEIGHT;
+  const tall = selectable && !phone && (window.matchMedia?.('(pointer: coarse)').matches ?? false);
+  const rowHeight = phone ? PHONE_ROW_HEIGHT : tall ? TOUCH_SELECT_HEIGHT : ROW_HEIGHT;
+  const headerHeight = phone ? 0 : tall ? TOUCH_SELECT_HEIGHT : HEADER_HEIGHT;
   // The app does not use the React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({

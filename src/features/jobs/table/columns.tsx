@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { Job, Rider } from '../../../contract';
-import { currencyOf, describeStatus, useConfig } from '../../../config';
+import { currencyOf, describeJobType, describeStatus, useConfig } from '../../../config';
 import { Badge, formatWindow, inViewerZone } from '../../../ui';
 import {
   jobTimeZone,
@@ -61,6 +61,19 @@ function riderContact(rider: Rider): string {
   return [rider.username && `@${rider.username}`, phoneOf(rider.dial_code, rider.mobile), rider.email]
     .filter(Boolean)
     .join(' · ');
+}
+
+/** The type's label (its code on hover); a code the dictionary does not name, as sent. */
+function TypeCell({ job }: { job: Job }) {
+  const config = useConfig();
+  if (!job.type) return '—';
+  const info = describeJobType(config, job.type);
+  const title = info.known ? `Type code ${info.code}` : `Type code ${info.code} is not in the dictionary`;
+  return (
+    <span className={s.ellipsis} title={title}>
+      {info.label}
+    </span>
+  );
 }
 
 /** The status label alone (its code on hover); how late the job is has its own column. */
@@ -202,12 +215,8 @@ const COLUMNS: ColumnSpec[] = [
     id: 'type',
     header: 'Type',
     label: 'Type',
-    width: 64,
-    cell: (job) => (
-      <span className={s.ellipsis} title={job.type}>
-        {job.type || '—'}
-      </span>
-    ),
+    width: 88,
+    cell: (job) => <TypeCell job={job} />,
   },
   {
     id: 'status',
@@ -321,21 +330,23 @@ function SelectBox({
   label: string;
   onChange: () => void;
 }) {
+  // The label is the target (44 px on a coarse pointer); a click on it is not the row's.
   return (
-    <input
-      type="checkbox"
-      className={s.selectBox}
-      checked={checked}
-      ref={(el) => {
-        if (el) el.indeterminate = indeterminate;
-      }}
-      aria-label={label}
-      onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') e.stopPropagation();
-      }}
-      onChange={onChange}
-    />
+    <label className={s.selectTarget} onClick={(e) => e.stopPropagation()}>
+      <input
+        type="checkbox"
+        className={s.selectBox}
+        checked={checked}
+        ref={(el) => {
+          if (el) el.indeterminate = indeterminate;
+        }}
+        aria-label={label}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.stopPropagation();
+        }}
+        onChange={onChange}
+      />
+    </label>
   );
 }
 
@@ -343,7 +354,7 @@ function SelectBox({
 export const selectColumn = helper.display({
   id: 'select',
   enableHiding: false,
-  meta: { label: 'Select', width: 40 },
+  meta: { label: 'Select', width: 48 },
   header: ({ table }) => (
     <SelectBox
       checked={table.getIsAllRowsSelected()}

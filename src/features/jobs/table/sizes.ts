@@ -8,3 +8,5 @@
 export const VIRTUALISE_ABOVE = 100;
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 34;
+/** Rows and header of a table with the selection, on a coarse pointer: its 44 px targets. */
+export const TOUCH_SELECT_HEIGHT = 44;
