@@ -4,7 +4,8 @@
  * on the server shows in the other tab within 2 s, closing the reading tab hands the reading
  * over from its cursor without listing again, a dropped stream resumes with nothing missed, and
  * a hidden reading tab notifies; without the extension, the control room lists exactly the late
- * jobs, asking nothing the service does not offer.
+ * jobs, asking nothing the service does not offer, asks again with If-None-Match (an unchanged
+ * page answered 304), and works the same on a service that sends no ETag.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,53 @@ describe('without the extension', () => {
   afterAll(async () => {
     await app?.close();
   });
+
+  it('asks for the pages read before with If-None-Match, and an unchanged page comes back 304', async () => {
+    const page = await app.newPage();
+    // Each request asked with If-None-Match, and the bytes of body the network brought for it
+    // (none for a 304: the browser's cache gives the page, which Playwright reports as 200).
+    const revalidated: { url: string; bodyBytes: number }[] = [];
+    page.on('requestfinished', (request) => {
+      if (!request.url().includes('/v1/jobs')) return;
+      void Promise.all([request.allHeaders(), request.sizes()]).then(([sent, sizes]) => {
+        if (sent['if-none-match'])
+          revalidated.push({ url: request.url(), bodyBytes: sizes.responseBodySize });
+      });
+    });
+    await page.clock.setFixedTime(NOW * 1000);
+    await signIn(page, app.token, '/overview');
+    await ready(page);
+    const before = revalidated.length;
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => revalidated.length).toBeGreaterThan(before);
+    // Nothing changed on the service: every page asked again is answered "not modified".
+    expect(revalidated.filter(({ bodyBytes }) => bodyBytes > 0)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('on a service that sends no ETag, lists the same exceptions and refreshes them whole', async () => {
+    const page = await app.newPage();
+    // The reference server always sends ETags: they are taken off its answers on the way.
+    await page.route('**/v1/**', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      for (const name of ['etag', 'content-encoding', 'content-length']) delete headers[name];
+      await route.fulfill({ response, headers });
+    });
+    const tagged: string[] = [];
+    page.on('response', (r) => void (r.url().includes('/v1/') && r.headers().etag && tagged.push(r.url())));
+    await page.clock.setFixedTime(NOW * 1000);
+    await signIn(page, app.token, '/overview');
+    await ready(page);
+    expect(await rowIds(page)).toEqual(expectedIds);
+    const urls = requestsOf(page);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => urls.length).toBeGreaterThan(0);
+    await ready(page);
+    expect(await rowIds(page)).toEqual(expectedIds);
+    expect(tagged).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 
   it('lists exactly the exceptions, asks only for pages of jobs, and logs no error', async () => {
     const { page } = app;
