@@ -8,9 +8,11 @@
  *   check:size), and vitest's suites, which run one file at a time on two cores (vitest keeps a
  *   core for itself: `availableParallelism() - 1` workers);
  * - the end-to-end suite counts as both cores: beside its browser, even at a lower priority,
- *   the component tests' waits for the screen ran out (docs/performance.md, "CI time").
+ *   the component tests' waits for the screen ran out (docs/performance.md, "CI time"); so does
+ *   the component suite, whose waits ran out beside the unit tests and the typecheck too.
  * The end-to-end suite is the longest step, so it starts first, as soon as the build is done;
- * the other steps follow two at a time, at a lower CPU priority (nice 10). Steps start in
+ * the component suite follows alone, then the other steps two at a time, at a lower CPU
+ * priority (nice 10). Steps start in
  * the order listed (the longest first), as soon as the cores and their prerequisites allow. A step's
  * output is printed whole when it ends, so parallel steps never interleave, except the
  * end-to-end suite's, printed as it comes (another step's block may fall between its lines).
@@ -34,7 +36,7 @@ const STEPS: Step[] = [
   { script: 'audit:prod', weight: 'network' },
   { script: 'build', weight: 'all-cores' },
   { script: 'test:e2e', weight: 'all-cores', needs: ['build'] },
-  { script: 'test:component', weight: 'one-core' },
+  { script: 'test:component', weight: 'all-cores' },
   { script: 'test:unit', weight: 'one-core' },
   { script: 'typecheck', weight: 'one-core' },
   { script: 'test:load', weight: 'one-core' },

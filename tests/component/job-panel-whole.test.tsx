@@ -61,7 +61,7 @@ describe.each([
     });
     expect(within(dialog()).queryByText(/Reading the whole job/)).not.toBeInTheDocument();
     await user.click(within(dialog()).getByRole('tab', { name: /^Stops/ }));
-    const packages = within(dialog()).getByText('PKG-WHOLE-1').closest('table')!;
+    const packages = (await within(dialog()).findByText('PKG-WHOLE-1')).closest('table')!;
     expect(packages).toHaveTextContent('BC-777');
     await user.click(within(dialog()).getByRole('tab', { name: 'Raw JSON' }));
     expect(within(dialog()).getByLabelText('Job JSON')).toHaveTextContent('Ring twice, side door');

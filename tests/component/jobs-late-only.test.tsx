@@ -123,7 +123,8 @@ describe('late only', () => {
       screen.getAllByRole('row').find((r) => r.getAttribute('data-job-id') === String(id))!;
     await user.click(row(expected[0]!));
     const panel = await screen.findByRole('complementary', { name: `Job ${expected[0]}` });
-    await within(panel).findByRole('tab', { name: 'Overview' });
+    // The panel's tabs come with its lazy chunk, transformed on first import under vitest.
+    await within(panel).findByRole('tab', { name: 'Overview' }, { timeout: 15_000 });
     expect(within(panel).queryByText(/is not on the page shown now/)).not.toBeInTheDocument();
     await user.keyboard('j');
     await screen.findByRole('complementary', { name: `Job ${expected[1]}` });
