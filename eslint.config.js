@@ -10,6 +10,20 @@ import pluginLingui from 'eslint-plugin-lingui';
 // The map stays out of the first load (src/map/index.ts): maplibre, draw and the modules of
 // src/map that import either at a value (MAP_MODULES, by the end of their path: keep it in step
 // with src/map) are loaded with import() only.
+/** The layers under job-views (app and features may use job-views and all of these). */
+const BELOW_JOB_VIEWS = [
+  'working-set',
+  'map',
+  'api',
+  'ui',
+  'config',
+  'rules',
+  'geo',
+  'contract',
+  'lib',
+  'i18n',
+];
+
 const MAP_LIBRARIES = {
   group: ['maplibre-gl', '@mapbox/mapbox-gl-draw'],
   allowTypeImports: true,
@@ -91,21 +105,7 @@ export default tseslint.config(
               allow: {
                 to: {
                   element: {
-                    types: {
-                      anyOf: [
-                        'job-views',
-                        'working-set',
-                        'map',
-                        'api',
-                        'ui',
-                        'config',
-                        'rules',
-                        'geo',
-                        'contract',
-                        'lib',
-                        'i18n',
-                      ],
-                    },
+                    types: { anyOf: ['job-views', ...BELOW_JOB_VIEWS] },
                   },
                 },
               },
@@ -119,21 +119,7 @@ export default tseslint.config(
               allow: {
                 to: {
                   element: {
-                    types: {
-                      anyOf: [
-                        'job-views',
-                        'working-set',
-                        'map',
-                        'api',
-                        'ui',
-                        'config',
-                        'rules',
-                        'geo',
-                        'contract',
-                        'lib',
-                        'i18n',
-                      ],
-                    },
+                    types: { anyOf: ['job-views', ...BELOW_JOB_VIEWS] },
                   },
                 },
               },
@@ -143,20 +129,7 @@ export default tseslint.config(
               allow: {
                 to: {
                   element: {
-                    types: {
-                      anyOf: [
-                        'working-set',
-                        'map',
-                        'api',
-                        'ui',
-                        'config',
-                        'rules',
-                        'geo',
-                        'contract',
-                        'lib',
-                        'i18n',
-                      ],
-                    },
+                    types: { anyOf: BELOW_JOB_VIEWS },
                   },
                 },
               },
