@@ -3,14 +3,29 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * The message catalogs (src/i18n/README.md). `npx lingui extract` collects the messages of the
- * code into src/i18n/locales/{locale}.po (English is the source); the Vite plugin compiles a
- * catalog when it is imported, so no compiled file is kept.
+ * code into one catalog per area: each of AREAS has its own (`<area>/locales/{locale}.po`,
+ * registered by `<area>/catalog.ts`, loaded with the area's code); the rest (the app's shell,
+ * ui, api, config, working-set) is in src/i18n/locales/{locale}.po, with English in the first
+ * load. English is the source; the Vite plugin compiles a catalog when it is imported, so no
+ * compiled file is kept.
  */
+const AREAS = ['features/jobs', 'features/control-room', 'features/branches', 'job-views', 'map'];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar', 'fr', 'es'],
   fallbackLocales: false,
-  catalogs: [{ path: '<rootDir>/src/i18n/locales/{locale}', include: ['<rootDir>/src'] }],
+  catalogs: [
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}',
+      include: ['<rootDir>/src'],
+      exclude: AREAS.map((area) => `<rootDir>/src/${area}/**`),
+    },
+    ...AREAS.map((area) => ({
+      path: `<rootDir>/src/${area}/locales/{locale}`,
+      include: [`<rootDir>/src/${area}`],
+    })),
+  ],
   // Each message's files, without line numbers: an edit elsewhere in a file leaves the catalogs alone.
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

@@ -1,13 +1,14 @@
 /**
  * The locale chosen in this browser: the remembered choice, else the first of the browser's
  * languages the dashboard speaks, else English. Choosing loads the language's catalog (English
- * is in the first load), activates it (./core.ts), sets `<html lang dir>` and remembers it
+ * is in the first load) and those of the areas loaded so far (./catalogs.ts), activates it (./core.ts), sets `<html lang dir>` and remembers it
  * (localStorage: a choice, not a secret). Screens re-render through `subscribe`.
  */
 import type { Messages } from '@lingui/core';
 import { readStored, writeStored } from '../lib/storage';
 import { activate, currentLocale, directionOf, isLocale, LOCALES, type Digits, type Locale } from './core';
 import { messages as english } from './locales/en.po';
+import { loadAreaCatalogs } from './catalogs';
 
 const LOCALE_KEY = 'dispatch:locale';
 const DIGITS_KEY = 'dispatch:digits';
@@ -57,7 +58,10 @@ let pending = 0;
  */
 export async function chooseLocale(locale: Locale, digits: Digits, remember = true): Promise<void> {
   const call = ++pending;
-  const messages = locale === 'en' ? english : (await CATALOGS[locale]()).messages;
+  const [messages] = await Promise.all([
+    locale === 'en' ? english : CATALOGS[locale]().then((catalog) => catalog.messages),
+    loadAreaCatalogs(locale),
+  ]);
   if (call !== pending) return;
   // The browser's own tag for the language (its region: "en-GB" writes dates as the British do).
   const regional = browserLanguages().find((tag) => tag.split('-')[0]?.toLowerCase() === locale);

@@ -10,5 +10,6 @@ export {
   type Digits,
   type Locale,
 } from './core';
+export { registerCatalog, type CatalogLoaders } from './catalogs';
 export { browserLocale, chooseLocale, startLocale, subscribeLocale } from './choice';
 export { LocaleProvider, useLocale } from './LocaleProvider';

@@ -89,4 +89,25 @@ describe('languages', () => {
     }
     await context.close();
   });
+
+  it("loads a screen's own catalog: with its code, and again when another language is chosen", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('Access token').fill(server.token);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/overview/);
+    await page.goto(`${server.url}/jobs`);
+    await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor();
+
+    // The jobs screen's catalog (src/features/jobs/locales) is loaded when Arabic is chosen…
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
+    await page.getByRole('heading', { level: 1, name: 'المهام' }).waitFor();
+    // … and with the screen's code when the page opens in Arabic.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'المهام' }).waitFor();
+    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await context.close();
+  });
 });

@@ -1,8 +1,11 @@
 /**
- * The catalogs (src/i18n/locales): every message of the source (English) in every language,
- * translated, with the same ICU arguments and tags; Arabic's plurals with its six forms.
+ * The catalogs (src/i18n/locales and each area's, src/i18n/catalogs.ts): every message of the
+ * source (English) in every language, translated, with the same ICU arguments and tags; Arabic's
+ * plurals with its six forms. Every module of an area that writes a message imports the area's
+ * catalog, so that the catalog is loaded before the module runs.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatter } from '@lingui/format-po';
 import { parse, type Token } from '@messageformat/parser';
@@ -10,12 +13,22 @@ import { LOCALES } from '../../src/i18n/core';
 
 const po = formatter();
 
-async function catalog(locale: string): Promise<Map<string, string>> {
-  const file = new URL(`../../src/i18n/locales/${locale}.po`, import.meta.url);
+const SRC = new URL('../../src/', import.meta.url).pathname;
+const sources = readdirSync(SRC, { recursive: true, encoding: 'utf8' });
+/** The folders holding a catalog, relative to src: `i18n`, `features/jobs`, … */
+const CATALOG_DIRS = sources
+  .filter((path) => path.endsWith('/locales/en.po'))
+  .map((path) => dirname(dirname(path)))
+  .sort();
+/** The areas: every catalog but the shell's (src/i18n/locales). */
+const AREAS = CATALOG_DIRS.filter((dir) => dir !== 'i18n');
+
+async function catalog(dir: string, locale: string): Promise<Map<string, string>> {
+  const file = join(SRC, dir, 'locales', `${locale}.po`);
   const messages = await po.parse(readFileSync(file, 'utf8'), {
     locale,
     sourceLocale: 'en',
-    filename: file.pathname,
+    filename: file,
   });
   return new Map(
     Object.entries(messages).map(([id, m]) => [
@@ -58,16 +71,12 @@ function pluralForms(message: string): Record<string, string[]> {
   return forms;
 }
 
-describe('the catalogs', async () => {
-  const english = await catalog('en');
-
-  it('hold messages', () => {
-    expect(english.size).toBeGreaterThan(0);
-  });
+describe.each(CATALOG_DIRS)('the catalog of src/%s', async (dir) => {
+  const english = await catalog(dir, 'en');
 
   for (const locale of LOCALES.filter((l) => l !== 'en')) {
     it(`${locale}: every message, translated, with the same arguments and tags`, async () => {
-      const other = await catalog(locale);
+      const other = await catalog(dir, locale);
       expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
       for (const [id, source] of english) {
         const translation = other.get(id)!;
@@ -80,11 +89,33 @@ describe('the catalogs', async () => {
   }
 
   it("ar: each plural in Arabic's six forms", async () => {
-    const arabic = await catalog('ar');
+    const arabic = await catalog(dir, 'ar');
     for (const [id, source] of english) {
       for (const [arg, forms] of Object.entries(pluralForms(arabic.get(id)!))) {
         expect(forms, `ar ${arg} in "${source}"`).toEqual(['few', 'many', 'one', 'other', 'two', 'zero']);
       }
     }
+  });
+});
+
+describe('the areas', () => {
+  it('are the shell and at least the three features', () => {
+    expect(CATALOG_DIRS).toEqual(
+      expect.arrayContaining(['i18n', 'features/jobs', 'features/control-room', 'features/branches']),
+    );
+  });
+
+  it("each module of an area that writes a message imports the area's catalog", () => {
+    const missing: string[] = [];
+    for (const path of sources.filter((p) => /\.tsx?$/.test(p) && !p.endsWith('.d.ts'))) {
+      const area = AREAS.find((a) => path.startsWith(`${a}/`));
+      if (!area) continue;
+      const code = readFileSync(join(SRC, path), 'utf8');
+      if (!/from '@lingui\/(core|react)\/macro'/.test(code)) continue;
+      const catalogModule = relative(dirname(join(SRC, path)), join(SRC, area, 'catalog'));
+      const expected = catalogModule.startsWith('.') ? catalogModule : `./${catalogModule}`;
+      if (!code.includes(`import '${expected}';`)) missing.push(`${path}: import '${expected}';`);
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
 import { Suspense, lazy, type RefObject } from 'react';
 import { useConfig } from '../../../config';
 import { filtersOf, hasFilters, type JobsSearch } from '../../../job-views';
@@ -8,6 +9,7 @@ import type { JobRows } from '../rows/useJobRows';
 import type { JobsReactTable } from '../table/JobsTable';
 import { ColumnsChooser } from './ColumnsChooser';
 import s from '../jobs.module.css';
+import '../catalog';
 
 /** Export (its menu, progress, cap question) is not needed for the first rows: it loads right after. */
 const ExportControl = lazy(() => import('./ExportControl').then((m) => ({ default: m.ExportControl })));
@@ -118,7 +120,9 @@ export function JobsHeader({
   );
   return (
     <header className={s.header}>
-      <h1 className={s.title}>Jobs</h1>
+      <h1 className={s.title}>
+        <Trans>Jobs</Trans>
+      </h1>
       <Segmented
         label="View"
         value={mapView ? 'map' : 'table'}
