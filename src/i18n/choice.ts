@@ -1,28 +1,21 @@
 /**
  * The locale chosen in this browser: the remembered choice, else the first of the browser's
- * languages the dashboard speaks, else English. Choosing loads the language's catalog (English
- * is in the first load) and those of the areas loaded so far (./catalogs.ts), activates it (./core.ts), sets `<html lang dir>` and remembers it
- * (localStorage: a choice, not a secret). Screens re-render through `subscribe`.
+ * languages the dashboard speaks, else English. Choosing loads the language's catalogs (the
+ * shell's and those of the areas loaded so far, ./catalogs.ts; English is loaded with each),
+ * activates it (./core.ts), sets `<html lang dir>` and remembers it (localStorage: a choice,
+ * not a secret). Screens re-render through `subscribe`.
  */
-import type { Messages } from '@lingui/core';
 import { readStored, writeStored } from '../lib/storage';
 import { activate, currentLocale, directionOf, isLocale, LOCALES, type Digits, type Locale } from './core';
-import { messages as english } from './locales/en.po';
-import { loadAreaCatalogs } from './catalogs';
+import { loadCatalogs } from './catalogs';
 
 const LOCALE_KEY = 'dispatch:locale';
 const DIGITS_KEY = 'dispatch:digits';
 
-/** The catalogs outside the first load, each its own chunk. */
-const CATALOGS: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
-  ar: () => import('./locales/ar.po'),
-  fr: () => import('./locales/fr.po'),
-  es: () => import('./locales/es.po'),
-};
-
 /** The first of `languages` (BCP 47 tags, the browser's order) the dashboard speaks; English when none. */
 export function browserLocale(languages: readonly string[]): Locale {
   for (const tag of languages) {
+    if (isLocale(tag)) return tag; // a pseudo-locale, as the browser names it
     const language = tag.split('-')[0]?.toLowerCase();
     if (isLocale(language)) return language;
   }
@@ -58,14 +51,11 @@ let pending = 0;
  */
 export async function chooseLocale(locale: Locale, digits: Digits, remember = true): Promise<void> {
   const call = ++pending;
-  const [messages] = await Promise.all([
-    locale === 'en' ? english : CATALOGS[locale]().then((catalog) => catalog.messages),
-    loadAreaCatalogs(locale),
-  ]);
+  await loadCatalogs(locale);
   if (call !== pending) return;
   // The browser's own tag for the language (its region: "en-GB" writes dates as the British do).
   const regional = browserLanguages().find((tag) => tag.split('-')[0]?.toLowerCase() === locale);
-  activate(locale, digits, messages, regional);
+  activate(locale, digits, regional);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);

@@ -6,8 +6,11 @@ export {
   i18n,
   intlTag,
   isLocale,
+  isPseudoLocale,
+  PSEUDO_LOCALES,
   numberingSystem,
   type Digits,
+  type Language,
   type Locale,
 } from './core';
 export { registerCatalog, type CatalogLoaders } from './catalogs';

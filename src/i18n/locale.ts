@@ -4,7 +4,17 @@
  * which the reference server runs under plain Node) read it. ./core.ts sets it.
  */
 export const LOCALES = ['en', 'ar', 'fr', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** A language the switcher lists, with a catalog of its own. */
+export type Language = (typeof LOCALES)[number];
+/**
+ * Pseudo-locales for testing, never listed: every message accented, longer and bracketed
+ * (`en-XA`), and the same right to left (`ar-XB`), named as Chrome and Android name theirs. A
+ * text on screen that is not so is not from the catalogs (tests/e2e/pseudo-locale.e2e.ts).
+ * Chosen by the browser's language or the remembered choice only.
+ */
+export const PSEUDO_LOCALES = ['en-XA', 'ar-XB'] as const;
+export type PseudoLocale = (typeof PSEUDO_LOCALES)[number];
+export type Locale = Language | PseudoLocale;
 
 /** Each language named in itself, as the switcher lists them: the same in every locale. */
 /* eslint-disable lingui/no-unlocalized-strings -- autonyms are never translated */
@@ -13,6 +23,8 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ar: 'العربية',
   fr: 'Français',
   es: 'Español',
+  'en-XA': 'en-XA',
+  'ar-XB': 'ar-XB',
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 
@@ -20,11 +32,18 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export type Digits = 'latn' | 'arab';
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+  return (
+    typeof value === 'string' &&
+    ((LOCALES as readonly string[]).includes(value) || (PSEUDO_LOCALES as readonly string[]).includes(value))
+  );
+}
+
+export function isPseudoLocale(locale: Locale): locale is PseudoLocale {
+  return (PSEUDO_LOCALES as readonly string[]).includes(locale);
 }
 
 export function directionOf(locale: Locale): 'rtl' | 'ltr' {
-  return locale === 'ar' ? 'rtl' : 'ltr';
+  return locale === 'ar' || locale === 'ar-XB' ? 'rtl' : 'ltr';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserLocale, chooseLocale, intlTag } from '../../src/i18n';
+import { browserLocale, chooseLocale, currentLocale, directionOf, intlTag } from '../../src/i18n';
 import { formatCount } from '../../src/lib/count';
 import { formatDuration } from '../../src/lib/duration';
 import { formatDateTime, formatRelative } from '../../src/ui/time-format';
@@ -84,5 +84,28 @@ describe('durations in each locale', () => {
     expect(formatDuration(3 * HOUR + 5 * MINUTE)).toBe(hours);
     expect(formatDuration(DAY + 6 * HOUR)).toBe(days);
     expect(formatRelative(1_000_000 - 42 * MINUTE, 1_000_000)).toBe(ago);
+  });
+});
+
+describe('the pseudo-locales', () => {
+  it('are chosen by the browser language that names them, never by a plain language', () => {
+    expect(browserLocale(['en-XA', 'en'])).toBe('en-XA');
+    expect(browserLocale(['ar-XB'])).toBe('ar-XB');
+    expect(browserLocale(['en-US'])).toBe('en');
+  });
+
+  it('write every message accented, longer and in brackets; the values and the plural kept', async () => {
+    await chooseLocale('en-XA', 'latn', false);
+    const pseudo = formatDuration(3 * MINUTE);
+    expect(pseudo).toMatch(/^\[.*3.*\]$/);
+    expect(pseudo).not.toMatch(/[A-Za-z]{2}/);
+    expect(pseudo.length).toBeGreaterThan('3 min'.length + 2);
+    expect(directionOf(currentLocale().locale)).toBe('ltr');
+  });
+
+  it('ar-XB: the same, overridden right to left on a right-to-left page', async () => {
+    await chooseLocale('ar-XB', 'latn', false);
+    expect(formatDuration(3 * MINUTE)).toContain('\u202e');
+    expect(directionOf(currentLocale().locale)).toBe('rtl');
   });
 });
