@@ -15,6 +15,9 @@ type Token = Exclude<Message, string>[number];
 const RIGHT_TO_LEFT_OVERRIDE = '\u202e';
 const POP_DIRECTIONAL_FORMATTING = '\u202c';
 
+/** A text with no words: blank, or a plural's `#` (a token of its own, which must stay as it is). */
+const wordless = (text: string) => text.trim() === '' || text === '#';
+
 function textOf(locale: PseudoLocale): (text: string) => string {
   const accented = (text: string) =>
     text.trim() === ''
