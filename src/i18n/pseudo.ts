@@ -20,12 +20,12 @@ const wordless = (text: string) => text.trim() === '' || text === '#';
 
 function textOf(locale: PseudoLocale): (text: string) => string {
   const accented = (text: string) =>
-    text.trim() === ''
+    wordless(text)
       ? text
       : pseudolocale(text, { prepend: '', append: '', extend: 0.5, extendCharacter: '~' });
   return locale === 'ar-XB'
     ? (text) =>
-        text.trim() === '' ? text : `${RIGHT_TO_LEFT_OVERRIDE}${accented(text)}${POP_DIRECTIONAL_FORMATTING}`
+        wordless(text) ? text : `${RIGHT_TO_LEFT_OVERRIDE}${accented(text)}${POP_DIRECTIONAL_FORMATTING}`
     : accented;
 }
 
