@@ -8,13 +8,21 @@
  * - the map chunk (the dynamically imported chunks that hold maplibre or draw), gzipped;
  * - the same first load where config.json signs in through an identity provider (the chunk
  *   holding oidc-client-ts and what it imports, loaded before the first screen): printed, no budget;
- * - no chunk holds code of the reference server (server/, fastify, better-sqlite3), such as its /docs page.
- * Prints a table; exits 1 naming each broken budget.
+ * - no chunk holds code of the reference server (server/, fastify, better-sqlite3), such as its /docs page;
+ * - the languages (docs/design.md, Languages): the message runtime (@lingui/core and
+ *   @lingui/react, bundled alone and minified) and each catalog, gzipped: the English ones as
+ *   compiled into their area's code (the jobs route's first load holds those of the shell, the
+ *   jobs screen and job-views), the others as the chunks loaded when their language is chosen.
+ * Prints tables; exits 1 naming each broken budget.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { build } from 'rolldown';
 
 type Chunk = {
   file: string;
@@ -91,7 +99,7 @@ export function indexHtmlOf(dist: string): string {
   return existsSync(path) ? readFileSync(path, 'utf8') : '';
 }
 
-function main() {
+async function main() {
   const manifestPath = join(DIST, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
     console.error(`check:size: ${manifestPath} is missing; run "npm run build" first.`);
@@ -150,6 +158,7 @@ function main() {
   if (mapChunk > BUDGET.mapChunkKiB)
     problems.push(`map chunk is ${mapChunk.toFixed(1)} KiB gz, budget ${BUDGET.mapChunkKiB}`);
 
+  await languages(manifest);
   console.table({
     'jobs initial JS': {
       'KiB gz': Number(initialJs.toFixed(1)),
@@ -175,4 +184,68 @@ function main() {
   console.log('check:size: all budgets met');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+/** @lingui/core and @lingui/react as the app uses them, minified alone: bytes gzipped. */
+async function runtimeGzBytes(): Promise<number> {
+  const bundle = await build({
+    input: 'virtual:lingui-runtime',
+    write: false,
+    platform: 'browser',
+    external: ['react', 'react/jsx-runtime'],
+    output: { minify: true, format: 'es' },
+    plugins: [
+      {
+        name: 'lingui-runtime',
+        resolveId: (id) => (id === 'virtual:lingui-runtime' ? id : null),
+        load: (id) =>
+          id === 'virtual:lingui-runtime'
+            ? "export { i18n } from '@lingui/core'; export { I18nProvider, Trans, useLingui } from '@lingui/react';"
+            : null,
+      },
+    ],
+    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
+    onLog: () => undefined,
+  });
+  return bundle.output.reduce((sum, o) => sum + ('code' in o ? gzipSync(o.code, { level: 9 }).length : 0), 0);
+}
+
+/** Each catalog's English, compiled as the Vite plugin compiles it: bytes gzipped, by folder. */
+async function englishCatalogs(): Promise<Record<string, number>> {
+  const po = formatter();
+  const sizes: Record<string, number> = {};
+  for (const path of readdirSync('src', { recursive: true, encoding: 'utf8' })) {
+    if (!path.endsWith('/locales/en.po')) continue;
+    const file = join('src', path);
+    const catalog = await po.parse(readFileSync(file, 'utf8'), {
+      locale: 'en',
+      sourceLocale: 'en',
+      filename: file,
+    });
+    const compiled = Object.fromEntries(
+      Object.entries(catalog).map(([id, m]) => [id, compileMessage(m.translation || m.message || id)]),
+    );
+    sizes[dirname(dirname(file))] = gzipSync(JSON.stringify(compiled), { level: 9 }).length;
+  }
+  return sizes;
+}
+
+/** The languages' table: the runtime, each English catalog, each other language's chunks. */
+async function languages(manifest: Record<string, Chunk>): Promise<void> {
+  const rows: Record<string, { 'B gz': number; loaded: string }> = {
+    'runtime (@lingui/core, @lingui/react)': { 'B gz': await runtimeGzBytes(), loaded: 'first load' },
+  };
+  const FIRST_LOAD = ['src/i18n', 'src/features/jobs', 'src/job-views'];
+  for (const [dir, bytes] of Object.entries(await englishCatalogs()))
+    rows[`${dir} en`] = { 'B gz': bytes, loaded: FIRST_LOAD.includes(dir) ? 'first load' : 'with the area' };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const m = /^(src\/.+)\/locales\/(\w+)\.po$/.exec(key);
+    if (m)
+      rows[`${m[1]} ${m[2]}`] = { 'B gz': Math.round(gzipKiB(chunk.file) * 1024), loaded: 'when chosen' };
+  }
+  const first = Object.values(rows).filter((r) => r.loaded === 'first load');
+  console.table(rows);
+  console.log(
+    `check:size: the runtime and the English catalogs in the jobs route's first load: ${first.reduce((sum, r) => sum + r['B gz'], 0)} B gz`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void main();

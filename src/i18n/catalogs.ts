@@ -1,45 +1,46 @@
 /**
- * The message catalogs: the app's shell's (./locales, registered by ./core.ts) and one for each
- * area outside it (a feature, job-views, the map). Each area keeps its own (`<area>/locales/{locale}.po`, lingui.config.ts) and registers it in
- * its `catalog.ts` with a top-level await, which every module of the area that writes a message
- * imports. English comes in the area's own chunk, so a screen's words load with its code and not
- * in the first load; another language's catalog of the area is loaded when the area's code is
- * (before any of its modules runs) and, for every area loaded so far, when that language is
- * chosen (./choice.ts).
+ * The message catalogs: the app's shell's (./locales) and one for each area outside it (a
+ * feature, job-views, the map: AREAS in lingui.config.ts), `<folder>/locales/{locale}.po`.
+ *
+ * - English, the source, comes with the code that writes it: each area's `catalog.ts` registers
+ *   its English when the area's code loads, and every module of the area that writes a message
+ *   imports that module; so a screen's words stay out of the first load when the screen does.
+ * - Another language is loaded whole when chosen, every area's catalog of it at once (each its
+ *   own chunk), before the language is activated: an area loaded afterwards finds its words
+ *   there. (Loading an area's catalog with its code would need a top-level await in each area,
+ *   which splits the bundle into many small chunks: Rolldown's over-splitting with top-level await.)
+ * - The pseudo-locales are made from the English catalogs (./pseudo.ts): those registered when
+ *   one is chosen, and each registered afterwards as it registers.
  */
 import { i18n, type Messages } from '@lingui/core';
-import { isPseudoLocale, type Language, type Locale } from './locale';
+import { isPseudoLocale, type Locale } from './locale';
+import type * as Pseudo from './pseudo';
 
-/** An area's catalog in each translated language, each its own chunk. */
-export type CatalogLoaders = Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>>;
-type Catalog = { english: Messages; others: CatalogLoaders };
+/** Every catalog of every language but English, by path (`/src/…/locales/ar.po`): each its own chunk. */
+const TRANSLATIONS = import.meta.glob<{ messages: Messages }>('/src/**/locales/{ar,fr,es}.po');
 
-const registered: Catalog[] = [];
+const english: Messages[] = [];
 /** The language the catalogs are loaded for: the active one, or the one being chosen. */
 let wanted: Locale = 'en';
+let pseudo: typeof Pseudo | null = null;
 
-async function loadInto(locale: Locale, catalogs: readonly Catalog[]): Promise<void> {
+/** Adds a catalog's English (an area's `catalog.ts`, or the shell's ./core.ts) as its code loads. */
+export function registerCatalog(messages: Messages): void {
+  english.push(messages);
+  i18n.load('en', messages);
+  if (pseudo && isPseudoLocale(wanted)) i18n.load(wanted, pseudo.pseudoMessages(messages, wanted));
+}
+
+/** Loads every catalog of `locale` (./choice.ts, before activating it). */
+export async function loadCatalogs(locale: Locale): Promise<void> {
+  wanted = locale;
   if (locale === 'en') return;
   if (isPseudoLocale(locale)) {
-    // Made from English when chosen (./pseudo.ts); never in a user's way.
-    const { pseudoMessages } = await import('./pseudo');
-    for (const { english } of catalogs) i18n.load(locale, pseudoMessages(english, locale));
+    pseudo ??= await import('./pseudo');
+    for (const messages of english) i18n.load(locale, pseudo.pseudoMessages(messages, locale));
     return;
   }
-  const loaded = await Promise.all(catalogs.map(({ others }) => others[locale]()));
+  const loaders = Object.entries(TRANSLATIONS).filter(([path]) => path.endsWith(`/${locale}.po`));
+  const loaded = await Promise.all(loaders.map(([, load]) => load()));
   for (const { messages } of loaded) i18n.load(locale, messages);
-}
-
-/** Adds a catalog: English at once, the wanted language's before the promise settles. */
-export function registerCatalog(english: Messages, others: CatalogLoaders): Promise<void> {
-  i18n.load('en', english);
-  const catalog = { english, others };
-  registered.push(catalog);
-  return loadInto(wanted, [catalog]);
-}
-
-/** Loads every registered catalog of `locale` (./choice.ts, before activating it). */
-export function loadCatalogs(locale: Locale): Promise<void> {
-  wanted = locale;
-  return loadInto(locale, [...registered]);
 }

@@ -18,12 +18,7 @@ export function activate(locale: Locale, digits: Digits, regional?: string): voi
   i18n.activate(locale, currentLocale().tag);
 }
 
-// English is active before anything is chosen: nothing to wait for.
-void registerCatalog(english, {
-  ar: () => import('./locales/ar.po'),
-  fr: () => import('./locales/fr.po'),
-  es: () => import('./locales/es.po'),
-});
+registerCatalog(english);
 activate('en', 'latn');
 setDurationWords(catalogDurationWords(i18n));
 

@@ -13,6 +13,6 @@ export {
   type Language,
   type Locale,
 } from './core';
-export { registerCatalog, type CatalogLoaders } from './catalogs';
+export { registerCatalog } from './catalogs';
 export { browserLocale, chooseLocale, startLocale, subscribeLocale } from './choice';
 export { LocaleProvider, useLocale } from './LocaleProvider';

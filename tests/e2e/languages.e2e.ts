@@ -90,7 +90,7 @@ describe('languages', () => {
     await context.close();
   });
 
-  it("loads a screen's own catalog: with its code, and again when another language is chosen", async () => {
+  it("writes a screen's own words in the chosen language: when it is chosen, and when the page opens in it", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${server.url}/sign-in`);
@@ -100,7 +100,7 @@ describe('languages', () => {
     await page.goto(`${server.url}/jobs`);
     await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor();
 
-    // The jobs screen's catalog (src/features/jobs/locales) is loaded when Arabic is chosen…
+    // The jobs screen's catalog (src/features/jobs/locales) in Arabic is loaded when Arabic is chosen…
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
     await page.getByRole('heading', { level: 1, name: 'المهام' }).waitFor();

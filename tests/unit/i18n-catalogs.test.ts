@@ -2,7 +2,7 @@
  * The catalogs (src/i18n/locales and each area's, src/i18n/catalogs.ts): every message of the
  * source (English) in every language, translated, with the same ICU arguments and tags; Arabic's
  * plurals with its six forms. Every module of an area that writes a message imports the area's
- * catalog, so that the catalog is loaded before the module runs.
+ * catalog, so that the area's English is registered before the module runs.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
