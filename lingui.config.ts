@@ -3,10 +3,10 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * The message catalogs (src/i18n/README.md). `npx lingui extract` collects the messages of the
- * code into one catalog per area: each of AREAS has its own (`<area>/locales/{locale}.po`,
- * registered by `<area>/catalog.ts`, loaded with the area's code); the rest (the app's shell,
- * ui, api, config, working-set) is in src/i18n/locales/{locale}.po, with English in the first
- * load. English is the source; the Vite plugin compiles a catalog when it is imported, so no
+ * code into one catalog per area: each of AREAS has its own (`<area>/locales/{locale}.po`, its
+ * English registered by `<area>/catalog.ts` as the area's code loads); the rest (the app's
+ * shell, ui, api, config, working-set) is in src/i18n/locales/{locale}.po, with English in the
+ * first load (src/i18n/catalogs.ts). English is the source; the Vite plugin compiles a catalog when it is imported, so no
  * compiled file is kept.
  */
 const AREAS = ['features/jobs', 'features/control-room', 'features/branches', 'job-views', 'map'];
