@@ -85,7 +85,7 @@ export function useOpenWorkOfSet(
   enabled = true,
 ): AllJobs {
   const config = useConfig();
-  const set = useWorkingSet(enabled);
+  const set = useWorkingSet(enabled, refresh.autoRefresh);
   const key = JSON.stringify(filters);
   const jobs = useMemo(() => {
     const named = new Set(openStatuses(config, filters.status));

@@ -52,12 +52,22 @@ export type Reader = {
   stop: () => void;
   /** Reads again now (the screens' Refresh, or Read again after a stop). */
   again: () => void;
+  /**
+   * Whether a service without the extension is read again as re-reads fall due (on unless the
+   * screens' auto-refresh is off); off, it is read again on `again` only. With the extension
+   * the changes keep coming: they cost what changed.
+   */
+  setTimed: (on: boolean) => void;
 };
+
+/** How long a paused reader waits for `again` or `setTimed(true)`: setTimeout's longest. */
+const UNTIL_WOKEN_MS = 2 ** 31 - 1;
 
 const hourBefore = (t: number) => Math.floor(t / HOUR) * HOUR;
 
-export function startReader(o: ReaderOptions): Reader {
+export function startReader(o: ReaderOptions, timedAtStart = true): Reader {
   const now = o.now ?? Date.now;
+  let timed = timedAtStart;
   const pool: BranchPool = new Map();
   const halted = new AbortController();
   let run = new AbortController();
@@ -335,11 +345,11 @@ export function startReader(o: ReaderOptions): Reader {
         const message = errorMessage(e);
         setPart('open', { error: message, refreshing: false, phase: open.asOf ? 'done' : 'error' });
         setPart('window', { refreshing: false, phase: window.asOf ? 'done' : 'error' });
-        await sleep(o.refreshMs, signal);
+        await sleep(timed ? o.refreshMs : UNTIL_WOKEN_MS, signal);
         continue;
       }
       const next = Math.min(state().open.asOf! + o.refreshMs, state().window.asOf! + o.windowRefreshMs);
-      await sleep(next - now(), signal);
+      await sleep(timed ? next - now() : UNTIL_WOKEN_MS, signal);
     }
   }
 
@@ -413,6 +423,12 @@ export function startReader(o: ReaderOptions): Reader {
       // Due now on a service without the extension; with it, the changes are read at once.
       due = mode === 'scan';
       wake?.();
+    },
+    setTimed: (on) => {
+      if (on === timed) return;
+      timed = on;
+      // Back on: the re-reads fall due as they would have (at once when they are late).
+      if (on) wake?.();
     },
   };
 }

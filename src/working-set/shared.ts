@@ -18,7 +18,8 @@ type Message =
   | { type: 'hello'; from: string }
   | { type: 'snapshot'; to: string; delta: Delta }
   | { type: 'stop' }
-  | { type: 'again' };
+  | { type: 'again' }
+  | { type: 'timed'; on: boolean };
 
 export type SharedWorkingSet = {
   store: WorkingSetStore;
@@ -28,6 +29,12 @@ export type SharedWorkingSet = {
   reading: () => boolean;
   stop: () => void;
   again: () => void;
+  /**
+   * The screens' auto-refresh, on or off: a service without the extension is read again as
+   * re-reads fall due only while it is on (the last tab to change it decides: it is one choice
+   * per browser).
+   */
+  setTimed: (on: boolean) => void;
 };
 
 /** FNV-1a: the identity in the lock's and channel's names without the token itself. */
@@ -67,21 +74,25 @@ function createShared(key: string, api: ApiClient, config: RuntimeConfig): Share
   let closing: ReturnType<typeof setTimeout> | null = null;
   let session: { close: () => void; post: (m: Message) => void } | null = null;
   let reader: Reader | null = null;
+  let timed = true;
 
   const read = (post: (m: Message) => void) => {
-    const r = startReader({
-      api,
-      store,
-      emit: (delta) => {
-        store.apply(delta);
-        post({ type: 'delta', delta });
+    const r = startReader(
+      {
+        api,
+        store,
+        emit: (delta) => {
+          store.apply(delta);
+          post({ type: 'delta', delta });
+        },
+        openStatuses: openStatusCodes(config),
+        isFinal,
+        caps: { open: config.scanCaps.open, window: config.scanCaps.overview },
+        refreshMs: config.refreshSeconds * 1000,
+        windowRefreshMs: config.windowRefreshMinutes * 60_000,
       },
-      openStatuses: openStatusCodes(config),
-      isFinal,
-      caps: { open: config.scanCaps.open, window: config.scanCaps.overview },
-      refreshMs: config.refreshSeconds * 1000,
-      windowRefreshMs: config.windowRefreshMinutes * 60_000,
-    });
+      timed,
+    );
     const unwatch = watchLate(store, config);
     return {
       reader: r,
@@ -119,6 +130,10 @@ function createShared(key: string, api: ApiClient, config: RuntimeConfig): Share
         else if (m.type === 'hello' && reader) post({ type: 'snapshot', to: m.from, delta: store.toDelta() });
         else if (m.type === 'stop') reader?.stop();
         else if (m.type === 'again') reader?.again();
+        else if (m.type === 'timed') {
+          timed = m.on;
+          reader?.setTimed(m.on);
+        }
       };
       post({ type: 'hello', from: me });
       navigator.locks.request(name, { signal: quit.signal }, become).catch(() => undefined);
@@ -152,5 +167,11 @@ function createShared(key: string, api: ApiClient, config: RuntimeConfig): Share
     },
     stop: () => (reader ? reader.stop() : session?.post({ type: 'stop' })),
     again: () => (reader ? reader.again() : session?.post({ type: 'again' })),
+    setTimed: (on) => {
+      if (on === timed) return;
+      timed = on;
+      if (reader) reader.setTimed(on);
+      else session?.post({ type: 'timed', on });
+    },
   };
 }

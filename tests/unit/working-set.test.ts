@@ -170,24 +170,31 @@ const until = async (ok: () => boolean, what: string) => {
   if (!ok()) throw new Error(`never: ${what}`);
 };
 
-function reading(service: ReturnType<typeof fakeService>, now: () => number) {
+function reading(
+  service: ReturnType<typeof fakeService>,
+  now: () => number,
+  { refreshMs = 30_000, timed = true }: { refreshMs?: number; timed?: boolean } = {},
+) {
   const store = new WorkingSetStore(isFinal, 0);
   const sent: Delta[] = [];
-  const reader = startReader({
-    api: service.api,
-    store,
-    emit: (delta) => {
-      store.apply(delta);
-      sent.push(delta);
+  const reader = startReader(
+    {
+      api: service.api,
+      store,
+      emit: (delta) => {
+        store.apply(delta);
+        sent.push(delta);
+      },
+      openStatuses: [1, 2, 3, 4, 5, 6],
+      isFinal,
+      caps: { open: 100, window: 100 },
+      refreshMs,
+      windowRefreshMs: 300_000,
+      now,
+      fetch: service.fetchStream,
     },
-    openStatuses: [1, 2, 3, 4, 5, 6],
-    isFinal,
-    caps: { open: 100, window: 100 },
-    refreshMs: 30_000,
-    windowRefreshMs: 300_000,
-    now,
-    fetch: service.fetchStream,
-  });
+    timed,
+  );
   return { store, reader, sent };
 }
 
@@ -256,6 +263,27 @@ describe('the reader', () => {
         .sort(),
     ).toEqual([2, 5]);
     expect(store.has(1)!.status).toBe(7); // in the window, as read again
+    reader.halt();
+  });
+
+  it('without the extension and auto-refresh off: reads again on Refresh only, and as due once it is back on', async () => {
+    const service = fakeService(operation(), false);
+    const { store, reader } = reading(service, Date.now, { refreshMs: 20, timed: false });
+    await until(() => store.getState().window.asOf !== null, 'the first read');
+    const read = service.requests.length;
+    // Many refreshes' time pass: nothing is asked for.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(service.requests.length).toBe(read);
+    // Refresh reads the open work again, once.
+    reader.again();
+    await until(() => service.requests.length > read, 'the Refresh');
+    await until(() => !store.getState().open.refreshing, 'the Refresh read');
+    const refreshed = service.requests.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(service.requests.length).toBe(refreshed);
+    // Back on: read again at once (overdue), then each refresh.
+    reader.setTimed(true);
+    await until(() => service.requests.length > refreshed + 6, 'the re-reads');
     reader.halt();
   });
 });
