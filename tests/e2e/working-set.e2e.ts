@@ -226,4 +226,28 @@ describe('without the extension', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.locator(`tr[data-job-id="${late}"]`).waitFor({ timeout: 10_000 });
   }, 60_000);
+
+  it('answers a search at once from the jobs it holds, before the service has answered', async () => {
+    // An open job far from the jobs screen's first page (7 jobs, newest first).
+    const target = app.server.db
+      .prepare('SELECT id, order_id FROM jobs WHERE status = 3 ORDER BY created_at, id LIMIT 1')
+      .get() as { id: number; order_id: string };
+    const page = await app.newPage();
+    await page.clock.setFixedTime(NOW * 1000);
+    await signIn(page, app.token, '/overview');
+    await ready(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
+    await page.locator('table tbody tr[data-job-id]').first().waitFor();
+    expect(await page.locator(`tr[data-job-id="${target.id}"]`).count()).toBe(0);
+
+    // From here the service's answers are held back until the row has shown.
+    const held: string[] = [];
+    await page.route('**/v1/jobs**', (route) => void held.push(route.request().url()));
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill(target.order_id);
+    await box.press('Enter');
+    await page.locator(`table tbody tr[data-job-id="${target.id}"]`).waitFor({ timeout: 10_000 });
+    expect(held.length).toBeGreaterThan(0);
+    await page.context().close();
+  }, 60_000);
 });

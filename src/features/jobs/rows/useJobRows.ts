@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Job } from '../../../contract';
 import { hasFilters, type AllJobs, type Filters } from '../../../job-views';
-import { useLoadedJobs } from '../search/held-jobs';
+import { useHeldJobs } from '../search/held-jobs';
 import { useJobSearch } from '../search/useJobSearch';
 import { noRowsReason, type NoRowsReason } from '../table/view-description';
 import { useJobsPage } from './useJobsPage';
@@ -63,7 +63,7 @@ export function useJobRows({
   now: number;
 }): JobRows {
   const page = useJobsPage(filters, pageNumber, autoRefresh);
-  const search = useJobSearch(filters, q, useLoadedJobs(filters, q));
+  const search = useJobSearch(filters, q, useHeldJobs(filters, q));
   const [openRead, setOpenRead] = useState<AllJobs | null>(null);
   const source: RowSource = search ? 'search' : lateOnly ? 'late' : 'page';
   const openWork = source === 'late' ? openRead : null;

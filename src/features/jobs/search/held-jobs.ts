@@ -1,14 +1,16 @@
 /**
  * What the browser holds, as the jobs search takes it: a list of jobs within the screen's
- * filters, matched at once while the service (or the scan) answers for the rest. Today that is
- * the loaded pages of these filters; any other holder of jobs (a working set of the operation)
- * hands its jobs within the filters the same way.
+ * filters, matched at once while the service (or the scan) answers for the rest: the loaded
+ * pages of these filters, then the working set's jobs within them that those pages lack (the
+ * open work and the last 7 days, as far as the set has read them; a set no screen is reading is
+ * not started for a search).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { queryKeys } from '../../../api';
 import { JOBS_FILTER_KEYS, type Job, type JobsResponse } from '../../../contract';
-import type { Filters } from '../../../job-views';
+import { matchesFilters, type Filters } from '../../../job-views';
+import { useWorkingSet } from '../../../working-set';
 
 const sameFilters = (a: Filters, b: Filters) => JOBS_FILTER_KEYS.every((k) => a[k] === b[k]);
 
@@ -26,13 +28,25 @@ export function loadedJobs(queryClient: QueryClient, filters: Filters): Job[] {
     .flatMap(({ data }) => data!.jobs);
 }
 
-/** The loaded pages' jobs as a search of `q` within `filters` starts (read again for each search). */
-export function useLoadedJobs(filters: Filters, q: string | undefined): readonly Job[] {
+/**
+ * The jobs held within `filters` for a search of `q`: the loaded pages' as the search starts
+ * (read again for each search), and the working set's as it holds them.
+ */
+export function useHeldJobs(filters: Filters, q: string | undefined): readonly Job[] {
   const queryClient = useQueryClient();
+  const set = useWorkingSet(false);
   const key = JSON.stringify([filters, q]);
-  return useMemo(
+  const loaded = useMemo(
     () => (q === undefined ? [] : loadedJobs(queryClient, filters)),
     // `filters` and `q` are in `key`.
     [queryClient, key], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  return useMemo(() => {
+    if (q === undefined) return loaded;
+    const ids = new Set(loaded.map((job) => job.id));
+    const within = matchesFilters(filters);
+    const more = set.jobs.filter((job) => !ids.has(job.id) && within(job));
+    return more.length ? [...loaded, ...more] : loaded;
+    // `filters` and `q` are in `key`.
+  }, [loaded, set.jobs, key]); // eslint-disable-line react-hooks/exhaustive-deps
 }
