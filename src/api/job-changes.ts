@@ -15,6 +15,7 @@ import { buildUrl, type ApiClient } from './client';
 import { fetchJobs, type JobsFilters } from './endpoints';
 import { ApiError, errorFromResponse } from './errors';
 import { readEventStream } from './event-stream';
+import { noteScaleExtension } from './job-search';
 
 /** A page of jobs with the extension's cursor of it (null: the service has no extension). */
 export async function fetchJobsWithCursor(
@@ -30,6 +31,7 @@ export async function fetchJobsWithCursor(
       cursor = response.headers.get(CHANGES_CURSOR_HEADER);
     },
   });
+  noteScaleExtension(client, cursor !== null);
   return { page, cursor };
 }
 

@@ -31,8 +31,17 @@ export async function detectScaleExtension(client: ApiClient, signal?: AbortSign
 const detected = new WeakMap<ApiClient, Promise<boolean>>();
 
 /**
+ * What a `GET /v1/jobs` answer read for other ends said of the extension (the working set's
+ * lists read its cursor from every answer): the detection is then not asked for.
+ */
+export function noteScaleExtension(client: ApiClient, offered: boolean): void {
+  detected.set(client, Promise.resolve(offered));
+}
+
+/**
  * The detection, once per api client (one per app): the search and the job actions ask it
- * before any path of the extension. A failed detection is asked again next time.
+ * before any path of the extension, unless a list has already told it. A failed detection is
+ * asked again next time.
  */
 export function scaleExtensionOffered(client: ApiClient): Promise<boolean> {
   let offered = detected.get(client);

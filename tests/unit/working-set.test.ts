@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEventStream, type ApiClient, type StreamEvent } from '../../src/api';
 import { buildUrl } from '../../src/api/client';
+import { scaleExtensionOffered } from '../../src/api/job-search';
 import { ApiError } from '../../src/api/errors';
 import type { Job } from '../../src/contract';
 import { compactJob } from '../../src/working-set/compact';
@@ -286,4 +287,17 @@ describe('the reader', () => {
     await until(() => service.requests.length > refreshed + 6, 'the re-reads');
     reader.halt();
   });
+
+  it.each([true, false])(
+    'the extension (%s) told once: the search and the actions ask no detection after a list',
+    async (extension) => {
+      const service = fakeService(operation(), extension);
+      const { store, reader } = reading(service, () => ms);
+      await until(() => store.getState().open.asOf !== null, 'the open work listed');
+      const asked = service.requests.length;
+      await expect(scaleExtensionOffered(service.api)).resolves.toBe(extension);
+      expect(service.requests.length).toBe(asked);
+      reader.halt();
+    },
+  );
 });
