@@ -91,6 +91,7 @@ export function Timeline({
 }
 
 export function HistorySummary({ entries, current }: { entries: TimelineEntry[]; current: number }) {
+  const { t } = useLingui();
   const config = useConfig();
   const first = entries[0];
   const last = entries[entries.length - 1];
@@ -98,17 +99,18 @@ export function HistorySummary({ entries, current }: { entries: TimelineEntry[];
   const count = entries.length;
   const span = formatDuration(last.created_at - first.created_at);
   const status = describeStatus(config, current).label;
+  const changes = t`${plural(count, { one: '# status change', other: '# status changes' })}`;
   return (
     <p className={s.summary}>
       {count > 1 ? (
         <Trans>
-          {plural(count, { one: '# status change', other: '# status changes' })} over {span}. Current status{' '}
-          <strong>{status}</strong> since <LiveTime epochSeconds={last.created_at} />.
+          {changes} over {span}. Current status <strong>{status}</strong> since{' '}
+          <LiveTime epochSeconds={last.created_at} />.
         </Trans>
       ) : (
         <Trans>
-          {plural(count, { one: '# status change', other: '# status changes' })}. Current status{' '}
-          <strong>{status}</strong> since <LiveTime epochSeconds={last.created_at} />.
+          {changes}. Current status <strong>{status}</strong> since{' '}
+          <LiveTime epochSeconds={last.created_at} />.
         </Trans>
       )}
     </p>
