@@ -11,7 +11,10 @@ import { describeStatus } from '../config';
 import { bbox, positionOf, type BBox } from '../geo';
 import type { MarkerCollection, MarkerProperties } from '../map';
 import type { LateRule } from '../rules/lateness';
-import { countOf, formatCount } from '../lib/count';
+import { msg, plural } from '@lingui/core/macro';
+import { formatCount } from '../lib/count';
+import { i18n } from '../i18n';
+import './catalog';
 import {
   branchMarker,
   jobTarget,
@@ -180,12 +183,15 @@ export function fleetMapData(
 
 /** The title of a cluster's list of open jobs: "12 jobs · 3 late · 2 at risk". */
 export function describeFleetCluster(markers: readonly MarkerProperties[]): string {
-  const late = markers.filter((m) => m.alert).length;
-  const atRisk = markers.filter((m) => m.shape === FLEET_SHAPES.atRisk).length;
+  const count = markers.length;
+  const lateCount = markers.filter((m) => m.alert).length;
+  const atRiskCount = markers.filter((m) => m.shape === FLEET_SHAPES.atRisk).length;
+  const late = formatCount(lateCount);
+  const atRisk = formatCount(atRiskCount);
   return [
-    countOf(markers.length, 'job', 'jobs'),
-    late ? `${formatCount(late)} late` : '',
-    atRisk ? `${formatCount(atRisk)} at risk` : '',
+    i18n._(msg`${plural(count, { one: '# job', other: '# jobs' })}`),
+    lateCount ? i18n._(msg`${late} late`) : '',
+    atRiskCount ? i18n._(msg`${atRisk} at risk`) : '',
   ]
     .filter(Boolean)
     .join(' · ');

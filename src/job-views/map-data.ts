@@ -5,15 +5,19 @@
  * from the one rule of src/rules/lateness.ts, a rider's age and staleness from
  * src/rules/riders.ts (a stale rider is drawn faded and says so in its label).
  */
+import { msg, plural } from '@lingui/core/macro';
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Polygon, Position } from 'geojson';
 import type { Branch, Delivery, Job, Pickup, Rider, StopBranch } from '../contract';
 import { describeStatus, type RuntimeConfig, type Tone } from '../config';
 import { bbox, positionOf, type BBox } from '../geo';
 import type { LineCollection, MapTarget, MarkerCollection, MarkerProperties, MarkerShape } from '../map';
-import { formatLate, jobLateness, type LateRule, type StopKind, type StopLateness } from '../rules/lateness';
-import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../rules/riders';
+import { jobLateness, type LateRule, type StopKind, type StopLateness } from '../rules/lateness';
+import { isStaleRider, riderPositionAge, staleRiderSeconds } from '../rules/riders';
 import { jobBranch } from '../rules/job-branch';
-import { countOf, formatCount } from '../lib/count';
+import { formatDuration } from '../lib/duration';
+import { formatCount } from '../lib/count';
+import { i18n } from '../i18n';
+import './catalog';
 
 /** Marker fills by status tone: readable on the light and the dark base map, under a white outline. */
 export const TONE_COLORS: Record<Tone, string> = {
@@ -85,13 +89,20 @@ export type OpsMapData = {
   positions: Map<number, Point[]>;
 };
 
-export const stopName = (kind: StopKind, index: number) =>
-  `${kind === 'pickup' ? 'Pickup' : 'Delivery'} ${index + 1}`;
-export const riderName = (rider: Pick<Rider, 'id' | 'name'>) => rider.name || `Rider ${rider.id}`;
-export const jobTarget = (job: Job): MapTarget => ({
-  id: String(job.id),
-  label: `Job ${job.id}${job.order_id ? ` · order ${job.order_id}` : ''}`,
-});
+export function stopName(kind: StopKind, index: number): string {
+  const number = index + 1;
+  return i18n._(kind === 'pickup' ? msg`Pickup ${number}` : msg`Delivery ${number}`);
+}
+export function riderName(rider: Pick<Rider, 'id' | 'name'>): string {
+  const id = rider.id;
+  return rider.name || i18n._(msg`Rider ${id}`);
+}
+function jobLabel(job: Job): string {
+  const id = job.id;
+  const orderId = job.order_id;
+  return orderId ? i18n._(msg`Job ${id} · order ${orderId}`) : i18n._(msg`Job ${id}`);
+}
+export const jobTarget = (job: Job): MapTarget => ({ id: String(job.id), label: jobLabel(job) });
 
 export function marker(
   at: Point,
@@ -110,7 +121,8 @@ export type RiderAge = { seen: string; stale: boolean };
 
 function riderAge(rider: Rider, now: number, config: Config): RiderAge {
   const stale = isStaleRider(rider, now, staleRiderSeconds(config));
-  return { seen: formatLastSeen(riderPositionAge(rider, now) ?? 0), stale };
+  const age = formatDuration(riderPositionAge(rider, now) ?? 0);
+  return { seen: i18n._(msg`last seen ${age} ago`), stale };
 }
 
 /**
@@ -126,14 +138,16 @@ export function riderMarker(
   name?: string,
 ) {
   const age = riderAge(rider, now, config);
-  const carries = jobs ? ` · ${countOf(jobs.length, 'job', 'jobs')}` : '';
+  const count = jobs?.length ?? 0;
+  const carries = jobs ? ` · ${i18n._(msg`${plural(count, { one: '# job', other: '# jobs' })}`)}` : '';
+  const seen = age.seen;
   return marker(at, {
     id: `r:${rider.id}`,
     shape: SHAPES.rider,
     color: RIDER_COLOR,
     alert: false,
     dim: age.stale,
-    label: `${name ?? riderName(rider)}${carries} · ${age.stale ? 'stale: ' : ''}${age.seen}`,
+    label: `${name ?? riderName(rider)}${carries} · ${age.stale ? i18n._(msg`stale: ${seen}`) : seen}`,
     ...(name === undefined ? {} : { name }),
     targets: jobs ? jobs.map(jobTarget) : [],
     keys: jobs ? jobs.map((j) => String(j.id)) : [],
@@ -171,26 +185,29 @@ export function stopsOf(job: Job, now: number, rule: LateRule): StopEntry[] {
 function stopMarker(entry: StopEntry, at: Point, config: Config, text?: string) {
   const { job, kind, index, stop, state } = entry;
   const status = describeStatus(config, stop.status);
-  const late = state.late ? ` · ${formatLate(state.lateBy)}` : '';
+  const lateBy = formatDuration(state.lateBy);
+  const late = state.late ? ` · ${i18n._(msg`late ${lateBy}`)}` : '';
+  const jobId = job.id;
   return marker(at, {
     id: `${kind === 'pickup' ? 'p' : 'd'}:${stop.id}`,
     shape: SHAPES[kind],
     color: TONE_COLORS[status.tone],
     alert: state.late,
     text,
-    label: `Job ${job.id} · ${stopName(kind, index)} · ${status.label}${late}`,
+    label: `${i18n._(msg`Job ${jobId}`)} · ${stopName(kind, index)} · ${status.label}${late}`,
     targets: [jobTarget(job)],
     keys: [String(job.id)],
   });
 }
 
 export function branchMarker(branch: StopBranch, at: Point) {
+  const { id, name } = branch;
   return marker(at, {
     id: `b:${branch.id}`,
     shape: SHAPES.branch,
     color: BRANCH_COLOR,
     alert: false,
-    label: `Branch ${branch.name || branch.id}${branch.name ? ` (${branch.id})` : ''}`,
+    label: name ? i18n._(msg`Branch ${name} (${id})`) : i18n._(msg`Branch ${id}`),
     targets: [],
     keys: [],
   });
@@ -325,8 +342,10 @@ export function opsMapData(
 
 /** The title of a cluster's list (only stops cluster): "12 stops · 3 late". */
 export function describeCluster(markers: readonly MarkerProperties[]): string {
-  const late = markers.filter((m) => m.alert).length;
-  return `${countOf(markers.length, 'stop', 'stops')}${late ? ` · ${formatCount(late)} late` : ''}`;
+  const count = markers.length;
+  const late = formatCount(markers.filter((m) => m.alert).length);
+  const stops = i18n._(msg`${plural(count, { one: '# stop', other: '# stops' })}`);
+  return markers.some((m) => m.alert) ? i18n._(msg`${stops} · ${late} late`) : stops;
 }
 
 export type JobRoute = {
@@ -369,7 +388,7 @@ export function jobRoute(job: Job, now: number, rule: LateRule, config: Config):
   if (route.length > 1)
     lines.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: route } });
   const riderAt = job.rider ? riderPosition(job.rider) : null;
-  if (job.rider && !riderAt) unplaced.push('the rider');
+  if (job.rider && !riderAt) unplaced.push(i18n._(msg`the rider`));
   if (job.rider && riderAt) {
     points.push(riderMarker(job.rider, riderAt, now, config, null));
     if (nextOpen)

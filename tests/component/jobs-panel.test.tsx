@@ -183,6 +183,42 @@ describe('job panel', () => {
     expect(search(history).get('job')).toBe(String(longJob.id));
   });
 
+  it('isolates a name holding a right-to-left override, so the words beside it keep their order', async () => {
+    const onFirstPage = server.db
+      .prepare('SELECT id, rider_id FROM jobs ORDER BY created_at DESC, id DESC LIMIT 20')
+      .all() as { id: number; rider_id: number | null }[];
+    const target = onFirstPage.find((j) => j.rider_id !== null)!;
+    // U+202E (RIGHT-TO-LEFT OVERRIDE), never closed: outside an isolate it would reverse every
+    // character after it in the paragraph.
+    const name = 'Sam \u202Erekim';
+    const before = server.db.prepare('SELECT name FROM riders WHERE id = ?').pluck().get(target.rider_id);
+    server.db.prepare('UPDATE riders SET name = ? WHERE id = ?').run(name, target.rider_id);
+    try {
+      renderApp({ apiBaseUrl: server.url, token: server.token, path: `/jobs?job=${target.id}` });
+      const dialog = await screen.findByRole('dialog', { name: `Job ${target.id}` });
+      await within(dialog).findByRole('tab', { name: 'Overview' });
+
+      const header = document.getElementById(dialog.getAttribute('aria-describedby')!)!;
+      expect(header).toHaveTextContent(`· ${name}`);
+      // The name is alone in its own isolate; the words before it ("Order …", the status) are outside it.
+      const isolated = [...header.querySelectorAll('bdi')].filter((b) => b.textContent?.includes('\u202E'));
+      expect(isolated).toHaveLength(1);
+      expect(isolated[0]!.textContent).toBe(name);
+      const order = [...header.childNodes].find((n) => n.textContent?.startsWith('Order'))!;
+      expect(order).toBeDefined();
+      expect(isolated[0]!.contains(order)).toBe(false);
+
+      // The same in the panel's "Rider" line: the position after the name stays outside its isolate.
+      const triage = within(dialog).getByRole('region', { name: 'Needs attention' });
+      const inTriage = [...triage.querySelectorAll('bdi')].find((b) => b.textContent?.includes('\u202E'))!;
+      expect(inTriage.textContent).toBe(name);
+      expect(inTriage.parentElement).toHaveTextContent(new RegExp(`^${name}: `));
+      expect(inTriage.nextSibling?.textContent).toBe(': ');
+    } finally {
+      server.db.prepare('UPDATE riders SET name = ? WHERE id = ?').run(before, target.rider_id);
+    }
+  });
+
   it('says so when no page holds the linked job', async () => {
     const user = userEvent.setup();
     renderApp({ apiBaseUrl: server.url, token: server.token, path: '/jobs?job=999999&status=7' });

@@ -3,11 +3,13 @@
  * BulkActionDialog): what to do, the status to move to, the remark, and the dialog's two
  * buttons. Each dialog keeps its own state and checks; these only draw it.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { REMARKS_MAX } from '../../contract';
 import { Button, Field, inputClass } from '../../ui';
 import { StatusBadge } from '../StatusBadge';
 import s from './actions.module.css';
+import '../catalog';
 
 /** "What to do": one radio a choice. */
 export function ActionChoice<K extends string>({
@@ -23,7 +25,9 @@ export function ActionChoice<K extends string>({
 }) {
   return (
     <fieldset className={s.choices}>
-      <legend className={s.legend}>What to do</legend>
+      <legend className={s.legend}>
+        <Trans>What to do</Trans>
+      </legend>
       {choices.map(([choice, text]) => (
         <label key={choice} className={s.choice}>
           <input
@@ -59,7 +63,9 @@ export function StatusChoice({
   const errorId = `${name}-error`;
   return (
     <fieldset className={s.choices} aria-describedby={error ? errorId : undefined}>
-      <legend className={s.legend}>Move to</legend>
+      <legend className={s.legend}>
+        <Trans>Move to</Trans>
+      </legend>
       {codes.length === 0 && <p className={s.muted}>{none}</p>}
       {codes.map((code) => (
         <label key={code} className={s.choice}>
@@ -95,8 +101,10 @@ export function RemarksField({
   onChange: (value: string) => void;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
+  const max = REMARKS_MAX;
   return (
-    <Field label={label} hint={`${hint}; at most ${REMARKS_MAX} characters.`} error={error}>
+    <Field label={label} hint={t`${hint}; at most ${max} characters.`} error={error}>
       <textarea
         className={`${inputClass} ${s.remarks}`}
         rows={3}

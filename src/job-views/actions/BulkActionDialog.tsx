@@ -6,6 +6,9 @@
  * done, conflict or refused (or failed, with the reason).
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useCallback, useState, type FormEvent } from 'react';
 import {
   actOnJob,
@@ -21,43 +24,49 @@ import type { Job } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
 import { Banner, ProgressBar } from '../../ui';
 import { Modal } from '../../ui/Modal';
-import { countOf } from '../../lib/count';
+import { i18n } from '../../i18n';
 import { ActionChoice, DialogButtons, RemarksField, StatusChoice } from './ActionFields';
 import { commonNextStatuses, remarksProblem } from './action-words';
 import { heldJobs } from './held-jobs';
 import { RiderPicker } from './RiderPicker';
 import s from './actions.module.css';
+import '../catalog';
 
 export type BulkKind = 'remark' | 'status' | 'reassign' | 'cancel';
 const CHOICES = [
-  ['remark', 'Add a remark'],
-  ['status', 'Change status'],
-  ['reassign', 'Reassign rider'],
-  ['cancel', 'Cancel the jobs'],
+  ['remark', msg`Add a remark`],
+  ['status', msg`Change status`],
+  ['reassign', msg`Reassign rider`],
+  ['cancel', msg`Cancel the jobs`],
 ] as const;
 type Result = { jobId: number; outcome: ActionOutcome; message: string };
 
-const OUTCOME_WORDS: Record<ActionOutcome, string> = {
-  done: 'Done',
-  conflict: 'Conflict',
-  refused: 'Refused',
-  failed: 'Failed',
+const OUTCOME_WORDS: Record<ActionOutcome, MessageDescriptor> = {
+  done: msg`Done`,
+  conflict: msg`Conflict`,
+  refused: msg`Refused`,
+  failed: msg`Failed`,
 };
 
 /** One job of the selection: read again, compared with the copy selected, then acted on at that version. */
 async function actOnSelected(api: ReturnType<typeof useApi>, seen: Job, action: JobAction): Promise<Result> {
   try {
     const now = await fetchJobWithActions(api, seen.id);
-    if (!now) return { jobId: seen.id, outcome: 'failed', message: 'The service offers no job actions.' };
+    if (!now)
+      return { jobId: seen.id, outcome: 'failed', message: i18n._(msg`The service offers no job actions.`) };
     if (now.job.updated_at !== seen.updated_at || now.job.status !== seen.status) {
       return {
         jobId: seen.id,
         outcome: 'conflict',
-        message: 'Changed by someone else since it was selected: not changed. Look at it again.',
+        message: i18n._(msg`Changed by someone else since it was selected: not changed. Look at it again.`),
       };
     }
     if (!now.etag)
-      return { jobId: seen.id, outcome: 'failed', message: 'The service named no version (ETag).' };
+      return {
+        jobId: seen.id,
+        outcome: 'failed',
+        message: i18n._(msg`The service named no version (ETag).`),
+      };
     await actOnJob(api, seen.id, action, now.etag);
     return { jobId: seen.id, outcome: 'done', message: '' };
   } catch (error) {
@@ -66,7 +75,9 @@ async function actOnSelected(api: ReturnType<typeof useApi>, seen: Job, action: 
       jobId: seen.id,
       outcome,
       message:
-        outcome === 'conflict' ? 'Changed by someone else meanwhile: not changed.' : errorMessage(error),
+        outcome === 'conflict'
+          ? i18n._(msg`Changed by someone else meanwhile: not changed.`)
+          : errorMessage(error),
     };
   }
 }
@@ -84,6 +95,7 @@ export default function BulkActionDialog({
   onClose: () => void;
   onActed?: () => void;
 }) {
+  const { t } = useLingui();
   const api = useApi();
   const config = useConfig();
   const queryClient = useQueryClient();
@@ -94,34 +106,36 @@ export default function BulkActionDialog({
   const [errors, setErrors] = useState<{ status?: string; rider?: string; remarks?: string }>({});
   const fleet = useCallback(() => heldJobs(queryClient, jobs), [queryClient, jobs]);
   const riderName = useCallback(() => {
-    for (const { rider } of fleet())
-      if (rider && rider.id === riderId) return rider.name || `Rider ${riderId}`;
-    return `Rider ${riderId}`;
+    const id = riderId ?? '';
+    const fallback = i18n._(msg`Rider ${id}`);
+    for (const { rider } of fleet()) if (rider && rider.id === riderId) return rider.name || fallback;
+    return fallback;
   }, [fleet, riderId]);
   const [results, setResults] = useState<Result[] | null>(null);
   const [running, setRunning] = useState(false);
   const n = jobs.length;
   const statuses = commonNextStatuses(jobs);
   const label = (code: number) => describeStatus(config, code).label;
-  const jobsWord = countOf(n, 'job', 'jobs');
+  const statusName = status === undefined ? '' : label(status);
+  const rider = riderId === undefined ? '' : riderName();
 
   const what = {
-    remark: `${jobsWord} will each get this remark in their status history.`,
-    cancel: `${jobsWord} will be cancelled, with their stops still open.`,
+    remark: t`${plural(n, { one: '# job will get this remark in its status history.', other: '# jobs will each get this remark in their status history.' })}`,
+    cancel: t`${plural(n, { one: '# job will be cancelled, with its stops still open.', other: '# jobs will be cancelled, with their stops still open.' })}`,
     status:
       status === undefined
-        ? `${jobsWord} will be moved to the status you choose.`
-        : `${jobsWord} will be moved to ${label(status)}.`,
+        ? t`${plural(n, { one: '# job will be moved to the status you choose.', other: '# jobs will be moved to the status you choose.' })}`
+        : t`${plural(n, { one: `# job will be moved to ${statusName}.`, other: `# jobs will be moved to ${statusName}.` })}`,
     reassign:
       riderId === undefined
-        ? `${jobsWord} will be given to the rider you choose.`
-        : `${jobsWord} will be given to ${riderName()}.`,
+        ? t`${plural(n, { one: '# job will be given to the rider you choose.', other: '# jobs will be given to the rider you choose.' })}`
+        : t`${plural(n, { one: `# job will be given to ${rider}.`, other: `# jobs will be given to ${rider}.` })}`,
   }[kind];
   const confirmLabel = {
-    remark: `Add the remark to ${jobsWord}`,
-    cancel: `Cancel ${jobsWord}`,
-    status: `Move ${jobsWord}`,
-    reassign: `Reassign ${jobsWord}`,
+    remark: t`${plural(n, { one: 'Add the remark to # job', other: 'Add the remark to # jobs' })}`,
+    cancel: t`${plural(n, { one: 'Cancel # job', other: 'Cancel # jobs' })}`,
+    status: t`${plural(n, { one: 'Move # job', other: 'Move # jobs' })}`,
+    reassign: t`${plural(n, { one: 'Reassign # job', other: 'Reassign # jobs' })}`,
   }[kind];
 
   const submit = async (e: FormEvent) => {
@@ -131,8 +145,8 @@ export default function BulkActionDialog({
     const remarkError = remarksProblem(remarks, kind === 'remark');
     if (remarkError) next.remarks = remarkError;
     if (kind === 'status' && (status === undefined || !statuses.includes(status)))
-      next.status = 'Choose the status to move to';
-    if (kind === 'reassign' && riderId === undefined) next.rider = 'Choose a rider';
+      next.status = t`Choose the status to move to`;
+    if (kind === 'reassign' && riderId === undefined) next.rider = t`Choose a rider`;
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     const action: JobAction =
@@ -159,6 +173,9 @@ export default function BulkActionDialog({
     { done: 0, conflict: 0, refused: 0, failed: 0 },
   );
   const finished = results !== null && !running;
+  const selected = jobs.map((j) => j.id).join(', ');
+  const acted = results?.length ?? 0;
+  const { done, conflict, refused, failed } = counts;
 
   return (
     <Modal
@@ -166,11 +183,11 @@ export default function BulkActionDialog({
       onOpenChange={(o) => !o && !running && onClose()}
       dismissible={!running}
       returnFocusTo={returnFocusTo}
-      title={`Act on ${jobsWord}`}
-      description={`Selected: ${jobs.map((j) => j.id).join(', ')}.`}
+      title={t`${plural(n, { one: 'Act on # job', other: 'Act on # jobs' })}`}
+      description={t`Selected: ${selected}.`}
       actions={
         <DialogButtons
-          close={finished ? 'Close' : 'Cancel'}
+          close={finished ? t`Close` : t`Cancel`}
           onClose={onClose}
           closeDisabled={running}
           form="bulk-action-form"
@@ -183,7 +200,7 @@ export default function BulkActionDialog({
         <form id="bulk-action-form" className={s.form} onSubmit={(e) => void submit(e)} noValidate>
           <ActionChoice
             name="bulk-action"
-            choices={CHOICES}
+            choices={CHOICES.map(([choice, words]) => [choice, t(words)] as const)}
             value={kind}
             onChange={(value) => {
               setKind(value);
@@ -197,7 +214,7 @@ export default function BulkActionDialog({
               value={status}
               onChange={setStatus}
               error={errors.status}
-              none="No status is offered by every selected job: select jobs in the same status."
+              none={t`No status is offered by every selected job: select jobs in the same status.`}
             />
           )}
           {kind === 'reassign' && (
@@ -210,38 +227,51 @@ export default function BulkActionDialog({
             />
           )}
           <RemarksField
-            label={kind === 'remark' ? 'Remark' : 'Remark (optional)'}
-            hint="Recorded on each job with your name"
+            label={kind === 'remark' ? t`Remark` : t`Remark (optional)`}
+            hint={t`Recorded on each job with your name`}
             value={remarks}
             onChange={setRemarks}
             error={errors.remarks}
           />
           <p className={s.consequence} role="status">
-            {what} Each job is acted on only as it was when selected: one changed since is left alone.
+            {what}{' '}
+            <Trans>Each job is acted on only as it was when selected: one changed since is left alone.</Trans>
           </p>
         </form>
       ) : (
         <div className={s.form}>
-          <ProgressBar value={results.length} max={n} label="Jobs acted on" />
+          <ProgressBar value={results.length} max={n} label={t`Jobs acted on`} />
           <p role="status" className={s.progressText}>
             {running
-              ? `Working: ${results.length} of ${n}…`
-              : `Finished: ${counts.done} done, ${counts.conflict} conflict, ${counts.refused} refused${counts.failed ? `, ${counts.failed} failed` : ''}.`}
+              ? t`Working: ${acted} of ${n}…`
+              : failed
+                ? t`Finished: ${done} done, ${conflict} conflict, ${refused} refused, ${failed} failed.`
+                : t`Finished: ${done} done, ${conflict} conflict, ${refused} refused.`}
           </p>
           {counts.conflict + counts.refused + counts.failed > 0 && finished && (
             <Banner tone="warning">
-              Jobs not done were left as they are. A conflict means someone else changed the job: look at it
-              again.
+              <Trans>
+                Jobs not done were left as they are. A conflict means someone else changed the job: look at it
+                again.
+              </Trans>
             </Banner>
           )}
-          <ul className={s.results} aria-label="Result per job">
-            {results.map((r) => (
-              <li key={r.jobId} data-outcome={r.outcome}>
-                <span className="mono">Job {r.jobId}</span>:{' '}
-                <strong className={s[`outcome-${r.outcome}`]}>{OUTCOME_WORDS[r.outcome]}</strong>
-                {r.message && <span className={s.muted}> · {r.message}</span>}
-              </li>
-            ))}
+          <ul className={s.results} aria-label={t`Result per job`}>
+            {results.map((r) => {
+              const jobId = r.jobId;
+              return (
+                <li key={r.jobId} data-outcome={r.outcome}>
+                  <span className="mono">{t`Job ${jobId}`}</span>:{' '}
+                  <strong className={s[`outcome-${r.outcome}`]}>{t(OUTCOME_WORDS[r.outcome])}</strong>
+                  {r.message && (
+                    <span className={s.muted}>
+                      {' · '}
+                      <bdi>{r.message}</bdi>
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

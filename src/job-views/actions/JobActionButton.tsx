@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { JobWithActions } from '../../api';
 import type { Job } from '../../contract';
 import { Button } from '../../ui';
 import { preloadActionDialogs, useActionOffer } from './useJobActions';
 import s from './actions.module.css';
+import '../catalog';
 
 /**
  * A list row's way to act on its job (the exceptions list): one button opening the job's action
@@ -20,12 +22,14 @@ export function JobActionButton({
 }) {
   // The job's own read waits for the click: a list of 150 rows asks nothing until then.
   const offer = useActionOffer(job, shown, onActed, false);
+  const { t } = useLingui();
+  const jobId = job.id;
   return (
     <>
       <Button
         size="sm"
         className={s.rowButton}
-        aria-label={`Act on job ${job.id}`}
+        aria-label={t`Act on job ${jobId}`}
         onPointerEnter={preloadActionDialogs}
         onFocus={preloadActionDialogs}
         onClick={(e) => {
@@ -34,7 +38,7 @@ export function JobActionButton({
         }}
         onKeyDown={(e) => e.stopPropagation()}
       >
-        Act…
+        <Trans>Act…</Trans>
       </Button>
       {/* React events bubble out of the dialog's portal through the React tree: the row must not see them. */}
       <span

@@ -6,6 +6,8 @@
  * allowed. Validation is said beside each field before anything is sent.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import {
   actOnJob,
@@ -18,7 +20,7 @@ import {
   type JobWithActions,
   type StopRef,
 } from '../../api';
-import type { Job, JobActionName } from '../../contract';
+import type { Delivery, Job, JobActionName, Pickup } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
 import { Banner, Field, Skeleton, inputClass, useToast } from '../../ui';
 import { Modal } from '../../ui/Modal';
@@ -28,6 +30,8 @@ import { ActionChoice, DialogButtons, RemarksField, StatusChoice } from './Actio
 import { ACTION_LABELS, remarksProblem } from './action-words';
 import { RiderPicker } from './RiderPicker';
 import s from './actions.module.css';
+import { i18n } from '../../i18n';
+import '../catalog';
 
 export type ActionStart = { kind: JobActionName; status?: number; stop?: StopRef };
 
@@ -37,37 +41,53 @@ type Failure = { outcome: 'conflict' | 'refused' | 'failed'; message: string };
 const stopKey = (stop: StopRef) => `${stop.kind}:${stop.id}`;
 
 function stopsOf(job: Job) {
+  const named = (kind: StopRef['kind'], stop: Pickup | Delivery, index: number) => {
+    const number = index + 1;
+    return {
+      ref: { kind, id: stop.id } as StopRef,
+      name: i18n._(kind === 'pickup' ? msg`Pickup ${number}` : msg`Delivery ${number}`),
+      stop,
+    };
+  };
   return [
-    ...job.pickups.map((stop, i) => ({
-      ref: { kind: 'pickup', id: stop.id } as StopRef,
-      name: `Pickup ${i + 1}`,
-      stop,
-    })),
-    ...job.deliveries.map((stop, i) => ({
-      ref: { kind: 'delivery', id: stop.id } as StopRef,
-      name: `Delivery ${i + 1}`,
-      stop,
-    })),
+    ...job.pickups.map((stop, i) => named('pickup', stop, i)),
+    ...job.deliveries.map((stop, i) => named('delivery', stop, i)),
   ];
 }
 
 /** The job as it is now, in one line: status, rider, last remark. */
 function NowLine({ job }: { job: Job }) {
+  const { t } = useLingui();
   const remark = lastRemark(job);
+  const riderId = job.rider?.id;
+  const remarkText = remark?.remarks;
+  const remarkBy = remark?.created_by?.user_name;
   return (
     <p className={s.now}>
-      <span className={s.nowLabel}>Now:</span> <StatusBadge code={job.status} /> ·{' '}
-      {job.rider ? <bdi>{job.rider.name || `Rider ${job.rider.id}`}</bdi> : 'unassigned'}
+      <span className={s.nowLabel}>
+        <Trans>Now:</Trans>
+      </span>{' '}
+      <StatusBadge code={job.status} /> ·{' '}
+      {job.rider ? <bdi>{job.rider.name || t`Rider ${riderId}`}</bdi> : t`unassigned`}
       {remark && (
         <>
           {' '}
-          · last remark <q>{remark.remarks}</q>
-          {remark.created_by?.user_name ? (
-            <>
-              {' '}
-              by <bdi>{remark.created_by.user_name}</bdi>
-            </>
-          ) : null}
+          {remarkBy ? (
+            <Trans>
+              · last remark{' '}
+              <q>
+                <bdi>{remarkText}</bdi>
+              </q>{' '}
+              by <bdi>{remarkBy}</bdi>
+            </Trans>
+          ) : (
+            <Trans>
+              · last remark{' '}
+              <q>
+                <bdi>{remarkText}</bdi>
+              </q>
+            </Trans>
+          )}
         </>
       )}
     </p>
@@ -91,6 +111,7 @@ export default function JobActionDialog({
   onClose: () => void;
   onActed?: (result: JobWithActions) => void;
 }) {
+  const { t } = useLingui();
   const api = useApi();
   const config = useConfig();
   const queryClient = useQueryClient();
@@ -126,9 +147,9 @@ export default function JobActionDialog({
       (kind === 'status' || kind === 'stop_status') &&
       (status === undefined || !statusOptions.includes(status))
     )
-      next.status = 'Choose the status to move to';
-    if (kind === 'stop_status' && !chosenStop) next.stop = 'Choose the stop';
-    if (kind === 'reassign' && riderId === undefined) next.rider = 'Choose a rider';
+      next.status = t`Choose the status to move to`;
+    if (kind === 'stop_status' && !chosenStop) next.stop = t`Choose the stop`;
+    if (kind === 'reassign' && riderId === undefined) next.rider = t`Choose a rider`;
     setErrors(next);
     if (Object.keys(next).length > 0) return null;
     switch (kind) {
@@ -153,8 +174,7 @@ export default function JobActionDialog({
     if (!data.etag) {
       setFailure({
         outcome: 'failed',
-        message:
-          'The service named no version (ETag) of this job, so the action cannot be guarded. Nothing was sent.',
+        message: t`The service named no version (ETag) of this job, so the action cannot be guarded. Nothing was sent.`,
       });
       return;
     }
@@ -164,7 +184,8 @@ export default function JobActionDialog({
       const result = await actOnJob(api, jobId, action, data.etag);
       queryClient.setQueryData(queryKeys.jobDetail(jobId), result);
       void queryClient.invalidateQueries({ queryKey: queryKeys.jobs() });
-      toast({ title: `Job ${jobId}: ${doneText(action, label)}` });
+      const done = doneText(action, label);
+      toast({ title: t`Job ${jobId}: ${done}` });
       onActed?.(result);
       onClose();
     } catch (error) {
@@ -173,8 +194,7 @@ export default function JobActionDialog({
         await read.refetch();
         setFailure({
           outcome,
-          message:
-            'Changed by someone else since this dialog read it: nothing was changed. The job as it is now is shown above; check your choice and send it again.',
+          message: t`Changed by someone else since this dialog read it: nothing was changed. The job as it is now is shown above; check your choice and send it again.`,
         });
       } else {
         setFailure({ outcome, message: errorMessage(error) });
@@ -184,24 +204,34 @@ export default function JobActionDialog({
     }
   };
 
-  const title = `${ACTION_LABELS[kind]}: job ${jobId}`;
+  const actionName = t(ACTION_LABELS[kind]);
+  const title = t`${actionName}: job ${jobId}`;
   let body;
   if (read.isPending) {
     body = (
-      <div role="status" aria-label="Reading the job">
+      <div role="status" aria-label={t`Reading the job`}>
         <Skeleton width="60%" />
         <Skeleton height={80} />
       </div>
     );
   } else if (read.isError) {
-    body = <Banner tone="danger">Could not read the job: {errorMessage(read.error)}</Banner>;
+    const problem = errorMessage(read.error);
+    body = (
+      <Banner tone="danger">
+        <Trans>Could not read the job: {problem}</Trans>
+      </Banner>
+    );
   } else if (!data || !job) {
-    body = <Banner tone="info">This service offers no job actions.</Banner>;
+    body = (
+      <Banner tone="info">
+        <Trans>This service offers no job actions.</Trans>
+      </Banner>
+    );
   } else if (allowed.length === 0) {
     body = (
       <>
         <NowLine job={job} />
-        <Banner tone="warning">{data.actions.refused ?? 'Nothing can be done to this job now.'}</Banner>
+        <Banner tone="warning">{data.actions.refused ?? t`Nothing can be done to this job now.`}</Banner>
       </>
     );
   } else {
@@ -214,17 +244,17 @@ export default function JobActionDialog({
           <Banner tone={failure.outcome === 'conflict' ? 'warning' : 'danger'} role="alert">
             <strong>
               {failure.outcome === 'conflict'
-                ? 'Changed by someone else. '
+                ? t`Changed by someone else.`
                 : failure.outcome === 'refused'
-                  ? 'Not allowed. '
-                  : 'Not done. '}
+                  ? t`Not allowed.`
+                  : t`Not done.`}{' '}
             </strong>
             {failure.message}
           </Banner>
         )}
         <ActionChoice
           name="action"
-          choices={allowed.map((a) => [a, ACTION_LABELS[a]] as const)}
+          choices={allowed.map((a) => [a, t(ACTION_LABELS[a])] as const)}
           value={kind}
           onChange={(a) => {
             setKind(a);
@@ -233,7 +263,7 @@ export default function JobActionDialog({
           }}
         />
         {kind === 'stop_status' && (
-          <Field label="Stop" error={errors.stop}>
+          <Field label={t`Stop`} error={errors.stop}>
             <select
               className={inputClass}
               value={stop ?? ''}
@@ -242,12 +272,17 @@ export default function JobActionDialog({
                 setStatus(undefined);
               }}
             >
-              <option value="">Choose a stop</option>
-              {stops.map((st) => (
-                <option key={stopKey(st.ref)} value={stopKey(st.ref)}>
-                  {st.name} (#{st.ref.id}): {label(st.stop.status)}
-                </option>
-              ))}
+              <option value="">{t`Choose a stop`}</option>
+              {stops.map((st) => {
+                const name = st.name;
+                const id = st.ref.id;
+                const stopStatus = label(st.stop.status);
+                return (
+                  <option key={stopKey(st.ref)} value={stopKey(st.ref)}>
+                    {t`${name} (#${id}): ${stopStatus}`}
+                  </option>
+                );
+              })}
             </select>
           </Field>
         )}
@@ -258,7 +293,7 @@ export default function JobActionDialog({
             value={status}
             onChange={setStatus}
             error={errors.status}
-            none="Choose a stop first."
+            none={t`Choose a stop first.`}
           />
         )}
         {kind === 'reassign' && (
@@ -271,11 +306,15 @@ export default function JobActionDialog({
           />
         )}
         {kind === 'cancel' && (
-          <p className={s.consequence}>The job is cancelled, and its stops still open with it.</p>
+          <p className={s.consequence}>
+            <Trans>The job is cancelled, and its stops still open with it.</Trans>
+          </p>
         )}
         <RemarksField
-          label={kind === 'remark' ? 'Remark' : kind === 'cancel' ? 'Reason (optional)' : 'Remark (optional)'}
-          hint="Recorded in the status history with your name"
+          label={
+            kind === 'remark' ? t`Remark` : kind === 'cancel' ? t`Reason (optional)` : t`Remark (optional)`
+          }
+          hint={t`Recorded in the status history with your name`}
           value={remarks}
           onChange={setRemarks}
           error={errors.remarks}
@@ -290,13 +329,13 @@ export default function JobActionDialog({
       returnFocusTo={returnFocusTo}
       onOpenChange={(o) => !o && onClose()}
       title={title}
-      description="The action is taken only on the version of the job shown here."
+      description={t`The action is taken only on the version of the job shown here.`}
       actions={
         <DialogButtons
-          close="Close"
+          close={t`Close`}
           onClose={onClose}
           form="job-action-form"
-          submit={data && allowed.length > 0 ? (sending ? 'Sending…' : submitLabel(kind)) : null}
+          submit={data && allowed.length > 0 ? (sending ? t`Sending…` : i18n._(SUBMIT_LABELS[kind])) : null}
           danger={kind === 'cancel'}
           sending={sending}
         />
@@ -307,27 +346,34 @@ export default function JobActionDialog({
   );
 }
 
-function submitLabel(kind: JobActionName): string {
-  return {
-    status: 'Move the job',
-    stop_status: 'Move the stop',
-    reassign: 'Reassign',
-    remark: 'Add the remark',
-    cancel: 'Cancel the job',
-  }[kind];
-}
+const SUBMIT_LABELS = {
+  status: msg`Move the job`,
+  stop_status: msg`Move the stop`,
+  reassign: msg`Reassign`,
+  remark: msg`Add the remark`,
+  cancel: msg`Cancel the job`,
+};
 
 export function doneText(action: JobAction, label: (code: number) => string): string {
   switch (action.kind) {
-    case 'status':
-      return `moved to ${label(action.status)}`;
-    case 'stop_status':
-      return `${action.stop.kind} ${action.stop.id} moved to ${label(action.status)}`;
+    case 'status': {
+      const status = label(action.status);
+      return i18n._(msg`moved to ${status}`);
+    }
+    case 'stop_status': {
+      const status = label(action.status);
+      const id = action.stop.id;
+      return i18n._(
+        action.stop.kind === 'pickup'
+          ? msg`pickup ${id} moved to ${status}`
+          : msg`delivery ${id} moved to ${status}`,
+      );
+    }
     case 'reassign':
-      return 'rider reassigned';
+      return i18n._(msg`rider reassigned`);
     case 'remark':
-      return 'remark added';
+      return i18n._(msg`remark added`);
     case 'cancel':
-      return 'cancelled';
+      return i18n._(msg`cancelled`);
   }
 }

@@ -4,29 +4,34 @@
  * its open load and how fresh its position is (rider-choices.ts), narrowed by a name or
  * reference id.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
 import { Field, formatDuration, inputClass } from '../../ui';
 import { isFinalStatus } from '../../rules/lateness';
 import { staleRiderSeconds } from '../../rules/riders';
-import { pluralForm } from '../../lib/count';
+import { numberFormat } from '../../lib/count';
+import { i18n } from '../../i18n';
 import { useScreenNow } from '../screen-clock';
 import { riderChoices, type RiderChoice } from './rider-choices';
 import s from './actions.module.css';
+import '../catalog';
 
 const SHOWN = 30;
 
 function distanceText(km: number | null, several: boolean): string {
-  if (km === null) return 'distance unknown';
-  const figure = km < 10 ? km.toFixed(1) : String(Math.round(km));
-  return several ? `${figure} km from the farthest job` : `${figure} km away`;
+  if (km === null) return i18n._(msg`distance unknown`);
+  const digits = km < 10 ? 1 : 0;
+  const figure = numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(km);
+  return i18n._(several ? msg`${figure} km from the farthest job` : msg`${figure} km away`);
 }
 
 function freshnessText(choice: RiderChoice): string {
-  if (choice.positionAge === null) return 'no position';
-  const age = `position ${formatDuration(Math.max(0, choice.positionAge))} old`;
-  return choice.stale ? `${age} (stale)` : age;
+  if (choice.positionAge === null) return i18n._(msg`no position`);
+  const age = formatDuration(Math.max(0, choice.positionAge));
+  return i18n._(choice.stale ? msg`position ${age} old (stale)` : msg`position ${age} old`);
 }
 
 export function RiderPicker({
@@ -43,6 +48,7 @@ export function RiderPicker({
   onChange: (riderId: number) => void;
   error?: string;
 }) {
+  const { t } = useLingui();
   const config = useConfig();
   const now = useScreenNow();
   const [filter, setFilter] = useState('');
@@ -61,9 +67,11 @@ export function RiderPicker({
       )
     : choices;
   const shown = matching.slice(0, SHOWN);
+  const shownCount = SHOWN;
+  const matchCount = matching.length;
   return (
     <div className={s.riders}>
-      <Field label="Find a rider" hint="By name or reference id.">
+      <Field label={t`Find a rider`} hint={t`By name or reference id.`}>
         <input
           className={inputClass}
           type="search"
@@ -72,53 +80,62 @@ export function RiderPicker({
         />
       </Field>
       <fieldset className={s.choices} aria-describedby="rider-error rider-note">
-        <legend className={s.legend}>Rider</legend>
+        <legend className={s.legend}>
+          <Trans>Rider</Trans>
+        </legend>
         {shown.length === 0 && (
           <p className={s.muted}>
             {choices.length === 0
-              ? 'No rider is known here: the riders offered are those of the jobs this screen has read.'
-              : 'No rider matches.'}
+              ? t`No rider is known here: the riders offered are those of the jobs this screen has read.`
+              : t`No rider matches.`}
           </p>
         )}
-        {shown.map((c) => (
-          <label key={c.rider.id} className={`${s.choice} ${s.riderChoice}`}>
-            <input
-              type="radio"
-              name="rider"
-              value={c.rider.id}
-              checked={value === c.rider.id}
-              aria-invalid={error ? true : undefined}
-              onChange={() => onChange(c.rider.id)}
-            />
-            <span className={s.riderText}>
-              <span className={s.riderName}>
-                <bdi>{c.rider.name || `Rider ${c.rider.id}`}</bdi>{' '}
-                <span className={`${s.muted} num`}>{c.rider.reference_id || `#${c.rider.id}`}</span>
-                {c.carries > 0 && (
-                  <span className={s.muted}>
-                    {' '}
-                    · {several ? `has ${c.carries} of these jobs` : 'has this job'}
+        {shown.map((c) => {
+          const riderId = c.rider.id;
+          const carries = c.carries;
+          const openLoad = c.openLoad;
+          const distance = distanceText(c.distanceKm, several);
+          return (
+            <label key={c.rider.id} className={`${s.choice} ${s.riderChoice}`}>
+              <input
+                type="radio"
+                name="rider"
+                value={c.rider.id}
+                checked={value === c.rider.id}
+                aria-invalid={error ? true : undefined}
+                onChange={() => onChange(c.rider.id)}
+              />
+              <span className={s.riderText}>
+                <span className={s.riderName}>
+                  <bdi>{c.rider.name || t`Rider ${riderId}`}</bdi>{' '}
+                  <bdi className={`${s.muted} num`}>{c.rider.reference_id || `#${riderId}`}</bdi>
+                  {carries > 0 && (
+                    <span className={s.muted}>
+                      {' '}
+                      · {several ? t`has ${carries} of these jobs` : t`has this job`}
+                    </span>
+                  )}
+                </span>
+                <span className={`${s.riderFacts} num`}>
+                  {distance} · {t`${plural(openLoad, { one: '# open job', other: '# open jobs' })}`} ·{' '}
+                  <span className={c.stale || c.positionAge === null ? s.stale : undefined}>
+                    {freshnessText(c)}
                   </span>
-                )}
-              </span>
-              <span className={`${s.riderFacts} num`}>
-                {distanceText(c.distanceKm, several)} · {c.openLoad} open{' '}
-                {pluralForm(c.openLoad, 'job', 'jobs')} ·{' '}
-                <span className={c.stale || c.positionAge === null ? s.stale : undefined}>
-                  {freshnessText(c)}
                 </span>
               </span>
-            </span>
-          </label>
-        ))}
+            </label>
+          );
+        })}
         <span id="rider-error" className={s.error} aria-live="polite">
           {error}
         </span>
       </fieldset>
       <p id="rider-note" className={s.muted}>
-        {matching.length > SHOWN ? `The nearest ${SHOWN} of ${matching.length}. ` : ''}Riders of the jobs this
-        screen has read; distance from{' '}
-        {several ? 'each job’s next open stop, the farthest' : 'the job’s next open stop'}.
+        {matchCount > shownCount ? t`The nearest ${shownCount} of ${matchCount}.` : ''}
+        {matchCount > shownCount ? ' ' : ''}
+        {several
+          ? t`Riders of the jobs this screen has read; distance from each job’s next open stop, the farthest.`
+          : t`Riders of the jobs this screen has read; distance from the job’s next open stop.`}
       </p>
     </div>
   );

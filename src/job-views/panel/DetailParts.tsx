@@ -1,13 +1,15 @@
 /** The small pieces the job panel's tabs share: facts lists, values of any shape, codes, times, slots. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, createContext, useContext, type ReactNode } from 'react';
 import type { Rider } from '../../contract';
 import { describeStatus, useConfig, type CodeInfo, type NameInfo } from '../../config';
-import { Skeleton, ZonedTime, formatDateTime, formatWindow, inViewerZone } from '../../ui';
-import { formatLastSeen, isStaleRider, riderPositionAge, staleRiderSeconds } from '../../rules/riders';
+import { Skeleton, ZonedTime, formatDateTime, formatDuration, formatWindow, inViewerZone } from '../../ui';
+import { isStaleRider, riderPositionAge, staleRiderSeconds } from '../../rules/riders';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { StatusBadge } from '../StatusBadge';
 import s from './details.module.css';
 import actionStyles from '../actions/actions.module.css';
+import '../catalog';
 
 /** The zone the job's times are shown in (its branch's, or the viewer's). */
 export const JobZone = createContext<string | undefined>(undefined);
@@ -21,7 +23,9 @@ export function Coming({ children }: { children: ReactNode }) {
   return (
     <span data-coming>
       <Skeleton width="8em" />
-      <span className="visually-hidden">Still reading</span>
+      <span className="visually-hidden">
+        <Trans>Still reading</Trans>
+      </span>
     </span>
   );
 }
@@ -40,13 +44,19 @@ export function Empty({ children = '—' }: { children?: ReactNode }) {
 
 /** Any value of an undocumented shape (addresses, customers, extra fields), without crashing on null. */
 export function GenericValue({ value, depth = 0 }: { value: unknown; depth?: number }) {
+  const { t } = useLingui();
   if (value === null || value === undefined || value === '') return <Empty />;
-  if (typeof value === 'boolean') return <>{value ? 'Yes' : 'No'}</>;
+  if (typeof value === 'boolean') return <>{value ? t`Yes` : t`No`}</>;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
     return <>{String(value)}</>;
   if (depth >= 4) return <code className={s.inlineCode}>{JSON.stringify(value)}</code>;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <Empty>None</Empty>;
+    if (value.length === 0)
+      return (
+        <Empty>
+          <Trans>None</Trans>
+        </Empty>
+      );
     return (
       <ol className={s.genericList}>
         {value.map((item, i) => (
@@ -59,7 +69,12 @@ export function GenericValue({ value, depth = 0 }: { value: unknown; depth?: num
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length === 0) return <Empty>None</Empty>;
+    if (entries.length === 0)
+      return (
+        <Empty>
+          <Trans>None</Trans>
+        </Empty>
+      );
     return (
       <dl className={s.genericDl}>
         {entries.map(([k, v]) => (
@@ -102,10 +117,10 @@ export function ExactTime({ epochSeconds, zone }: { epochSeconds: number | null;
 
 /** A code's label with the raw code quieter beside it (docs/design.md, decision 4). */
 export function CodeLabel({ info, noun }: { info: CodeInfo | NameInfo; noun: string }) {
+  const { t } = useLingui();
+  const code = info.code;
   return (
-    <span
-      title={info.known ? `${noun} code ${info.code}` : `${noun} code ${info.code} is not in the dictionary`}
-    >
+    <span title={info.known ? t`${noun} code ${code}` : t`${noun} code ${code} is not in the dictionary`}>
       {info.label}
       {info.known && <span className={`${s.code} num`}> {info.code}</span>}
     </span>
@@ -118,8 +133,14 @@ export function CodeLabel({ info, noun }: { info: CodeInfo | NameInfo; noun: str
  * plain text, never drawn as buttons.
  */
 export function NextStatuses({ codes, onChoose }: { codes: number[]; onChoose?: (code: number) => void }) {
+  const { t } = useLingui();
   const config = useConfig();
-  if (codes.length === 0) return <Empty>None offered</Empty>;
+  if (codes.length === 0)
+    return (
+      <Empty>
+        <Trans>None offered</Trans>
+      </Empty>
+    );
   if (!onChoose) {
     return (
       <span className={s.plainNext}>
@@ -128,19 +149,22 @@ export function NextStatuses({ codes, onChoose }: { codes: number[]; onChoose?: 
     );
   }
   return (
-    <ul className={s.inlineList} aria-label="Next statuses offered">
-      {codes.map((code, i) => (
-        <li key={`${code}-${i}`}>
-          <button
-            type="button"
-            className={actionStyles.nextButton}
-            aria-label={`Move to ${describeStatus(config, code).label}…`}
-            onClick={() => onChoose(code)}
-          >
-            <StatusBadge code={code} />
-          </button>
-        </li>
-      ))}
+    <ul className={s.inlineList} aria-label={t`Next statuses offered`}>
+      {codes.map((code, i) => {
+        const status = describeStatus(config, code).label;
+        return (
+          <li key={`${code}-${i}`}>
+            <button
+              type="button"
+              className={actionStyles.nextButton}
+              aria-label={t`Move to ${status}…`}
+              onClick={() => onChoose(code)}
+            >
+              <StatusBadge code={code} />
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -154,18 +178,26 @@ export function RiderPosition({ rider }: { rider: Rider }) {
   const now = useScreenNow();
   const jobZone = useContext(JobZone);
   const { latitude, longitude } = rider.last_coordinates;
-  if (typeof latitude !== 'number' || typeof longitude !== 'number') return <Empty>Unknown</Empty>;
-  const age = riderPositionAge(rider, now) ?? 0;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number')
+    return (
+      <Empty>
+        <Trans>Unknown</Trans>
+      </Empty>
+    );
+  const age = formatDuration(riderPositionAge(rider, now) ?? 0);
   return (
     <span className="num">
       {latitude.toFixed(5)}, {longitude.toFixed(5)}{' '}
       {isStaleRider(rider, now, staleRiderSeconds(config)) ? (
         <strong className={s.staleText} title={formatDateTime(rider.updated_at, jobZone)}>
-          <span aria-hidden="true">⚠ </span>stale: {formatLastSeen(age)}
+          <span aria-hidden="true">⚠ </span>
+          <Trans>stale: last seen {age} ago</Trans>
         </strong>
       ) : (
         <span className={s.muted}>
-          as of <LiveTime epochSeconds={rider.updated_at} />
+          <Trans>
+            as of <LiveTime epochSeconds={rider.updated_at} />
+          </Trans>
         </span>
       )}{' '}
       <a
@@ -173,7 +205,7 @@ export function RiderPosition({ rider }: { rider: Rider }) {
         target="_blank"
         rel="noreferrer noopener"
       >
-        map
+        <Trans>map</Trans>
       </a>
     </span>
   );
@@ -181,7 +213,12 @@ export function RiderPosition({ rider }: { rider: Rider }) {
 
 /** A slot window in a zone, the zone named; the viewer's own zone on hover. */
 export function Slot({ from, to, zone }: { from: number | null; to: number | null; zone: string }) {
-  if (from === null && to === null) return <Empty>No slot</Empty>;
+  if (from === null && to === null)
+    return (
+      <Empty>
+        <Trans>No slot</Trans>
+      </Empty>
+    );
   return (
     <span className="num" title={inViewerZone(to ?? from!, zone)}>
       {formatWindow(from, to, zone)}

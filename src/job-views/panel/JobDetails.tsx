@@ -2,6 +2,8 @@
  * The job panel's content (loaded on demand): status and next statuses, the job's facts,
  * the rider card, the status history (JobHistory.tsx), the stops (JobStops.tsx), and the raw JSON.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useContext, useId, type ReactNode } from 'react';
 import type { Job, Rider } from '../../contract';
 import {
@@ -21,7 +23,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { Tabs } from '../../ui/Tabs';
 import { jobTimeZone, lastRemark } from '../job-facts';
 import { phoneOf } from '../../rules/customer';
-import { earliestOpenSlot, formatLate, isFinalStatus, jobLateness, lateRule } from '../../rules/lateness';
+import { earliestOpenSlot, isFinalStatus, jobLateness, lateRule } from '../../rules/lateness';
 import { LiveTime, useScreenNow } from '../screen-clock';
 import { useDisplayZone } from '../time-zone';
 import {
@@ -44,7 +46,7 @@ import { JobStops } from './JobStops';
 import { StatusBadge } from '../StatusBadge';
 import { timeline } from './timeline';
 import s from './details.module.css';
-import { pluralForm } from '../../lib/count';
+import '../catalog';
 
 const KNOWN_JOB_KEYS = new Set([
   'id',
@@ -61,85 +63,111 @@ const KNOWN_JOB_KEYS = new Set([
   'next_status',
 ]);
 
-function Verified({ ok, what }: { ok: boolean; what: string }) {
+function Verified({ ok, what }: { ok: boolean; what: 'phone' | 'email' }) {
+  const { t } = useLingui();
+  const words = {
+    phone: ok ? t`Phone verified` : t`Phone not verified`,
+    email: ok ? t`Email verified` : t`Email not verified`,
+  };
   return (
     <span className={ok ? s.verified : s.unverified}>
       <span aria-hidden="true">{ok ? '✓ ' : '✗ '}</span>
-      {ok ? `${what} verified` : `${what} not verified`}
+      {words[what]}
     </span>
   );
 }
 
 function RiderCard({ rider }: { rider: Rider | null }) {
+  const { t } = useLingui();
   const config = useConfig();
   const headingId = useId();
   if (!rider) {
     return (
       <section className={s.card} aria-labelledby={headingId}>
         <h3 id={headingId} className={s.cardTitle}>
-          Rider
+          <Trans>Rider</Trans>
         </h3>
-        <p className={s.muted}>No rider assigned.</p>
+        <p className={s.muted}>
+          <Trans>No rider assigned.</Trans>
+        </p>
       </section>
     );
   }
   const phone = phoneOf(rider.dial_code, rider.mobile);
   const metadata = Object.keys(rider.metadata).length ? rider.metadata : null;
+  const riderName = rider.name || `#${rider.id}`;
+  const referenceId = rider.reference_id;
+  const riderId = rider.id;
   return (
     <section className={s.card} aria-labelledby={headingId}>
       <h3 id={headingId} className={s.cardTitle}>
-        Rider: {rider.name || `#${rider.id}`}
+        <Trans>
+          Rider: <bdi>{riderName}</bdi>
+        </Trans>
       </h3>
       <Facts
         items={[
-          ['Username', rider.username ? `@${rider.username}` : <Empty />],
+          [t`Username`, rider.username ? `@${rider.username}` : <Empty />],
           [
-            'Phone',
+            t`Phone`,
             phone ? (
               <span className={s.withFlag}>
                 <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="num">
                   {phone}
                 </a>
-                <Verified ok={rider.phone_verified} what="Phone" />
+                <Verified ok={rider.phone_verified} what="phone" />
               </span>
             ) : (
               <span className={s.withFlag}>
-                <Empty>No phone</Empty>
-                <Verified ok={rider.phone_verified} what="Phone" />
+                <Empty>
+                  <Trans>No phone</Trans>
+                </Empty>
+                <Verified ok={rider.phone_verified} what="phone" />
               </span>
             ),
           ],
           [
-            'Email',
+            t`Email`,
             <Coming>
               <span className={s.withFlag}>
-                {rider.email ? <a href={`mailto:${rider.email}`}>{rider.email}</a> : <Empty>No email</Empty>}
-                <Verified ok={rider.email_verified} what="Email" />
+                {rider.email ? (
+                  <a href={`mailto:${rider.email}`}>{rider.email}</a>
+                ) : (
+                  <Empty>
+                    <Trans>No email</Trans>
+                  </Empty>
+                )}
+                <Verified ok={rider.email_verified} what="email" />
               </span>
             </Coming>,
           ],
-          ['Last position', <RiderPosition rider={rider} />],
+          [t`Last position`, <RiderPosition rider={rider} />],
           [
-            'Type',
+            t`Type`,
             rider.type ? (
-              <CodeLabel info={describeRiderType(config, rider.type)} noun="Rider type" />
+              <CodeLabel info={describeRiderType(config, rider.type)} noun={t`Rider type`} />
             ) : (
               <Empty />
             ),
           ],
           [
-            'Rider id',
+            t`Rider id`,
             <span className="num">
-              {rider.id}
-              {rider.reference_id ? ` · ref ${rider.reference_id}` : ''}
+              {referenceId ? (
+                <Trans>
+                  <bdi>{riderId}</bdi> · ref <bdi>{referenceId}</bdi>
+                </Trans>
+              ) : (
+                rider.id
+              )}
             </span>,
           ],
           [
-            'Rider status',
-            <CodeLabel info={describeRiderStatus(config, rider.status)} noun="Rider status" />,
+            t`Rider status`,
+            <CodeLabel info={describeRiderStatus(config, rider.status)} noun={t`Rider status`} />,
           ],
           ...(metadata
-            ? ([['Metadata', <GenericValue value={metadata} />]] as [ReactNode, ReactNode][])
+            ? ([[t`Metadata`, <GenericValue value={metadata} />]] as [ReactNode, ReactNode][])
             : []),
         ]}
       />
@@ -149,6 +177,7 @@ function RiderCard({ rider }: { rider: Rider | null }) {
 
 /** What a supervisor acts on, first: late or not, the last remark, the next open slot, where the rider is. */
 function Triage({ job }: { job: Job }) {
+  const { t } = useLingui();
   const config = useConfig();
   const now = useScreenNow();
   const rule = lateRule(config);
@@ -158,63 +187,96 @@ function Triage({ job }: { job: Job }) {
   const slotZone = useDisplayZone(slot?.branch?.time_zone);
   const slotState = slot && late.stops.find((st) => st.kind === slot.kind && st.id === slot.id);
   const lateStops = late.stops.filter((st) => st.late);
+  const lateBy = formatDuration(late.lateBy);
+  const lateCount = lateStops.length;
+  const stopCount = late.stops.length;
+  const remarkStatus = remark ? describeStatus(config, remark.status).label : '';
+  const remarkBy = remark?.created_by?.user_name;
+  const riderName = job.rider ? job.rider.name || `#${job.rider.id}` : '';
+  const slotLate = slotState?.late ? formatDuration(slotState.lateBy) : '';
   return (
     <section
       className={`${s.triage} ${late.late ? s.triageLate : ''}`}
-      aria-label="Needs attention"
+      aria-label={t`Needs attention`}
       data-overview
     >
       <Facts
         items={[
           [
-            'Late',
+            t`Late`,
             late.late ? (
               <strong className={s.lateText}>
-                {lateStops.length > 1 ? 'Up to ' : ''}
-                {formatDuration(late.lateBy)} past the slot: {lateStops.length} of {late.stops.length}{' '}
-                {pluralForm(late.stops.length, 'stop', 'stops')}
+                {lateStops.length > 1
+                  ? t`Up to ${lateBy} past the slot: ${lateCount} of ${plural(stopCount, { one: '# stop', other: '# stops' })}`
+                  : t`${lateBy} past the slot: ${lateCount} of ${plural(stopCount, { one: '# stop', other: '# stops' })}`}
               </strong>
             ) : late.stops.some((st) => st.open) ? (
-              <span className={s.onTime}>No: every open stop is within its slot</span>
+              <span className={s.onTime}>
+                <Trans>No: every open stop is within its slot</Trans>
+              </span>
             ) : (
-              <span className={s.onTime}>No: every stop is done</span>
+              <span className={s.onTime}>
+                <Trans>No: every stop is done</Trans>
+              </span>
             ),
           ],
           [
-            'Last remark',
+            t`Last remark`,
             remark ? (
               <span>
-                <q className={s.remarkQuote}>{remark.remarks}</q>{' '}
+                <q className={s.remarkQuote}>
+                  <bdi>{remark.remarks}</bdi>
+                </q>{' '}
                 <span className={s.muted}>
-                  ({describeStatus(config, remark.status).label},{' '}
-                  <LiveTime epochSeconds={remark.created_at} />
-                  {remark.created_by?.user_name ? `, by ${remark.created_by.user_name}` : ''})
+                  {remarkBy ? (
+                    <Trans>
+                      ({remarkStatus}, <LiveTime epochSeconds={remark.created_at} />, by <bdi>{remarkBy}</bdi>
+                      )
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      ({remarkStatus}, <LiveTime epochSeconds={remark.created_at} />)
+                    </Trans>
+                  )}
                 </span>
               </span>
             ) : (
-              <Empty>No remarks</Empty>
+              <Empty>
+                <Trans>No remarks</Trans>
+              </Empty>
             ),
           ],
           [
-            'Next open slot',
+            t`Next open slot`,
             slot ? (
               <span>
-                {slot.kind === 'pickup' ? 'Pickup' : 'Delivery'}{' '}
+                {slot.kind === 'pickup' ? t`Pickup` : t`Delivery`}{' '}
                 <Slot from={slot.from} to={slot.to} zone={slotZone} />
-                {slotState?.late && <strong className={s.lateText}> · {formatLate(slotState.lateBy)}</strong>}
+                {slotLate && (
+                  <strong className={s.lateText}>
+                    {' · '}
+                    {t`late ${slotLate}`}
+                  </strong>
+                )}
               </span>
             ) : (
-              <Empty>None open</Empty>
+              <Empty>
+                <Trans>None open</Trans>
+              </Empty>
             ),
           ],
           [
-            'Rider',
+            t`Rider`,
             job.rider ? (
               <span>
-                {job.rider.name || `#${job.rider.id}`}: <RiderPosition rider={job.rider} />
+                <Trans>
+                  <bdi>{riderName}</bdi>: <RiderPosition rider={job.rider} />
+                </Trans>
               </span>
             ) : (
-              <Empty>Unassigned</Empty>
+              <Empty>
+                <Trans>Unassigned</Trans>
+              </Empty>
             ),
           ],
         ]}
@@ -224,6 +286,7 @@ function Triage({ job }: { job: Job }) {
 }
 
 function OverviewTab({ job }: { job: Job }) {
+  const { t } = useLingui();
   const config = useConfig();
   const extra = Object.entries(job).filter(([k]) => !KNOWN_JOB_KEYS.has(k));
   return (
@@ -232,16 +295,25 @@ function OverviewTab({ job }: { job: Job }) {
       <JobRouteMap job={job} />
       <Facts
         items={[
-          ['Order id', job.order_id ? <span className="mono">{job.order_id}</span> : <Empty />],
-          ['Type', job.type ? <CodeLabel info={describeJobType(config, job.type)} noun="Type" /> : <Empty />],
+          [t`Order id`, job.order_id ? <span className="mono">{job.order_id}</span> : <Empty />],
           [
-            'Notes',
+            t`Type`,
+            job.type ? <CodeLabel info={describeJobType(config, job.type)} noun={t`Type`} /> : <Empty />,
+          ],
+          [
+            t`Notes`,
             <Coming>
-              {job.notes ? <span className={s.prewrap}>{job.notes}</span> : <Empty>No notes</Empty>}
+              {job.notes ? (
+                <span className={s.prewrap}>{job.notes}</span>
+              ) : (
+                <Empty>
+                  <Trans>No notes</Trans>
+                </Empty>
+              )}
             </Coming>,
           ],
-          ['Created', <ExactTime epochSeconds={job.created_at} />],
-          ['Updated', <ExactTime epochSeconds={job.updated_at} />],
+          [t`Created`, <ExactTime epochSeconds={job.created_at} />],
+          [t`Updated`, <ExactTime epochSeconds={job.updated_at} />],
           ...extra.map(([k, v]) => [humanize(k), <GenericValue value={v} />] as [ReactNode, ReactNode]),
         ]}
       />
@@ -255,32 +327,43 @@ function ZoneNote({ zone, branchZone }: { zone: string; branchZone: string }) {
   if (zone !== viewer) {
     return (
       <p className={s.zoneNote}>
-        Times in <strong>{zone}</strong>, the branch&apos;s zone; hover a time for yours ({viewer}).
+        <Trans>
+          Times in <strong>{zone}</strong>, the branch&apos;s zone; hover a time for yours (
+          <bdi>{viewer}</bdi>).
+        </Trans>
       </p>
     );
   }
   return (
     <p className={s.zoneNote}>
-      Times in <strong>{zone}</strong>, your zone
-      {branchZone && branchZone !== viewer ? ` (the branch's is ${branchZone})` : ''}.
+      {branchZone && branchZone !== viewer ? (
+        <Trans>
+          Times in <strong>{zone}</strong>, your zone (the branch&apos;s is <bdi>{branchZone}</bdi>).
+        </Trans>
+      ) : (
+        <Trans>
+          Times in <strong>{zone}</strong>, your zone.
+        </Trans>
+      )}
     </p>
   );
 }
 
 /** The panel's actions (the extension): a button per action allowed, or why none is; nothing on a bare service. */
 function ActionBar({ offer }: { offer: ActionOffer }) {
+  const { t } = useLingui();
   if (!offer.extension) return null;
   if (offer.allowed.size === 0) {
     return offer.refused ? <p className={actionStyles.refused}>{offer.refused}</p> : null;
   }
   const buttons: [JobActionName, string, ActionStart][] = [
-    ['status', 'Change status…', { kind: 'status' }],
-    ['reassign', 'Reassign…', { kind: 'reassign' }],
-    ['remark', 'Add remark…', { kind: 'remark' }],
-    ['cancel', 'Cancel job…', { kind: 'cancel' }],
+    ['status', t`Change status…`, { kind: 'status' }],
+    ['reassign', t`Reassign…`, { kind: 'reassign' }],
+    ['remark', t`Add remark…`, { kind: 'remark' }],
+    ['cancel', t`Cancel job…`, { kind: 'cancel' }],
   ];
   return (
-    <div className={actionStyles.bar} role="group" aria-label="Act on this job">
+    <div className={actionStyles.bar} role="group" aria-label={t`Act on this job`}>
       {buttons
         .filter(([name]) => offer.allowed.has(name))
         .map(([name, text, start]) => (
@@ -299,9 +382,10 @@ function ActionBar({ offer }: { offer: ActionOffer }) {
 
 /** The JSON, once it is the whole job's. */
 function RawJson({ json }: { json: string }) {
+  const { t } = useLingui();
   if (useContext(ReadingWhole)) return <Coming>{null}</Coming>;
   return (
-    <pre className={s.raw} tabIndex={0} aria-label="Job JSON">
+    <pre className={s.raw} tabIndex={0} aria-label={t`Job JSON`}>
       {json}
     </pre>
   );
@@ -322,6 +406,7 @@ export default function JobDetails({
   shown?: readonly Job[];
   onActed?: (result: JobWithActions) => void;
 }) {
+  const { t } = useLingui();
   const config = useConfig();
   const offer = useActionOffer(job, shown, onActed);
   const now = useScreenNow();
@@ -330,28 +415,36 @@ export default function JobDetails({
   const branchZone = jobTimeZone(job);
   const zone = useDisplayZone(branchZone);
   const states = jobLateness(job, now, lateRule(config)).stops;
+  const wholeErrorText = wholeError ? errorMessage(wholeError) : '';
+  const historyCount = entries.length;
+  const stopCount = job.pickups.length + job.deliveries.length;
   return (
     <JobZone.Provider value={zone}>
       <ReadingWhole.Provider value={whole === 'reading'}>
         <div className={s.details}>
           {whole === 'reading' && (
             <p className={s.muted} role="status">
-              Reading the whole job: packages, proof of delivery, signature and notes follow.
+              <Trans>Reading the whole job: packages, proof of delivery, signature and notes follow.</Trans>
             </p>
           )}
           {whole === 'failed' && (
             <Banner tone="warning">
-              Could not read the whole job, so its packages, proof of delivery, signature and notes are not
-              shown{wholeError ? `: ${errorMessage(wholeError)}` : '.'}
+              {wholeError
+                ? t`Could not read the whole job, so its packages, proof of delivery, signature and notes are not shown: ${wholeErrorText}`
+                : t`Could not read the whole job, so its packages, proof of delivery, signature and notes are not shown.`}
             </Banner>
           )}
           <div className={s.statusLine}>
             <div className={s.statusNow}>
-              <span className={s.label}>Status</span>
+              <span className={s.label}>
+                <Trans>Status</Trans>
+              </span>
               <StatusBadge code={job.status} />
             </div>
             <div className={s.statusNext}>
-              <span className={s.label}>Next offered</span>
+              <span className={s.label}>
+                <Trans>Next offered</Trans>
+              </span>
               <NextStatuses
                 codes={job.next_status}
                 onChoose={
@@ -364,19 +457,24 @@ export default function JobDetails({
           {offer.dialog}
           <ZoneNote zone={zone} branchZone={branchZone} />
           <Tabs
-            label="Job details"
+            label={t`Job details`}
             items={[
               // Kept mounted: its small map is not built again each time the tab comes back.
-              { value: 'overview', label: 'Overview', content: <OverviewTab job={job} />, keepMounted: true },
+              {
+                value: 'overview',
+                label: t`Overview`,
+                content: <OverviewTab job={job} />,
+                keepMounted: true,
+              },
               {
                 value: 'history',
-                label: `History (${entries.length})`,
+                label: t`History (${historyCount})`,
                 content: (
                   <>
                     <HistorySummary entries={entries} current={job.status} />
                     <Timeline
                       entries={entries}
-                      label="Status history, oldest first"
+                      label={t`Status history, oldest first`}
                       ongoing={!isFinalStatus(config, job.status)}
                     />
                   </>
@@ -384,7 +482,7 @@ export default function JobDetails({
               },
               {
                 value: 'stops',
-                label: `Stops (${job.pickups.length + job.deliveries.length})`,
+                label: t`Stops (${stopCount})`,
                 content: (
                   <JobStops
                     job={job}
@@ -399,12 +497,14 @@ export default function JobDetails({
               },
               {
                 value: 'raw',
-                label: 'Raw JSON',
+                label: t`Raw JSON`,
                 content: (
                   <div className={s.stack}>
                     <div className={s.rawHead}>
-                      <span className={s.muted}>The job as the dashboard read it, for support.</span>
-                      <CopyButton text={json} label="Copy JSON" size="sm" />
+                      <span className={s.muted}>
+                        <Trans>The job as the dashboard read it, for support.</Trans>
+                      </span>
+                      <CopyButton text={json} label={t`Copy JSON`} size="sm" />
                     </div>
                     <RawJson json={json} />
                   </div>

@@ -1,4 +1,6 @@
 /** The job panel's status history: a timeline, oldest first, with how long each status lasted. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useContext } from 'react';
 import type { StatusHistoryEntry } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
@@ -8,16 +10,27 @@ import { Empty, JobZone } from './DetailParts';
 import { StatusBadge } from '../StatusBadge';
 import type { TimelineEntry } from './timeline';
 import s from './details.module.css';
-import { countOf } from '../../lib/count';
+import '../catalog';
 
 function Actor({ entry }: { entry: StatusHistoryEntry }) {
+  const { t } = useLingui();
   const a = entry.created_by;
-  if (!a) return <Empty>unknown actor</Empty>;
+  if (!a)
+    return (
+      <Empty>
+        <Trans>unknown actor</Trans>
+      </Empty>
+    );
   const detail = [a.user_type, a.user_id].filter(Boolean).join(' · ');
   return (
     <>
-      {a.user_name || a.user_id || 'unknown'}
-      {detail && <span className={s.muted}> ({detail})</span>}
+      <bdi>{a.user_name || a.user_id || t`unknown`}</bdi>
+      {detail && (
+        <span className={s.muted}>
+          {' '}
+          (<bdi>{detail}</bdi>)
+        </span>
+      )}
     </>
   );
 }
@@ -35,19 +48,26 @@ export function Timeline({
   label: string;
   ongoing: boolean;
 }) {
+  const { t } = useLingui();
   const config = useConfig();
   const now = useScreenNow();
   const zone = useContext(JobZone);
-  if (entries.length === 0) return <p className={s.muted}>No status history recorded.</p>;
+  if (entries.length === 0)
+    return (
+      <p className={s.muted}>
+        <Trans>No status history recorded.</Trans>
+      </p>
+    );
   return (
     <ol className={s.timeline} aria-label={label}>
       {entries.map((entry, i) => {
         const status = describeStatus(config, entry.status).label;
+        const duration = formatDuration(entry.spent ?? now - entry.created_at);
         const spent =
           entry.spent !== null
-            ? `${formatDuration(entry.spent)} in ${status}`
+            ? t`${duration} in ${status}`
             : ongoing
-              ? `${formatDuration(now - entry.created_at)} so far in ${status}`
+              ? t`${duration} so far in ${status}`
               : null;
         return (
           <li key={i} className={s.event}>
@@ -58,7 +78,9 @@ export function Timeline({
               {spent && <span className={`${s.gap} num`}>{spent}</span>}
             </div>
             <div className={s.eventBody}>
-              by <Actor entry={entry} />
+              <Trans>
+                by <Actor entry={entry} />
+              </Trans>
               {entry.remarks && <p className={s.remarks}>{entry.remarks}</p>}
             </div>
           </li>
@@ -69,16 +91,28 @@ export function Timeline({
 }
 
 export function HistorySummary({ entries, current }: { entries: TimelineEntry[]; current: number }) {
+  const { t } = useLingui();
   const config = useConfig();
   const first = entries[0];
   const last = entries[entries.length - 1];
   if (!first || !last) return null;
+  const count = entries.length;
+  const span = formatDuration(last.created_at - first.created_at);
+  const status = describeStatus(config, current).label;
+  const changes = t`${plural(count, { one: '# status change', other: '# status changes' })}`;
   return (
     <p className={s.summary}>
-      {countOf(entries.length, 'status change', 'status changes')}
-      {entries.length > 1 && <> over {formatDuration(last.created_at - first.created_at)}</>}. Current status{' '}
-      <strong>{describeStatus(config, current).label}</strong> since{' '}
-      <LiveTime epochSeconds={last.created_at} />.
+      {count > 1 ? (
+        <Trans>
+          {changes} over {span}. Current status <strong>{status}</strong> since{' '}
+          <LiveTime epochSeconds={last.created_at} />.
+        </Trans>
+      ) : (
+        <Trans>
+          {changes}. Current status <strong>{status}</strong> since{' '}
+          <LiveTime epochSeconds={last.created_at} />.
+        </Trans>
+      )}
     </p>
   );
 }

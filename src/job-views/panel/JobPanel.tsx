@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useState, type ReactNode } from 'react';
 import type { Job } from '../../contract';
 import { describeStatus, useConfig } from '../../config';
@@ -7,6 +8,7 @@ import type { Filters } from '../url-params';
 import { findCachedJob } from './cached-job';
 import { useWholeJob } from './whole-job';
 import s from './panel.module.css';
+import '../catalog';
 
 const JobDetails = preloadable(() => import('./JobDetails').then((m) => m.default));
 const NotOnPage = preloadable(() => import('./NotOnPage').then((m) => m.default));
@@ -14,8 +16,9 @@ const NotOnPage = preloadable(() => import('./NotOnPage').then((m) => m.default)
 export const preloadJobDetails = () => JobDetails.preload();
 
 function DetailsSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className={s.panelSkeleton} aria-label="Loading the job" role="status">
+    <div className={s.panelSkeleton} aria-label={t`Loading the job`} role="status">
       <Skeleton width="40%" height={18} />
       <Skeleton width="70%" />
       <Skeleton width="55%" />
@@ -67,6 +70,7 @@ export function JobPanel({
   onZoomTo,
   onActed,
 }: JobPanelProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const config = useConfig();
   const fresh = jobId === undefined ? null : findCachedJob(queryClient, shown, jobId);
@@ -82,34 +86,39 @@ export function JobPanel({
   // A working set's record (the control room's) is shown at once, the whole job read meanwhile.
   const whole = useWholeJob(found?.job);
   const job = whole?.job;
+  const orderId = job ? job.order_id || '—' : '';
+  const statusLabel = job ? describeStatus(config, job.status).label : '';
+  const riderName = job?.rider?.name;
+  // Each datum in its own <bdi>: a name holding a direction override (U+202E) cannot reverse
+  // the words beside it.
   const description = job ? (
-    <>
-      Order <bdi className="mono">{job.order_id || '—'}</bdi> · {describeStatus(config, job.status).label}
-      {job.rider ? (
-        <>
-          {' · '}
-          <bdi>{job.rider.name}</bdi>
-        </>
-      ) : (
-        ' · unassigned'
-      )}
-    </>
+    riderName !== undefined ? (
+      <Trans>
+        Order <bdi className="mono">{orderId}</bdi> · <bdi>{statusLabel}</bdi> · <bdi>{riderName}</bdi>
+      </Trans>
+    ) : (
+      <Trans>
+        Order <bdi className="mono">{orderId}</bdi> · <bdi>{statusLabel}</bdi> · unassigned
+      </Trans>
+    )
   ) : undefined;
 
   let content: ReactNode;
   if (jobId !== undefined && found && whole && job) {
+    const loadedTime = found.loadedAt ? formatDateTime(Math.floor(found.loadedAt / 1000)) : '';
     content = (
       <>
         {!found.fromCurrentPage && (
           <Banner tone="info">
-            This job is not on the page shown now; these details are from when it was loaded
-            {found.loadedAt ? ` (${formatDateTime(Math.floor(found.loadedAt / 1000))})` : ''}.
+            {loadedTime
+              ? t`This job is not on the page shown now; these details are from when it was loaded (${loadedTime}).`
+              : t`This job is not on the page shown now; these details are from when it was loaded.`}
           </Banner>
         )}
         {onZoomTo && (
           <div className={s.panelTools}>
             <Button size="sm" onClick={() => onZoomTo(jobId)}>
-              Zoom the map to this job
+              <Trans>Zoom the map to this job</Trans>
             </Button>
           </div>
         )}
@@ -127,7 +136,11 @@ export function JobPanel({
   } else if (jobId === undefined) {
     content = null;
   } else if (error && !shown) {
-    content = <Banner tone="danger">Could not load the jobs to find this one: {error}</Banner>;
+    content = (
+      <Banner tone="danger">
+        <Trans>Could not load the jobs to find this one: {error}</Trans>
+      </Banner>
+    );
   } else if (loading || !shown) {
     content = <DetailsSkeleton />;
   } else {
@@ -146,7 +159,7 @@ export function JobPanel({
     );
   }
 
-  const title = jobId !== undefined ? `Job ${jobId}` : 'Job';
+  const title = jobId !== undefined ? t`Job ${jobId}` : t`Job`;
   if (mode === 'side') {
     if (jobId === undefined) return null;
     return (
@@ -154,7 +167,7 @@ export function JobPanel({
         title={title}
         description={description}
         onClose={onClose}
-        closeLabel="Close the job panel"
+        closeLabel={t`Close the job panel`}
         contentKey={jobId}
         className={s.jobPanel}
         data-job-panel={jobId}

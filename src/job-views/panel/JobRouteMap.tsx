@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import type { Job } from '../../contract';
 import { useConfig } from '../../config';
@@ -6,7 +8,7 @@ import { lateRule } from '../../rules/lateness';
 import { jobRoute } from '../map-data';
 import { useScreenNow } from '../screen-clock';
 import s from './details.module.css';
-import { pluralForm } from '../../lib/count';
+import '../catalog';
 
 const PointsMap = lazy(() => import('../../map/PointsMap'));
 const HEIGHT = 180;
@@ -25,6 +27,7 @@ const REST_MS = 600;
  * what could not be placed is said under it.
  */
 export function JobRouteMap({ job }: { job: Job }) {
+  const { t } = useLingui();
   const config = useConfig();
   const now = useScreenNow();
   const route = useMemo(() => jobRoute(job, now, lateRule(config), config), [job, now, config]);
@@ -53,26 +56,30 @@ export function JobRouteMap({ job }: { job: Job }) {
   );
 
   const stops = job.pickups.length + job.deliveries.length;
-  const missing = route.unplaced.length
-    ? ` Not on the map, for want of coordinates: ${route.unplaced.join(', ')}.`
-    : '';
-  const rider = !route.rider
-    ? ''
-    : route.rider.stale
-      ? ` The rider's position is stale (faded): ${route.rider.seen}.`
-      : ` The rider was ${route.rider.seen}.`;
+  const unplaced = route.unplaced.join(', ');
+  const seen = route.rider?.seen;
+  const captionParts = [
+    t`Branch, pickups, then deliveries in order; the dashed line leads the rider to the next open stop.`,
+    !route.rider
+      ? ''
+      : route.rider.stale
+        ? t`The rider's position is stale (faded): ${seen}.`
+        : t`The rider was ${seen}.`,
+    unplaced ? t`Not on the map, for want of coordinates: ${unplaced}.` : '',
+  ];
   const caption = route.bounds
-    ? `Branch, pickups, then deliveries in order; the dashed line leads the rider to the next open stop.${rider}${missing}`
-    : `No position is known for this job's branch, ${pluralForm(stops, 'stop', 'stops')} or rider: nothing to show on a map.`;
+    ? captionParts.filter(Boolean).join(' ')
+    : t`No position is known for this job's branch, ${plural(stops, { one: 'stop', other: 'stops' })} or rider: nothing to show on a map.`;
+  const mappedId = mapped?.id;
   return (
-    <section className={s.routeMap} aria-label="Route map">
+    <section className={s.routeMap} aria-label={t`Route map`}>
       {route.bounds && (
         <div className={s.routeMapBox} style={{ height: HEIGHT }}>
           {mappedRoute?.bounds ? (
             <Suspense fallback={<Skeleton height={HEIGHT} />}>
               <PointsMap
                 styleUrl={config.mapStyle}
-                label={`Map of job ${mapped!.id}: its branch, stops and rider`}
+                label={t`Map of job ${mappedId}: its branch, stops and rider`}
                 describedBy={captionId}
                 points={mappedRoute.points}
                 landmarks={mappedRoute.branch}
@@ -80,7 +87,7 @@ export function JobRouteMap({ job }: { job: Job }) {
                 fit={fit}
                 cluster={false}
                 interactive={false}
-                withoutMap="The Stops tab lists every stop with its address."
+                withoutMap={t`The Stops tab lists every stop with its address.`}
               />
             </Suspense>
           ) : (

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError, useApi } from '../../api';
 import { useConfig } from '../../config';
@@ -5,6 +7,7 @@ import { Banner, Button, ProgressBar } from '../../ui';
 import { formatCount } from '../../lib/count';
 import { hasFilters, type Filters } from '../url-params';
 import s from './panel.module.css';
+import '../catalog';
 
 type Scan =
   | { state: 'idle' }
@@ -31,6 +34,7 @@ export default function NotOnPage({
   onFound: (page: number) => void;
   onClearFilters: () => void;
 }) {
+  const { t } = useLingui();
   const api = useApi();
   const config = useConfig();
   const [scan, setScan] = useState<Scan>({ state: 'idle' });
@@ -60,40 +64,60 @@ export default function NotOnPage({
     }
   };
 
+  const pageNumber = formatCount(page);
+  const scanDone = scan.state === 'running' ? formatCount(scan.done) : '';
+  const scanTotal = scan.state === 'running' ? formatCount(scan.total) : '';
+  const scanError = scan.state === 'error' ? scan.message : '';
   return (
     <div className={s.notHere}>
       <p>
-        Job <strong className="num">{jobId}</strong> is not on page {formatCount(page)} of the jobs
-        {filtered ? ' matching the current filters' : ''}. The service lists jobs page by page and has no way
-        to fetch a single job, so it may be on another page, outside the filters, or no longer listed.
+        {filtered ? (
+          <Trans>
+            Job <strong className="num">{jobId}</strong> is not on page {pageNumber} of the jobs matching the
+            current filters. The service lists jobs page by page and has no way to fetch a single job, so it
+            may be on another page, outside the filters, or no longer listed.
+          </Trans>
+        ) : (
+          <Trans>
+            Job <strong className="num">{jobId}</strong> is not on page {pageNumber} of the jobs. The service
+            lists jobs page by page and has no way to fetch a single job, so it may be on another page,
+            outside the filters, or no longer listed.
+          </Trans>
+        )}
       </p>
       {scan.state === 'running' && (
         <div className={s.scan} role="status">
-          <span>
-            Looking through page {formatCount(scan.done)} of {formatCount(scan.total)}…
-          </span>
-          <ProgressBar value={scan.done} max={scan.total} label="Looking for the job" />
+          <span>{t`Looking through page ${scanDone} of ${scanTotal}…`}</span>
+          <ProgressBar value={scan.done} max={scan.total} label={t`Looking for the job`} />
           <Button size="sm" onClick={() => controller.current?.abort()}>
-            Stop looking
+            <Trans>Stop looking</Trans>
           </Button>
         </div>
       )}
       {scan.state === 'missing' && (
         <Banner tone="warning">
-          No page {filtered ? 'matching the current filters ' : ''}holds job {jobId}.
+          {filtered ? (
+            <Trans>No page matching the current filters holds job {jobId}.</Trans>
+          ) : (
+            <Trans>No page holds job {jobId}.</Trans>
+          )}
         </Banner>
       )}
       {scan.state === 'error' && (
-        <Banner tone="danger">Could not look through the pages: {scan.message}</Banner>
+        <Banner tone="danger">{t`Could not look through the pages: ${scanError}`}</Banner>
       )}
       <div className={s.notHereActions}>
         {scan.state !== 'running' && (
           <Button variant="primary" onClick={() => void look()}>
-            Look through all {totalPages > 1 ? `${formatCount(totalPages)} pages` : 'pages'}
+            {totalPages > 1
+              ? t`Look through all ${plural(totalPages, { one: '# page', other: '# pages' })}`
+              : t`Look through all pages`}
           </Button>
         )}
         {filtered && scan.state !== 'running' && (
-          <Button onClick={onClearFilters}>Clear filters and keep looking</Button>
+          <Button onClick={onClearFilters}>
+            <Trans>Clear filters and keep looking</Trans>
+          </Button>
         )}
       </div>
     </div>
