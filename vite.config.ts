@@ -3,19 +3,23 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+import compileEnglish from './scripts/babel-compile-english';
 
 /**
  * Lingui's macros (`Trans`, `useLingui`, `msg`, `plural` from `@lingui/*\/macro`) are compiled by
- * its Babel plugin; @vitejs/plugin-react 6 has no Babel of its own, so @rolldown/plugin-babel
- * runs it, on the modules that import a macro only. `lingui()` compiles the imported `.po`
- * catalogs. The test runner (vitest.config.ts) uses the same two.
+ * its Babel plugin, keeping each message's English, which ./scripts/babel-compile-english.ts
+ * then compiles in place; @vitejs/plugin-react 6 has no Babel of its own, so
+ * @rolldown/plugin-babel runs them, on the modules that import a macro only. `lingui()` compiles
+ * the imported `.po` catalogs. The test runner (vitest.config.ts) uses the same.
  */
 export const linguiPlugins = () => [
   lingui({ failOnMissing: true, failOnCompileError: true }),
   babel({
     presets: [
       defineRolldownBabelPreset({
-        preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+        preset: () => ({
+          plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], compileEnglish],
+        }),
         rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
       }),
     ],

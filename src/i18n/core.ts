@@ -1,12 +1,10 @@
 /**
- * The one Lingui instance, with the shell's catalog: its English is compiled into the first
- * load and active from the start; the other languages' are loaded when chosen, with the areas'
- * (./catalogs.ts, ./choice.ts). Pure (no DOM, no React). It gives lib's durations their words.
+ * The one Lingui instance: English, compiled into the code that writes each message, active from
+ * the start; another language's catalogs loaded when chosen (./catalogs.ts, ./choice.ts). Pure
+ * (no DOM, no React). It gives lib's durations their words.
  */
 import { i18n } from '@lingui/core';
-import { messages as english } from './locales/en.po';
 import { currentLocale, setFormattingLocale, type Digits, type Locale } from './locale';
-import { registerCatalog } from './catalogs';
 import { setDurationWords } from '../lib/duration';
 import { catalogDurationWords } from './durations';
 
@@ -18,7 +16,7 @@ export function activate(locale: Locale, digits: Digits, regional?: string): voi
   i18n.activate(locale, currentLocale().tag);
 }
 
-registerCatalog(english);
+i18n.load('en', {});
 activate('en', 'latn');
 setDurationWords(catalogDurationWords(i18n));
 

@@ -13,6 +13,5 @@ export {
   type Language,
   type Locale,
 } from './core';
-export { registerCatalog } from './catalogs';
 export { browserLocale, chooseLocale, startLocale, subscribeLocale } from './choice';
 export { LocaleProvider, useLocale } from './LocaleProvider';

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { describeStatus, useConfig } from '../config';
 import { Badge } from '../ui';
-import './catalog';
 
 /**
  * A status's label from the runtime dictionary (docs/design.md, decision 4): the code itself in

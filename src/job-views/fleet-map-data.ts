@@ -14,7 +14,6 @@ import type { LateRule } from '../rules/lateness';
 import { msg, plural } from '@lingui/core/macro';
 import { formatCount } from '../lib/count';
 import { i18n } from '../i18n';
-import './catalog';
 import {
   branchMarker,
   jobTarget,

@@ -26,13 +26,13 @@ export { ViewerZoneContext, displayZone, useDisplayZone } from './time-zone';
 export { NowContext, useScreenNow, LiveTime } from './screen-clock';
 export { useAllJobs, type AllJobs } from './useAllJobs';
 export { AllJobsStatus, type AllJobsWords } from './AllJobsStatus';
+export { matchesFilters } from './match-filters';
 export {
   openStatuses,
   PUBLISH_EVERY_MS,
   useOpenWorkOfSet,
   setHoldsAll,
   useUnnamedStatusCount,
-  matchesFilters,
   partRead,
   useRefresh,
   type UnnamedCount,

@@ -17,7 +17,6 @@ import { jobBranch } from '../rules/job-branch';
 import { formatDuration } from '../lib/duration';
 import { formatCount } from '../lib/count';
 import { i18n } from '../i18n';
-import './catalog';
 
 /** Marker fills by status tone: readable on the light and the dark base map, under a white outline. */
 export const TONE_COLORS: Record<Tone, string> = {

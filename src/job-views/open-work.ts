@@ -3,11 +3,11 @@ import { useQueries } from '@tanstack/react-query';
 import { jobsCountQueryOptions, useApi } from '../api';
 import { useConfig, type RuntimeConfig } from '../config';
 import type { Job } from '../contract';
-import { jobBranchId } from '../rules/job-branch';
 import { isFinalStatus } from '../rules/lateness';
 import { useWorkingSet, type PartState, type WorkingSet } from '../working-set';
 import type { AllJobs } from './useAllJobs';
 import type { Filters } from './url-params';
+import { matchesFilters } from './match-filters';
 
 /**
  * The open statuses to read for `status` (a filter, or none): the configured statuses that are
@@ -28,17 +28,6 @@ export function openStatuses(config: Pick<RuntimeConfig, 'statuses'>, status?: n
  * main thread from the read itself (bench: open_scan_ms).
  */
 export const PUBLISH_EVERY_MS = 400;
-
-/** Whether a job of the working set is within the filters, as the service's own filters read them. */
-export function matchesFilters(filters: Filters): (job: Job) => boolean {
-  const { status, branch_id, team_id, timestamp_from, timestamp_to } = filters;
-  return (job) =>
-    (status === undefined || job.status === status) &&
-    (branch_id === undefined || jobBranchId(job) === branch_id) &&
-    (team_id === undefined || (job as Record<string, unknown>).team_id === team_id) &&
-    (timestamp_from === undefined || job.created_at >= timestamp_from) &&
-    (timestamp_to === undefined || job.created_at <= timestamp_to);
-}
 
 /** The service's order: newest first. */
 const newestFirst = (a: Job, b: Job) => b.created_at - a.created_at || b.id - a.id;

@@ -4,6 +4,7 @@
  * service offers and read by one tab per browser. Below job-views, above api.
  */
 export { useWorkingSet, type WorkingSet } from './useWorkingSet';
+export { useWorkingSetJobs } from './useWorkingSetJobs';
 export type { SetState, PartState, SyncMode, Snapshot } from './store';
 export { NOTIFY_KEY, LATE_CHECK_MS } from './late-watch';
 export { WINDOW_DAYS } from './reader';

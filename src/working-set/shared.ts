@@ -10,6 +10,7 @@
 import type { ApiClient } from '../api';
 import type { RuntimeConfig } from '../config';
 import { watchLate } from './late-watch';
+import { hash, keptSet } from './registry';
 import { startReader, type Reader } from './reader';
 import { WorkingSetStore, type Delta } from './store';
 
@@ -37,13 +38,6 @@ export type SharedWorkingSet = {
   setTimed: (on: boolean) => void;
 };
 
-/** FNV-1a: the identity in the lock's and channel's names without the token itself. */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36);
-}
-
 /** The statuses the config does not mark final, in code order: the open work's. */
 export function openStatusCodes(config: Pick<RuntimeConfig, 'statuses'>): number[] {
   return Object.entries(config.statuses)
@@ -52,17 +46,9 @@ export function openStatusCodes(config: Pick<RuntimeConfig, 'statuses'>): number
     .sort((a, b) => a - b);
 }
 
-/** Per api client (one per signed-in app), per service, identity and dictionary of statuses. */
-const sets = new WeakMap<ApiClient, Map<string, SharedWorkingSet>>();
-
 /** The working set of this service and sign-in (one per tab, shared with the browser's other tabs). */
 export function workingSetOf(api: ApiClient, config: RuntimeConfig): SharedWorkingSet {
-  const key = `${api.baseUrl || location.origin}|${hash(api.token() ?? '')}|${hash(JSON.stringify(config.statuses))}`;
-  let mine = sets.get(api);
-  if (!mine) sets.set(api, (mine = new Map()));
-  let set = mine.get(key);
-  if (!set) mine.set(key, (set = createShared(key, api, config)));
-  return set;
+  return keptSet(api, config, (key) => createShared(key, api, config));
 }
 
 function createShared(key: string, api: ApiClient, config: RuntimeConfig): SharedWorkingSet {

@@ -1,11 +1,10 @@
 /**
  * The catalogs (src/i18n/locales and each area's, src/i18n/catalogs.ts): every message of the
  * source (English) in every language, translated, with the same ICU arguments and tags; Arabic's
- * plurals with its six forms. Every module of an area that writes a message imports the area's
- * catalog, so that the area's English is registered before the module runs.
+ * plurals with its six forms.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatter } from '@lingui/format-po';
 import { parse, type Token } from '@messageformat/parser';
@@ -20,8 +19,6 @@ const CATALOG_DIRS = sources
   .filter((path) => path.endsWith('/locales/en.po'))
   .map((path) => dirname(dirname(path)))
   .sort();
-/** The areas: every catalog but the shell's (src/i18n/locales). */
-const AREAS = CATALOG_DIRS.filter((dir) => dir !== 'i18n');
 
 async function catalog(dir: string, locale: string): Promise<Map<string, string>> {
   const file = join(SRC, dir, 'locales', `${locale}.po`);
@@ -103,19 +100,5 @@ describe('the areas', () => {
     expect(CATALOG_DIRS).toEqual(
       expect.arrayContaining(['i18n', 'features/jobs', 'features/control-room', 'features/branches']),
     );
-  });
-
-  it("each module of an area that writes a message imports the area's catalog", () => {
-    const missing: string[] = [];
-    for (const path of sources.filter((p) => /\.tsx?$/.test(p) && !p.endsWith('.d.ts'))) {
-      const area = AREAS.find((a) => path.startsWith(`${a}/`));
-      if (!area) continue;
-      const code = readFileSync(join(SRC, path), 'utf8');
-      if (!/from '@lingui\/(core|react)\/macro'/.test(code)) continue;
-      const catalogModule = relative(dirname(join(SRC, path)), join(SRC, area, 'catalog'));
-      const expected = catalogModule.startsWith('.') ? catalogModule : `./${catalogModule}`;
-      if (!code.includes(`import '${expected}';`)) missing.push(`${path}: import '${expected}';`);
-    }
-    expect(missing).toEqual([]);
   });
 });

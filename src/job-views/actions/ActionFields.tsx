@@ -9,7 +9,6 @@ import { REMARKS_MAX } from '../../contract';
 import { Button, Field, inputClass } from '../../ui';
 import { StatusBadge } from '../StatusBadge';
 import s from './actions.module.css';
-import '../catalog';
 
 /** "What to do": one radio a choice. */
 export function ActionChoice<K extends string>({

@@ -30,7 +30,6 @@ import { commonNextStatuses, remarksProblem } from './action-words';
 import { heldJobs } from './held-jobs';
 import { RiderPicker } from './RiderPicker';
 import s from './actions.module.css';
-import '../catalog';
 
 export type BulkKind = 'remark' | 'status' | 'reassign' | 'cancel';
 const CHOICES = [

@@ -4,7 +4,6 @@ import type { Job } from '../../contract';
 import { Button } from '../../ui';
 import { preloadActionDialogs, useActionOffer } from './useJobActions';
 import s from './actions.module.css';
-import '../catalog';
 
 /**
  * A list row's way to act on its job (the exceptions list): one button opening the job's action

@@ -31,7 +31,6 @@ import { ACTION_LABELS, remarksProblem } from './action-words';
 import { RiderPicker } from './RiderPicker';
 import s from './actions.module.css';
 import { i18n } from '../../i18n';
-import '../catalog';
 
 export type ActionStart = { kind: JobActionName; status?: number; stop?: StopRef };
 

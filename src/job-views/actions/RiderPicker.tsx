@@ -17,7 +17,6 @@ import { i18n } from '../../i18n';
 import { useScreenNow } from '../screen-clock';
 import { riderChoices, type RiderChoice } from './rider-choices';
 import s from './actions.module.css';
-import '../catalog';
 
 const SHOWN = 30;
 

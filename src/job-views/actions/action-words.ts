@@ -4,7 +4,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { Job, JobActionName } from '../../contract';
 import { REMARKS_MAX } from '../../contract';
 import { i18n } from '../../i18n';
-import '../catalog';
 
 /** Each action's name (read with `i18n._` or `t()` where it is shown). */
 export const ACTION_LABELS: Record<JobActionName, MessageDescriptor> = {

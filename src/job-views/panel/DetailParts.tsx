@@ -9,7 +9,6 @@ import { LiveTime, useScreenNow } from '../screen-clock';
 import { StatusBadge } from '../StatusBadge';
 import s from './details.module.css';
 import actionStyles from '../actions/actions.module.css';
-import '../catalog';
 
 /** The zone the job's times are shown in (its branch's, or the viewer's). */
 export const JobZone = createContext<string | undefined>(undefined);

@@ -46,7 +46,6 @@ import { JobStops } from './JobStops';
 import { StatusBadge } from '../StatusBadge';
 import { timeline } from './timeline';
 import s from './details.module.css';
-import '../catalog';
 
 const KNOWN_JOB_KEYS = new Set([
   'id',

@@ -10,7 +10,6 @@ import { Empty, JobZone } from './DetailParts';
 import { StatusBadge } from '../StatusBadge';
 import type { TimelineEntry } from './timeline';
 import s from './details.module.css';
-import '../catalog';
 
 function Actor({ entry }: { entry: StatusHistoryEntry }) {
   const { t } = useLingui();

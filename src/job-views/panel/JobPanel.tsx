@@ -8,7 +8,6 @@ import type { Filters } from '../url-params';
 import { findCachedJob } from './cached-job';
 import { useWholeJob } from './whole-job';
 import s from './panel.module.css';
-import '../catalog';
 
 const JobDetails = preloadable(() => import('./JobDetails').then((m) => m.default));
 const NotOnPage = preloadable(() => import('./NotOnPage').then((m) => m.default));

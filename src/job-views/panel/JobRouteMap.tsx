@@ -8,7 +8,6 @@ import { lateRule } from '../../rules/lateness';
 import { jobRoute } from '../map-data';
 import { useScreenNow } from '../screen-clock';
 import s from './details.module.css';
-import '../catalog';
 
 const PointsMap = lazy(() => import('../../map/PointsMap'));
 const HEIGHT = 180;

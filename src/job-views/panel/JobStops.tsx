@@ -16,7 +16,6 @@ import { safeImageUrl } from './safe-image-url';
 import { StatusBadge } from '../StatusBadge';
 import { timeline } from './timeline';
 import s from './details.module.css';
-import '../catalog';
 
 export function BranchFacts({ branch }: { branch: StopBranch | null }) {
   if (!branch)

@@ -7,7 +7,6 @@ import { Banner, Button, ProgressBar } from '../../ui';
 import { formatCount } from '../../lib/count';
 import { hasFilters, type Filters } from '../url-params';
 import s from './panel.module.css';
-import '../catalog';
 
 type Scan =
   | { state: 'idle' }

@@ -9,7 +9,6 @@ import type { JobRows } from '../rows/useJobRows';
 import type { JobsReactTable } from '../table/JobsTable';
 import { ColumnsChooser } from './ColumnsChooser';
 import s from '../jobs.module.css';
-import '../catalog';
 
 /** Export (its menu, progress, cap question) is not needed for the first rows: it loads right after. */
 const ExportControl = lazy(() => import('./ExportControl').then((m) => ({ default: m.ExportControl })));

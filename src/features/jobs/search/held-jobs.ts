@@ -2,15 +2,15 @@
  * What the browser holds, as the jobs search takes it: a list of jobs within the screen's
  * filters, matched at once while the service (or the scan) answers for the rest: the loaded
  * pages of these filters, then the working set's jobs within them that those pages lack (the
- * open work and the last 7 days, as far as the set has read them; a set no screen is reading is
- * not started for a search).
+ * open work and the last 7 days, as far as the set has read them; a set no screen of this tab
+ * has made is not made for a search).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { queryKeys } from '../../../api';
 import { JOBS_FILTER_KEYS, type Job, type JobsResponse } from '../../../contract';
 import { matchesFilters, type Filters } from '../../../job-views';
-import { useWorkingSet } from '../../../working-set';
+import { useWorkingSetJobs } from '../../../working-set';
 
 const sameFilters = (a: Filters, b: Filters) => JOBS_FILTER_KEYS.every((k) => a[k] === b[k]);
 
@@ -34,7 +34,7 @@ export function loadedJobs(queryClient: QueryClient, filters: Filters): Job[] {
  */
 export function useHeldJobs(filters: Filters, q: string | undefined): readonly Job[] {
   const queryClient = useQueryClient();
-  const set = useWorkingSet(false);
+  const setJobs = useWorkingSetJobs();
   const key = JSON.stringify([filters, q]);
   const loaded = useMemo(
     () => (q === undefined ? [] : loadedJobs(queryClient, filters)),
@@ -45,8 +45,8 @@ export function useHeldJobs(filters: Filters, q: string | undefined): readonly J
     if (q === undefined) return loaded;
     const ids = new Set(loaded.map((job) => job.id));
     const within = matchesFilters(filters);
-    const more = set.jobs.filter((job) => !ids.has(job.id) && within(job));
+    const more = setJobs.filter((job) => !ids.has(job.id) && within(job));
     return more.length ? [...loaded, ...more] : loaded;
     // `filters` and `q` are in `key`.
-  }, [loaded, set.jobs, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [loaded, setJobs, key]); // eslint-disable-line react-hooks/exhaustive-deps
 }
