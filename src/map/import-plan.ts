@@ -4,7 +4,7 @@
  * its corners are too many, borders shared between its zones kept shared) with its zones, corners, warnings and problems. Pure, and heavy
  * enough on a big file to run in a worker (zone-file.worker.ts).
  */
-import { defaultZoneId, validateZones, vertexCount, zoneWarnings } from '../geo';
+import { defaultZoneId, validateZones, vertexCount, zoneWarnings, type ZoneWarning } from '../geo';
 import { polygonParts } from '../geo/collection';
 import { simplifyToFit } from '../geo/simplify';
 import type { ContextArea, ZoneCollection, ZoneLimits } from './types';
@@ -31,8 +31,8 @@ export type ImportOffer = {
   /** The file's corners and how far the farthest corner dropped lies from the simplified border
    * (metres), when its zones were simplified to fit (shared borders simplified once). */
   simplified: { before: number; displacementM: number } | null;
-  /** Warnings the zones would bring (overlaps, far zones), as the editor words them. */
-  warnings: string[];
+  /** Warnings the zones would bring (overlaps, far zones), without their overlaps' shapes. */
+  warnings: ZoneWarning[];
   /** Zones with problems that block saving until fixed (crossing outlines, say). */
   invalid: number;
   notes: string[];
@@ -116,7 +116,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
         w.code !== 'pin_outside_zones' &&
         (added.has(w.zoneId) || (w.code === 'zones_overlap' && added.has(w.otherZoneId))),
     )
-    .map((w) => w.message);
+    .map((w) => ('pieces' in w ? { ...w, pieces: [] } : w));
   const invalid = validateZones({ type: 'FeatureCollection', features }).filter(
     (r) => r.issues.length > 0,
   ).length;

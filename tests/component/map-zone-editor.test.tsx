@@ -12,6 +12,15 @@ import type { ZoneCollection, ZoneEditorProps } from '../../src/map';
 import ZoneEditor from '../../src/map/ZoneEditor';
 import { ZONE_LIMITS } from '../../src/config/schema';
 
+/** The innermost element whose whole text matches (names in a sentence are isolated in <bdi>). */
+const sentence =
+  (text: string | RegExp) =>
+  (_: string, element: Element | null): boolean => {
+    const matches = (el: Element) =>
+      typeof text === 'string' ? el.textContent === text : text.test(el.textContent ?? '');
+    return element !== null && matches(element) && !Array.from(element.children).some(matches);
+  };
+
 const start: ZoneCollection = {
   type: 'FeatureCollection',
   features: [
@@ -362,7 +371,7 @@ describe('ZoneEditor without WebGL', () => {
     ).toHaveAttribute('aria-current', 'true');
     expect(
       screen.getByText(
-        'West overlaps Paris (Central, South): “Clip to neighbours” removes those areas from West.',
+        sentence('West overlaps Paris (Central, South): “Clip to neighbours” removes those areas from West.'),
       ),
     ).toBeInTheDocument();
 
