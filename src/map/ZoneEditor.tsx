@@ -273,7 +273,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 aria-label={t`Undo`}
                 title={t`Undo (Ctrl+Z)`}
               >
-                ↶<span className={s.toolWord}> {t`Undo`}</span>
+                <span className={s.turn}>↶</span>
+                <span className={s.toolWord}> {t`Undo`}</span>
               </ToolButton>
               <ToolButton
                 onClick={editor.redo}
@@ -281,7 +282,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 aria-label={t`Redo`}
                 title={t`Redo (Shift+Ctrl+Z)`}
               >
-                ↷<span className={s.toolWord}> {t`Redo`}</span>
+                <span className={s.turn}>↷</span>
+                <span className={s.toolWord}> {t`Redo`}</span>
               </ToolButton>
             </div>
           )}
