@@ -3,6 +3,7 @@
  * fakes of map-fakes.ts (jsdom has no WebGL). The zones, the pin, selection, the camera and
  * Export stay; every tool, key and gesture that would change the zones or the pin is gone.
  */
+import { LocaleProvider } from '../../src/i18n';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +78,7 @@ function setup(props: Partial<ZoneEditorProps> = {}) {
     readOnly: true,
     ...props,
   };
-  const view = render(<ZoneEditor {...all} />);
+  const view = render(<ZoneEditor {...all} />, { wrapper: LocaleProvider });
   return { ...view, onChange, onPinChange, props: all };
 }
 

@@ -3,6 +3,7 @@
  * everything that does not need the map (the zone list, names, delete, undo/redo, import,
  * export) is tested here against a controlled parent. Drawing is proven in real Chromium.
  */
+import { LocaleProvider } from '../../src/i18n';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -91,7 +92,9 @@ function setup(
 ) {
   const values: ZoneCollection[] = [];
   const user = userEvent.setup();
-  render(<Harness onValue={(v) => values.push(v)} initial={initial} {...props} />);
+  render(<Harness onValue={(v) => values.push(v)} initial={initial} {...props} />, {
+    wrapper: LocaleProvider,
+  });
   const last = () => values[values.length - 1]!;
   return { user, values, last };
 }
