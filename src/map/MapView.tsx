@@ -56,8 +56,8 @@ function maplibreLocale(label: string): Record<string, string> {
     'NavigationControl.ZoomIn': i18n._(msg`Zoom in`),
     'NavigationControl.ZoomOut': i18n._(msg`Zoom out`),
     'Popup.Close': i18n._(msg`Close popup`),
-    'ScaleControl.Meters': i18n._(msg`m`),
-    'ScaleControl.Kilometers': i18n._(msg`km`),
+    'ScaleControl.Meters': i18n._(msg({ message: 'm', context: 'metres, on the map scale' })),
+    'ScaleControl.Kilometers': i18n._(msg({ message: 'km', context: 'kilometres, on the map scale' })),
   };
 }
 
