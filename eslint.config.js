@@ -211,6 +211,7 @@ export default tseslint.config(
       'src/ui/**/*.{ts,tsx}',
       'src/i18n/**/*.{ts,tsx}',
       'src/job-views/**/*.{ts,tsx}',
+      'src/map/**/*.{ts,tsx}',
     ],
     plugins: { lingui: pluginLingui },
     rules: {
@@ -237,6 +238,8 @@ export default tseslint.config(
             'width',
             'height',
             'displayName',
+            // maplibre's style expressions ("Polygon" is a geometry type, not a word)
+            'filter',
           ],
           ignoreFunctions: [
             'Error',

@@ -88,8 +88,10 @@ function preloadApp(): Plugin {
 export default defineConfig({
   plugins: [react(), ...linguiPlugins(), preloadApp()],
   // Workers are compiled the same way (a module they import may hold a message); a worker's
-  // Lingui and locale are its own: English, Latin digits.
-  worker: { plugins: () => linguiPlugins() },
+  // Lingui and locale are its own: English, Latin digits, unless it chooses the page's (the
+  // zones file worker, src/map, which loads its language's catalogs as the page does). ES
+  // modules: they are started with `type: 'module'`.
+  worker: { format: 'es', plugins: () => linguiPlugins() },
   // maplibre's worker is loaded by URL (src/map); pre-bundling breaks it in dev
   // (GeoJSON sources then fail with "Worker failed to load").
   optimizeDeps: { exclude: ['maplibre-gl'] },

@@ -1,4 +1,5 @@
 import type { PositionLike } from './ring';
+import { numberFormat } from '../lib/count';
 
 /** `51.507120, -0.123450 (lat, lon)`: how a position is shown to people (latitude first). */
 export function formatPoint(position: PositionLike): string {
@@ -21,7 +22,8 @@ export function ringObject(ring: number): string {
 
 /** A distance in km, rounded to what a person needs: `3.4 km`, `72 km`. */
 export function formatKm(km: number): string {
-  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
+  const digits = km < 10 ? 1 : 0;
+  return `${numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(km)} km`;
 }
 
 /** `"North"` when the zone has a name, else its id in quotes. */
@@ -29,11 +31,14 @@ export function quoteZone(zone: { id: string; name: string | null }): string {
   return `"${zone.name ?? zone.id}"`;
 }
 
-/** An area as people read it: `850 m²` under 0.01 km², else `0.82 km²`, `12.4 km²`, `150 km²`. */
+/**
+ * An area as people read it: `850 m²` under 0.01 km², else `0.82 km²`, `12.4 km²`, `150 km²`
+ * (numbers, like the distances and shares here, in the chosen locale: src/i18n/locale.ts).
+ */
 export function formatAreaKm2(km2: number): string {
-  if (km2 < 0.01) return `${Math.max(1, Math.round(km2 * 1e6)).toLocaleString('en')} m²`;
+  if (km2 < 0.01) return `${numberFormat().format(Math.max(1, Math.round(km2 * 1e6)))} m²`;
   const digits = km2 < 10 ? 2 : km2 < 100 ? 1 : 0;
-  return `${km2.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} km²`;
+  return `${numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(km2)} km²`;
 }
 
 /**
@@ -44,7 +49,7 @@ export function formatAreaKm2(km2: number): string {
 export function formatShare(part: number, whole: number): string | null {
   if (!(whole > 0) || !(part >= 0) || part > whole * 1.0001) return null;
   const percent = (100 * part) / whole;
-  return percent < 1 ? '<1 %' : `${Math.round(percent)} %`;
+  return percent < 1 ? `<${numberFormat().format(1)} %` : `${numberFormat().format(Math.round(percent))} %`;
 }
 
 /** ", 7 % of Zone 2" for a message, or nothing when the share cannot be told. */

@@ -8,7 +8,7 @@ export type { GeometryLike, ZoneCollectionLike, ZoneFeatureLike } from './collec
 export type { ZoneCollection, ZoneFeature } from '../contract';
 export { featureId, zoneName } from './collection';
 export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
-export { formatAreaKm2, formatPoint, formatShare } from './format';
+export { formatAreaKm2, formatKm, formatPoint, formatShare } from './format';
 export { zonesToKml } from './kml-write';
 export { importFeatures, parseGeoJsonImport, type GeoJsonImport } from './import';
 export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';

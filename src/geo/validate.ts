@@ -32,9 +32,41 @@ export type GeoIssueCode =
   | 'hole_outside'
   | 'holes_intersect';
 
+/**
+ * What an issue says, as a stable code with its values: the dashboard words it in the chosen
+ * language from these (src/map/geo-messages.ts); `message` is the same in English.
+ */
+export type GeoIssueDetail =
+  | { kind: 'no_outline' }
+  | { kind: 'no_shape' }
+  | { kind: 'multipolygon' }
+  | { kind: 'other_geometry'; type: string }
+  | { kind: 'too_few_points'; points: number }
+  | { kind: 'too_few_corners'; corners: number }
+  | { kind: 'not_closed'; start: string; end: string }
+  | { kind: 'antimeridian'; span: number }
+  | { kind: 'not_finite'; point: number; value: string; others: number }
+  | {
+      kind: 'out_of_range';
+      point: number;
+      /** The latitude or the longitude out of range, or null when that one is in range. */
+      latitude: number | null;
+      longitude: number | null;
+      swapped: boolean;
+      others: number;
+    }
+  | { kind: 'duplicate'; at: string; point: number; others: number }
+  | { kind: 'spike' | 'revisit' | 'crossing'; at: string; others: number }
+  | { kind: 'hole_meets_outline'; at: string }
+  | { kind: 'holes_touch'; at: string }
+  | { kind: 'hole_outside' }
+  | { kind: 'hole_in_hole'; inner: number; outer: number };
+
 export type GeoIssue = {
   code: GeoIssueCode;
-  /** A sentence for branch managers: what is wrong and where (positions as "lat, lon"). */
+  /** The issue's variant and values, to word it in any language (`ring`, `otherRing` complete it). */
+  detail: GeoIssueDetail;
+  /** A sentence for branch managers, in English: what is wrong and where (positions as "lat, lon"). */
   message: string;
   /** 0 for the exterior ring, 1.. for holes. */
   ring: number;
@@ -70,7 +102,10 @@ const ON_EDGE_TOLERANCE_SQ = 1e-18;
  * Geometric checks are skipped for rings that already fail the structural ones.
  */
 export function validatePolygon(rings: PolygonLike): GeoIssue[] {
-  if (rings.length === 0) return [{ code: 'no_outline', ring: 0, message: 'The zone has no outline.' }];
+  if (rings.length === 0)
+    return [
+      { code: 'no_outline', ring: 0, detail: { kind: 'no_outline' }, message: 'The zone has no outline.' },
+    ];
   const issues: GeoIssue[] = [];
   const usable = rings.map((ring, index) => checkRing(ring, index, issues));
   checkHoles(usable, issues);
@@ -85,6 +120,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
     issues.push({
       code: 'too_few_positions',
       ring: index,
+      detail: { kind: 'too_few_points', points: ring.length },
       message: `${subject} has ${countOf(ring.length, 'point', 'points')}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
     });
   }
@@ -96,6 +132,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
       code: 'not_closed',
       ring: index,
       position: [last[0]!, last[1]!],
+      detail: { kind: 'not_closed', start: formatPoint(first), end: formatPoint(last) },
       message: `${subject} does not end at its first point: it starts at ${formatPoint(first)} and ends at ${formatPoint(last)}.`,
     });
   }
@@ -107,6 +144,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
     issues.push({
       code: 'too_few_positions',
       ring: index,
+      detail: { kind: 'too_few_corners', corners: corners.length },
       message: `${subject} has only ${countOf(corners.length, 'distinct corner', 'distinct corners')}; it needs at least 3.`,
     });
     return null;
@@ -117,6 +155,7 @@ function checkRing(ring: RingLike, index: number, issues: GeoIssue[]): PositionL
     issues.push({
       code: 'antimeridian',
       ring: index,
+      detail: { kind: 'antimeridian', span },
       message: `${subject} spans ${span.toFixed(1)}° of longitude. Zones may not cross the 180° meridian (the antimeridian): draw a separate zone on each side of it.`,
     });
     return null;
@@ -140,10 +179,12 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
   const [firstBad] = notFinite;
   if (firstBad !== undefined) {
     const p = ring[firstBad]!;
+    const value = `[${[...p].map(String).join(', ')}]`;
     issues.push({
       code: 'not_finite',
       ring: index,
-      message: `Point ${firstBad + 1} of ${ringObject(index)} is not a pair of finite numbers (it is [${[...p].map(String).join(', ')}])${alsoAffected(notFinite.length - 1)}.`,
+      detail: { kind: 'not_finite', point: firstBad + 1, value, others: notFinite.length - 1 },
+      message: `Point ${firstBad + 1} of ${ringObject(index)} is not a pair of finite numbers (it is ${value})${alsoAffected(notFinite.length - 1)}.`,
     });
   }
   const [firstOut] = outOfRange;
@@ -160,6 +201,14 @@ function checkPositions(ring: RingLike, index: number, issues: GeoIssue[]): bool
       code: 'out_of_range',
       ring: index,
       position: [lon, lat],
+      detail: {
+        kind: 'out_of_range',
+        point: firstOut + 1,
+        latitude: isLatitude(lat) ? null : lat,
+        longitude: isLongitude(lon) ? null : lon,
+        swapped,
+        others: outOfRange.length - 1,
+      },
       message:
         `Point ${firstOut + 1} of ${ringObject(index)} is out of range: ${problems.join(' and ')}` +
         `${swapped ? ' (are longitude and latitude swapped? Positions are [longitude, latitude])' : ''}` +
@@ -191,6 +240,7 @@ function checkConsecutiveDuplicates(ring: RingLike, index: number, issues: GeoIs
     code: 'duplicate_position',
     ring: index,
     position: [p[0]!, p[1]!],
+    detail: { kind: 'duplicate', at: formatPoint(p), point: first, others: count - 1 },
     message: `${ringSubject(index)} repeats the point ${formatPoint(p)} twice in a row (points ${first} and ${first + 1})${more}.`,
   });
 }
@@ -206,7 +256,14 @@ function selfIntersectionIssue(found: readonly SelfIntersection[], ring: number)
         ? `${ringSubject(ring)} passes through ${where} more than once`
         : `${ring === 0 ? "The zone's edges" : `The edges of hole ${ring}`} cross near ${where}`;
   const more = places > 1 ? ` (and at ${countOf(places - 1, 'other place', 'other places')})` : '';
-  return { code: 'self_intersection', ring, position: first.position, message: `${text}${more}.` };
+  const kind = first.kind === 'spike' || first.kind === 'revisit' ? first.kind : 'crossing';
+  return {
+    code: 'self_intersection',
+    ring,
+    position: first.position,
+    detail: { kind, at: where, others: places - 1 },
+    message: `${text}${more}.`,
+  };
 }
 
 /** Holes must lie strictly inside the exterior and apart from each other. */
@@ -230,6 +287,7 @@ function checkHoles(usable: readonly (PositionLike[] | null)[], issues: GeoIssue
             ring: b,
             otherRing: 0,
             position: point,
+            detail: { kind: 'hole_meets_outline', at: where },
             message: `Hole ${b} meets the zone's outline at ${where}; a hole must lie inside the outline without touching it.`,
           }
         : {
@@ -237,6 +295,7 @@ function checkHoles(usable: readonly (PositionLike[] | null)[], issues: GeoIssue
             ring: b,
             otherRing: a,
             position: point,
+            detail: { kind: 'holes_touch', at: where },
             message: `Holes ${a} and ${b} touch or overlap near ${where}.`,
           },
     );
@@ -257,6 +316,7 @@ function checkHoles(usable: readonly (PositionLike[] | null)[], issues: GeoIssue
       ring: hole.ring,
       otherRing: 0,
       position: [probe[0]!, probe[1]!],
+      detail: { kind: 'hole_outside' },
       message: `Hole ${hole.ring} lies outside the zone's outline; a hole must be inside the outline.`,
     });
     return false;
@@ -275,6 +335,7 @@ function checkHoles(usable: readonly (PositionLike[] | null)[], issues: GeoIssue
         ring: b,
         otherRing: a,
         position: [probe[0]!, probe[1]!],
+        detail: { kind: 'hole_in_hole', inner: inner.ring, outer: outer.ring },
         message: `Hole ${inner.ring} lies inside hole ${outer.ring}; holes must not overlap.`,
       });
     }
@@ -363,10 +424,20 @@ export function validateZones(fc: ZoneCollectionLike): ZoneReport[] {
 }
 
 function notPolygonIssue(geometry: GeometryLike | null | undefined): GeoIssue {
-  const message = !geometry
-    ? 'This zone has no shape.'
-    : geometry.type === 'MultiPolygon'
-      ? 'This zone is made of several separate polygons (a MultiPolygon); each part must be its own zone.'
-      : `This zone is a ${geometry.type}, not a polygon; only polygons can be delivery zones.`;
-  return { code: 'not_polygon', ring: 0, message };
+  if (!geometry)
+    return { code: 'not_polygon', ring: 0, detail: { kind: 'no_shape' }, message: 'This zone has no shape.' };
+  if (geometry.type === 'MultiPolygon')
+    return {
+      code: 'not_polygon',
+      ring: 0,
+      detail: { kind: 'multipolygon' },
+      message:
+        'This zone is made of several separate polygons (a MultiPolygon); each part must be its own zone.',
+    };
+  return {
+    code: 'not_polygon',
+    ring: 0,
+    detail: { kind: 'other_geometry', type: geometry.type },
+    message: `This zone is a ${geometry.type}, not a polygon; only polygons can be delivery zones.`,
+  };
 }

@@ -1,6 +1,6 @@
 import { polygonAreaKm2 } from './area';
 import { featureId, polygonParts, zoneName, type ZoneCollectionLike } from './collection';
-import { formatAreaKm2, formatKm, quoteZone, shareOf } from './format';
+import { formatAreaKm2, formatKm, formatShare, quoteZone, shareOf } from './format';
 import { findCrossingsBetween } from './intersect';
 import {
   createPointLocator,
@@ -20,11 +20,21 @@ type OverlapFacts = {
   pieces: PolygonRings[];
 };
 
+/**
+ * A warning: its code and values (`zone` and `otherZone` are the zones' names, else their ids;
+ * `share`, "7 %", is the overlap's share of `shareOf`, null when it cannot be told), from which
+ * the dashboard words it in the chosen language (src/map/geo-messages.ts); `message` says the
+ * same in English.
+ */
 export type ZoneWarning =
   | ({
       code: 'zones_overlap';
       zoneId: string;
       otherZoneId: string;
+      zone: string;
+      otherZone: string;
+      share: string | null;
+      shareOf: string;
       message: string;
     } & OverlapFacts)
   | ({
@@ -32,10 +42,20 @@ export type ZoneWarning =
       zoneId: string;
       branchId: string;
       otherZoneId: string;
+      zone: string;
+      otherZone: string;
+      share: string | null;
       message: string;
     } & OverlapFacts)
-  | { code: 'far_from_branch'; zoneId: string; distanceKm: number; message: string }
-  | { code: 'pin_outside_zones'; position: [number, number]; message: string };
+  | {
+      code: 'far_from_branch';
+      zoneId: string;
+      zone: string;
+      distanceKm: number;
+      farKm: number;
+      message: string;
+    }
+  | { code: 'pin_outside_zones'; position: [number, number]; zoneCount: number; message: string };
 
 export type ZoneWarningOptions = {
   /** Zones of other branches, to warn about overlaps with them. */
@@ -223,6 +243,10 @@ export function zoneWarnings(
         code: 'zones_overlap',
         zoneId: a.id,
         otherZoneId: b.id,
+        zone: a.name ?? a.id,
+        otherZone: b.name ?? b.id,
+        share: formatShare(overlap.areaKm2, smaller.areaKm2()),
+        shareOf: smaller.name ?? smaller.id,
         ...facts(overlap),
         message: `Zones ${a.label()} and ${b.label()} overlap: ${formatAreaKm2(overlap.areaKm2)}${shareOf(overlap.areaKm2, smaller.areaKm2(), smaller.label())}.`,
       });
@@ -240,6 +264,9 @@ export function zoneWarnings(
           zoneId: a.id,
           branchId,
           otherZoneId: b.id,
+          zone: a.name ?? a.id,
+          otherZone: b.name ?? b.id,
+          share: formatShare(overlap.areaKm2, a.areaKm2()),
           ...facts(overlap),
           message: `Zone ${a.label()} overlaps zone ${b.label()} of branch "${branchId}": ${formatAreaKm2(overlap.areaKm2)}${shareOf(overlap.areaKm2, a.areaKm2(), a.label())}.`,
         });
@@ -256,7 +283,9 @@ export function zoneWarnings(
         warnings.push({
           code: 'far_from_branch',
           zoneId: zone.id,
+          zone: zone.name ?? zone.id,
           distanceKm: km,
+          farKm,
           message: `Zone ${zone.label()} is ${formatKm(km)} from the branch location at its nearest edge; zones are expected within ${formatKm(farKm)}. Check that it is drawn in the right place.`,
         });
       }
@@ -265,6 +294,7 @@ export function zoneWarnings(
       warnings.push({
         code: 'pin_outside_zones',
         position: [pin[0], pin[1]],
+        zoneCount: own.length,
         message: `The branch location is outside ${own.length === 1 ? 'its zone' : `all of its ${own.length} zones`}. Check the location, or draw a zone around it.`,
       });
     }

@@ -2,7 +2,9 @@
  * The editor's notice over the map (an import's or a clip's outcome): the answer first (the
  * title, then why), then the details a few at a time, the rest behind "and N more".
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Banner, Button } from '../ui';
+import { formatCount } from '../lib/count';
 import type { Notice } from './zone-file-flow';
 import s from './ZoneEditor.module.css';
 
@@ -14,6 +16,7 @@ export function CappedList({ items, className }: { items: readonly string[]; cla
   if (items.length === 0) return null;
   const first = items.slice(0, SHOWN);
   const rest = items.slice(SHOWN);
+  const more = formatCount(rest.length);
   return (
     <div className={className}>
       <ul className={s.notes}>
@@ -23,7 +26,9 @@ export function CappedList({ items, className }: { items: readonly string[]; cla
       </ul>
       {rest.length > 0 && (
         <details className={s.more}>
-          <summary>and {rest.length.toLocaleString('en')} more</summary>
+          <summary>
+            <Trans>and {more} more</Trans>
+          </summary>
           <ul className={s.notes}>
             {rest.map((item, i) => (
               <li key={`${i}:${item}`}>{item}</li>
@@ -36,13 +41,14 @@ export function CappedList({ items, className }: { items: readonly string[]; cla
 }
 
 export function EditorNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+  const { t } = useLingui();
   return (
     <div className={s.notice}>
       <Banner
         tone={notice.tone}
         role={notice.tone === 'danger' ? 'alert' : 'status'}
         actions={
-          <Button size="sm" variant="ghost" onClick={onDismiss} aria-label="Dismiss">
+          <Button size="sm" variant="ghost" onClick={onDismiss} aria-label={t`Dismiss`}>
             ✕
           </Button>
         }

@@ -19,7 +19,10 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../lib/error-message';
+import { i18n } from '../i18n';
 import { Button, Skeleton } from '../ui';
 import s from './MapView.module.css';
 import type { ColorScheme } from './offline-style';
@@ -38,6 +41,24 @@ function ensureWorkerUrl(): void {
 }
 
 export const DEFAULT_STYLE_TIMEOUT_MS = 5000;
+
+/**
+ * maplibre's own words (its controls' names, the scale's units) in the chosen language; the map
+ * is made again when the language changes (the tree is drawn anew).
+ */
+function maplibreLocale(label: string): Record<string, string> {
+  return {
+    'Map.Title': label,
+    'AttributionControl.ToggleAttribution': i18n._(msg`Toggle attribution`),
+    'AttributionControl.MapFeedback': i18n._(msg`Map feedback`),
+    'Marker.Title': i18n._(msg`Map marker`),
+    'NavigationControl.ZoomIn': i18n._(msg`Zoom in`),
+    'NavigationControl.ZoomOut': i18n._(msg`Zoom out`),
+    'Popup.Close': i18n._(msg`Close popup`),
+    'ScaleControl.Meters': i18n._(msg({ message: 'm', context: 'metres, on the map scale' })),
+    'ScaleControl.Kilometers': i18n._(msg({ message: 'km', context: 'kilometres, on the map scale' })),
+  };
+}
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -105,6 +126,7 @@ type Status =
 
 export function MapView(props: MapViewProps) {
   const { styleUrl, height, children, className } = props;
+  const { t } = useLingui();
   const containerRef = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   const [status, setStatus] = useState<Status>({ state: 'loading' });
@@ -146,7 +168,7 @@ export function MapView(props: MapViewProps) {
         interactive,
         ...(fadeDuration === undefined ? {} : { fadeDuration }),
         attributionControl: { compact: true },
-        locale: { 'Map.Title': label },
+        locale: maplibreLocale(label),
         dragRotate: false,
         pitchWithRotate: false,
         touchPitch: false,
@@ -176,19 +198,20 @@ export function MapView(props: MapViewProps) {
             if (!cancelled) created.setStyle(offlineStyle, { diff: false });
           },
           (error: unknown) => {
+            const reason = errorMessage(error);
             if (!cancelled)
               setStatus({
                 state: 'failed',
-                message: `The offline base map could not be loaded: ${errorMessage(error)}`,
+                message: i18n._(msg`The offline base map could not be loaded: ${reason}`),
               });
           },
         );
       };
       if (!configuredOffline) {
-        timer = setTimeout(
-          () => fallBack(`no style after ${Math.round(styleTimeoutMs / 1000)} s`),
-          styleTimeoutMs,
-        );
+        timer = setTimeout(() => {
+          const seconds = Math.round(styleTimeoutMs / 1000);
+          fallBack(i18n._(msg`no style after ${seconds} s`));
+        }, styleTimeoutMs);
         created.on('error', (event) => {
           if (!styleLoaded) fallBack(errorMessage(event));
           else console.warn(`Base map: ${errorMessage(event)}`); // a tile or sprite; the map goes on
@@ -233,6 +256,7 @@ export function MapView(props: MapViewProps) {
   }, [styleUrl, attempt, scheme]);
 
   const failed = status.state === 'failed';
+  const reason = (status.state === 'ready' && status.info.reason) || t`unknown error`;
   return (
     <div
       className={[s.mapBox, className].filter(Boolean).join(' ')}
@@ -240,7 +264,7 @@ export function MapView(props: MapViewProps) {
     >
       <div ref={containerRef} className={s.mapCanvas} hidden={failed} />
       {status.state === 'loading' && (
-        <div className={s.mapLoading} role="status" aria-label="Loading map">
+        <div className={s.mapLoading} role="status" aria-label={t`Loading map`}>
           <Skeleton style={{ height: '100%' }} />
         </div>
       )}
@@ -248,9 +272,11 @@ export function MapView(props: MapViewProps) {
         // A status, not an alert: it is there from the start when the browser has no WebGL,
         // and the rest of the editor (the zone list, import, export) still works.
         <div className={s.mapFailed} role="status">
-          <strong className={s.mapFailedTitle}>The map could not be shown</strong>
+          <strong className={s.mapFailedTitle}>
+            <Trans>The map could not be shown</Trans>
+          </strong>
           <span>
-            {[`${status.message}.`, props.withoutMap ?? 'Zones can still be edited in the list.']
+            {[`${status.message}.`, props.withoutMap ?? t`Zones can still be edited in the list.`]
               .filter(Boolean)
               .join(' ')}
           </span>
@@ -261,7 +287,7 @@ export function MapView(props: MapViewProps) {
               setAttempt((n) => n + 1);
             }}
           >
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         </div>
       )}
@@ -269,13 +295,9 @@ export function MapView(props: MapViewProps) {
         <div
           className={s.offlineNotice}
           role="note"
-          title={
-            status.info.fellBack
-              ? `The street map could not be loaded (${status.info.reason ?? 'unknown error'}).`
-              : undefined
-          }
+          title={status.info.fellBack ? t`The street map could not be loaded (${reason}).` : undefined}
         >
-          Offline base map: streets not shown
+          <Trans>Offline base map: streets not shown</Trans>
         </div>
       )}
       {status.state === 'ready' && children}

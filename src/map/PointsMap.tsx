@@ -20,6 +20,8 @@
 import type { FeatureCollection, GeoJSON, MultiPolygon, Polygon } from 'geojson';
 import { Popup, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import { MapView } from './MapView';
 import { MapLabels, type MapLabel } from './labels';
 import { drawImage } from './marker-look';
@@ -61,6 +63,7 @@ const NAME = { offset: 10, height: 20, padding: 14, maxWidth: 220 };
 function nameWidths(container: HTMLElement): (text: string) => number {
   const context = document.createElement('canvas').getContext('2d');
   if (!context) return (text) => text.length * 7;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font
   context.font = `600 11px ${getComputedStyle(container).fontFamily}`;
   return (text) => context.measureText(text).width;
 }
@@ -101,7 +104,10 @@ function nameObstacles(map: MaplibreMap, named: ReadonlySet<string>): Box[] {
 /** A source of the map and the data it shows; `markers`: handed over through `toSource`. */
 type Feed = { source: string; data: GeoJSON; markers?: boolean };
 
-const defaultDescribe = (markers: MarkerProperties[]) => `${markers.length} markers`;
+const defaultDescribe = (markers: MarkerProperties[]) => {
+  const count = markers.length;
+  return i18n._(msg`${plural(count, { one: '# marker', other: '# markers' })}`);
+};
 
 export default function PointsMap(props: PointsMapProps) {
   const {
@@ -291,14 +297,14 @@ export default function PointsMap(props: PointsMapProps) {
       if (more > 0) {
         const note = document.createElement('p');
         note.className = s.listNote!;
-        note.textContent = `and ${more} more: zoom in to see them`;
+        note.textContent = i18n._(msg`and ${more} more: zoom in to see them`);
         root.append(note);
       }
       if (zoom) {
         const button = document.createElement('button');
         button.type = 'button';
         button.className = s.zoom!;
-        button.textContent = 'Zoom in';
+        button.textContent = i18n._(msg`Zoom in`);
         button.addEventListener('click', () => {
           closeList();
           zoom();
@@ -348,7 +354,11 @@ export default function PointsMap(props: PointsMapProps) {
         let text: string;
         if (p.cluster_id !== undefined) {
           const alerts = Number(p.alerts ?? 0);
-          text = `${p.point_count_abbreviated} here${alerts ? `, ${alerts} ${latest.current.alertWord ?? 'flagged'}` : ''}: click to list them`;
+          const count = String(p.point_count_abbreviated);
+          const word = latest.current.alertWord ?? i18n._(msg`flagged`);
+          text = alerts
+            ? i18n._(msg`${count} here, ${alerts} ${word}: click to list them`)
+            : i18n._(msg`${count} here: click to list them`);
         } else text = byId.current.get(String(p.id))?.label ?? '';
         if (!text) return;
         tooltip

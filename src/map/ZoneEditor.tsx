@@ -20,11 +20,13 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Banner, Button, PopoverButton, type ButtonProps } from '../ui';
 import { MapView } from './MapView';
 import { EditorNotice } from './EditorNotice';
 import { useTouch } from './touch';
-import { MODE_LABELS, mouseHints, overlapList, touchHints, viewHint } from './status-line';
+import { mouseHints, touchHints, viewHint } from './status-line';
+import { EditorStatus } from './EditorStatus';
 import { ZonePanel } from './ZonePanel';
 import s from './ZoneEditor.module.css';
 import { ZoneEditorController } from './controller';
@@ -38,10 +40,7 @@ const ImportOfferDialog = lazy(() =>
   import('./ImportOfferDialog').then((m) => ({ default: m.ImportOfferDialog })),
 );
 
-const EXPORT_FORMATS = [
-  { format: 'geojson', label: 'GeoJSON' },
-  { format: 'kml', label: 'KML (Google Earth, My Maps)' },
-] as const;
+const EXPORT_FORMATS = ['geojson', 'kml'] as const;
 
 /** The event's target is the map (its canvas, a marker, a control). */
 function isInMap(target: EventTarget | null): boolean {
@@ -70,10 +69,11 @@ function ToolButton({ disabled, onClick, ...rest }: ButtonProps) {
 }
 
 export default function ZoneEditor(props: ZoneEditorProps) {
+  const { t } = useLingui();
   const {
     styleUrl,
     height,
-    label = 'Delivery zones map',
+    label = t`Delivery zones map`,
     exportName = 'delivery-zones',
     zoneErrors,
     toolsId,
@@ -128,6 +128,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
     }
   };
 
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a drag's data type, not text
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (!hasFiles(event)) return;
@@ -148,23 +149,24 @@ export default function ZoneEditor(props: ZoneEditorProps) {
   };
 
   const selectedRow = checks.rows.find((r) => r.key === selectedKey);
-  const selectedName = selectedRow ? selectedRow.name || `zone ${selectedRow.index + 1}` : null;
+  const zoneNumber = (selectedRow?.index ?? 0) + 1;
+  const selectedName = selectedRow ? selectedRow.name || t`zone ${zoneNumber}` : null;
   const snapHint = !view.snapping
     ? ''
     : touch
-      ? ' Corners snap to nearby zones (turn “Snap” off to place them freely).'
-      : ' Corners snap to nearby zones (hold Alt to place freely).';
+      ? ` ${t`Corners snap to nearby zones (turn “Snap” off to place them freely).`}`
+      : ` ${t`Corners snap to nearby zones (hold Alt to place freely).`}`;
   const hint = readOnly
     ? viewHint(selectedKey !== null, touch)
     : (touch ? touchHints : mouseHints)(mode, selectedKey !== null, selectedCorners > 0, snapHint);
   const deleteLabel =
     mode === 'draw'
-      ? 'Cancel zone'
+      ? t`Cancel zone`
       : mode === 'hole'
-        ? 'Cancel hole'
+        ? t`Cancel hole`
         : mode === 'edit' && selectedCorners > 0
-          ? 'Delete corner'
-          : 'Delete zone';
+          ? t`Delete corner`
+          : t`Delete zone`;
   const drawing = mode === 'draw' || mode === 'hole';
   const neighbours = mode === 'pin' || drawing ? [] : (selectedRow?.neighbours ?? []);
   const canCutHole =
@@ -184,7 +186,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       data-read-only={readOnly || undefined}
     >
       {/* Two rows: shaping zones, then history, the location, the view and files (read-only: the view and export). */}
-      <div className={s.toolbar} role="group" aria-label="Zone tools" id={toolsId}>
+      <div className={s.toolbar} role="group" aria-label={t`Zone tools`} id={toolsId}>
         {!readOnly && (
           <div className={s.toolRow}>
             <div className={s.toolGroup}>
@@ -194,9 +196,11 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 onClick={editor.startDrawing}
                 disabled={!ready}
                 aria-pressed={mode === 'draw'}
-                title={`Draw a new zone: ${touch ? 'tap' : 'click'} to add corners`}
+                title={
+                  touch ? t`Draw a new zone: tap to add corners` : t`Draw a new zone: click to add corners`
+                }
               >
-                Draw zone
+                <Trans>Draw zone</Trans>
               </Button>
               {touch && (
                 // No Enter key on a touch screen: the corners placed so far become the zone (or hole).
@@ -205,12 +209,14 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                   onClick={editor.finishDrawing}
                   disabled={!drawing || view.drawnCorners < 3}
                   title={
-                    drawing
-                      ? `Finish the ${mode === 'hole' ? 'hole' : 'zone'} with the corners placed (at least 3)`
-                      : 'Finish a zone or hole being drawn'
+                    !drawing
+                      ? t`Finish a zone or hole being drawn`
+                      : mode === 'hole'
+                        ? t`Finish the hole with the corners placed (at least 3)`
+                        : t`Finish the zone with the corners placed (at least 3)`
                   }
                 >
-                  Finish
+                  <Trans>Finish</Trans>
                 </ToolButton>
               )}
               <ToolButton
@@ -218,15 +224,15 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 onClick={mode === 'hole' ? editor.escape : editor.startHole}
                 disabled={!canCutHole && mode !== 'hole'}
                 aria-pressed={mode === 'hole'}
-                title="Cut a hole in the selected zone: an area inside it where it does not deliver"
+                title={t`Cut a hole in the selected zone: an area inside it where it does not deliver`}
               >
-                Cut hole
+                <Trans>Cut hole</Trans>
               </ToolButton>
               <ToolButton
                 className={s.deleteButton}
                 onClick={editor.deleteSelection}
                 disabled={!ready || (mode !== 'draw' && mode !== 'hole' && selectedKey === null)}
-                title={`${deleteLabel} (Delete)`}
+                title={t`${deleteLabel} (Delete)`}
               >
                 {deleteLabel}
               </ToolButton>
@@ -235,9 +241,9 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               <ToolButton
                 onClick={() => selectedKey !== null && void editor.clipZone(selectedKey)}
                 disabled={!selectedRow || selectedRow.overlaps === 0}
-                title="Remove from the selected zone every area its neighbours overlap"
+                title={t`Remove from the selected zone every area its neighbours overlap`}
               >
-                Clip to neighbours
+                <Trans>Clip to neighbours</Trans>
               </ToolButton>
               <Button
                 size="sm"
@@ -245,14 +251,14 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 aria-pressed={view.snapping}
                 title={
                   touch
-                    ? 'Snap corners to other zones’ corners and edges (off: corners go where you tap)'
-                    : 'Snap corners to other zones’ corners and edges (hold Alt to place one freely)'
+                    ? t`Snap corners to other zones’ corners and edges (off: corners go where you tap)`
+                    : t`Snap corners to other zones’ corners and edges (hold Alt to place one freely)`
                 }
               >
                 <span aria-hidden="true" className={s.toggleMark}>
                   {view.snapping ? '✓' : ''}
                 </span>
-                Snap
+                <Trans>Snap</Trans>
               </Button>
             </div>
           </div>
@@ -263,18 +269,20 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               <ToolButton
                 onClick={editor.undo}
                 disabled={!view.canUndo}
-                aria-label="Undo"
-                title="Undo (Ctrl+Z)"
+                aria-label={t`Undo`}
+                title={t`Undo (Ctrl+Z)`}
               >
-                ↶<span className={s.toolWord}> Undo</span>
+                <span className={s.turn}>↶</span>
+                <span className={s.toolWord}> {t`Undo`}</span>
               </ToolButton>
               <ToolButton
                 onClick={editor.redo}
                 disabled={!view.canRedo}
-                aria-label="Redo"
-                title="Redo (Shift+Ctrl+Z)"
+                aria-label={t`Redo`}
+                title={t`Redo (Shift+Ctrl+Z)`}
               >
-                ↷<span className={s.toolWord}> Redo</span>
+                <span className={s.turn}>↷</span>
+                <span className={s.toolWord}> {t`Redo`}</span>
               </ToolButton>
             </div>
           )}
@@ -286,18 +294,22 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 disabled={!ready}
                 aria-pressed={mode === 'pin'}
                 variant={mode === 'pin' ? 'primary' : 'default'}
-                title={`Set the location: then ${touch ? 'tap' : 'click'} the map (or drag the marker)`}
+                title={
+                  touch
+                    ? t`Set the location: then tap the map (or drag the marker)`
+                    : t`Set the location: then click the map (or drag the marker)`
+                }
               >
-                Set location
+                <Trans>Set location</Trans>
               </Button>
             )}
             <Button
               size="sm"
               onClick={editor.fitAll}
               disabled={!ready || (zones.features.length === 0 && !pin)}
-              title="Zoom to all zones"
+              title={t`Zoom to all zones`}
             >
-              Zoom to zones
+              <Trans>Zoom to zones</Trans>
             </Button>
           </div>
           <div className={s.toolGroup}>
@@ -306,9 +318,9 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                 <Button
                   size="sm"
                   onClick={() => fileInputRef.current?.click()}
-                  title="Import zones from a GeoJSON, KML or KMZ file (or drop it on the editor)"
+                  title={t`Import zones from a GeoJSON, KML or KMZ file (or drop it on the editor)`}
                 >
-                  Import…
+                  <Trans>Import…</Trans>
                 </Button>
                 <input
                   ref={fileInputRef}
@@ -317,7 +329,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                   className="visually-hidden"
                   tabIndex={-1}
                   aria-hidden="true"
-                  aria-label="Zones file to import"
+                  aria-label={t`Zones file to import`}
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     e.target.value = '';
@@ -327,18 +339,18 @@ export default function ZoneEditor(props: ZoneEditorProps) {
               </>
             )}
             <PopoverButton
-              label="Export…"
-              panelLabel="Export the zones"
+              label={t`Export…`}
+              panelLabel={t`Export the zones`}
               align="end"
               buttonProps={{
                 size: 'sm',
                 disabled: zones.features.length === 0,
-                title: 'Download the zones as a file',
+                title: t`Download the zones as a file`,
               }}
             >
               {(close) => (
                 <div className={s.exportMenu}>
-                  {EXPORT_FORMATS.map(({ format, label: formatLabel }) => (
+                  {EXPORT_FORMATS.map((format) => (
                     <Button
                       key={format}
                       size="sm"
@@ -348,7 +360,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                         void editor.files.exportZones(format);
                       }}
                     >
-                      {formatLabel} ({exportName}.{format})
+                      {format === 'kml' ? t`KML (Google Earth, My Maps)` : t`GeoJSON`} (
+                      <bdi>{`${exportName}.${format}`}</bdi>)
                     </Button>
                   ))}
                 </div>
@@ -358,29 +371,14 @@ export default function ZoneEditor(props: ZoneEditorProps) {
         </div>
       </div>
 
-      <div className={s.statusLine}>
-        <span className={s.mode} aria-live="polite">
-          <span className="visually-hidden">Mode: </span>
-          {readOnly ? 'Viewing (read-only)' : MODE_LABELS[mode]}
-          {mode !== 'draw' && mode !== 'pin' && selectedName ? ` · ${selectedName}` : ''}
-        </span>
-        <span id={hintId} className={s.hint} title={hint}>
-          {hint}
-        </span>
-      </div>
-      {neighbours.length > 0 && (
-        <p className={s.overlapLine} data-overlap-line>
-          {selectedName} overlaps {overlapList(neighbours)}
-          {readOnly ? (
-            '.'
-          ) : (
-            <>
-              : “Clip to neighbours” removes {neighbours.length === 1 ? 'that area' : 'those areas'} from{' '}
-              {selectedName}.
-            </>
-          )}
-        </p>
-      )}
+      <EditorStatus
+        mode={mode}
+        readOnly={readOnly}
+        selectedName={selectedName}
+        hint={hint}
+        hintId={hintId}
+        neighbours={neighbours}
+      />
 
       <div className={s.body}>
         {/* Notices float over the map: the map and the list keep their places. */}
@@ -389,8 +387,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
             // A change of read-only makes a new map: its name and draw's modes are set as it is made.
             key={`${styleUrl} ${readOnly}`}
             styleUrl={styleUrl}
-            label={readOnly ? `${label} (read-only)` : label}
-            withoutMap={readOnly ? 'The zones are listed beside it.' : undefined}
+            label={readOnly ? t`${label} (read-only)` : label}
+            withoutMap={readOnly ? t`The zones are listed beside it.` : undefined}
             describedBy={hintId}
             initialView={initialView}
             onReady={editor.attach}
@@ -403,7 +401,9 @@ export default function ZoneEditor(props: ZoneEditorProps) {
           {reading && (
             <div className={s.notice}>
               <Banner tone="info" role="status">
-                Reading {reading}…
+                <Trans>
+                  Reading <bdi>{reading}</bdi>…
+                </Trans>
               </Banner>
             </div>
           )}
@@ -438,7 +438,7 @@ export default function ZoneEditor(props: ZoneEditorProps) {
       )}
       {dragging && (
         <div className={s.dropOverlay} aria-hidden="true">
-          Drop a GeoJSON, KML or KMZ file to add its zones
+          <Trans>Drop a GeoJSON, KML or KMZ file to add its zones</Trans>
         </div>
       )}
     </div>

@@ -3,13 +3,16 @@
  * problems (with "Show" to fly to the place) and warnings. Selection is shared with the map.
  * No maplibre here: it renders from plain data.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useEffect, useId, useRef, type CSSProperties } from 'react';
 import { formatAreaKm2, type ZoneWarning } from '../geo';
 import { Badge, Button } from '../ui';
 import s from './ZonePanel.module.css';
 import type { ZoneRow } from './zone-checks';
 import type { ClipBy } from './zone-ops';
-import { countOf } from '../lib/count';
+import { i18n } from '../i18n';
+import { issueText, warningText } from './geo-messages';
 
 export type ZonePanelProps = {
   rows: readonly ZoneRow[];
@@ -40,7 +43,7 @@ export type ZonePanelProps = {
 
 /** A zone's area, or a dash when it has none that means anything (a self-crossing outline). */
 function formatArea(km2: number | null): string {
-  return km2 === null || !Number.isFinite(km2) ? '— km²' : formatAreaKm2(km2);
+  return km2 === null || !Number.isFinite(km2) ? i18n._(msg`— km²`) : formatAreaKm2(km2);
 }
 
 export function ZonePanel({
@@ -59,6 +62,7 @@ export function ZonePanel({
   onClip,
   onDeleteHole,
 }: ZonePanelProps) {
+  const { t } = useLingui();
   const idPrefix = useId();
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -84,50 +88,72 @@ export function ZonePanel({
   }, [selectedKey]);
 
   const count = rows.length;
-  const totalKm2 = rows.reduce((sum, row) => sum + (row.areaKm2 ?? 0), 0);
+  const clipLabel = (name: string, other: string | undefined) =>
+    t`Clip ${name}: remove the overlap with ${other} from ${name}`;
+  const total = formatArea(rows.reduce((sum, row) => sum + (row.areaKm2 ?? 0), 0));
   return (
-    <section className={s.panel} aria-label="Zones">
+    <section className={s.panel} aria-label={t`Zones`}>
       <header className={s.panelHeader}>
         <div className={s.panelTitleRow}>
           <h3 className={s.panelTitle} ref={headingRef} tabIndex={-1}>
-            {count === 0 ? 'No zones' : countOf(count, 'zone', 'zones')}
+            {count === 0 ? t`No zones` : t`${plural(count, { one: '# zone', other: '# zones' })}`}
           </h3>
-          {count > 0 && <span className={`${s.panelTotal} num`}>Total {formatArea(totalKm2)}</span>}
+          {count > 0 && (
+            <span className={`${s.panelTotal} num`}>
+              <Trans>Total {total}</Trans>
+            </span>
+          )}
         </div>
         <div className={s.panelSummary}>
-          {invalidCount > 0 && <Badge tone="danger">{invalidCount} invalid</Badge>}
-          {warningCount > 0 && <Badge tone="warning">{countOf(warningCount, 'warning', 'warnings')}</Badge>}
-          {count > 0 && invalidCount === 0 && warningCount === 0 && <Badge tone="success">All valid</Badge>}
+          {invalidCount > 0 && (
+            <Badge tone="danger">{t`${plural(invalidCount, { other: '# invalid' })}`}</Badge>
+          )}
+          {warningCount > 0 && (
+            <Badge tone="warning">{t`${plural(warningCount, { one: '# warning', other: '# warnings' })}`}</Badge>
+          )}
+          {count > 0 && invalidCount === 0 && warningCount === 0 && (
+            <Badge tone="success">
+              <Trans>All valid</Trans>
+            </Badge>
+          )}
         </div>
         {general.length > 0 && (
-          <ul className={s.messages} aria-label="Warnings about the zones">
-            {general.map((warning) => (
-              <li key={warning.code} className={s.warning}>
-                <span>{warning.message}</span>
-                {'position' in warning && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onShowPlace(warning.position)}
-                    aria-label={`Show on the map: ${warning.message}`}
-                  >
-                    Show
-                  </Button>
-                )}
-              </li>
-            ))}
+          <ul className={s.messages} aria-label={t`Warnings about the zones`}>
+            {general.map((warning) => {
+              const text = warningText(warning);
+              return (
+                <li key={warning.code} className={s.warning}>
+                  <span>{text}</span>
+                  {'position' in warning && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onShowPlace(warning.position)}
+                      aria-label={t`Show on the map: ${text}`}
+                    >
+                      <Trans>Show</Trans>
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
       </header>
       {count === 0 ? (
         <p className={s.panelEmpty}>
-          {readOnly ? 'No delivery zones.' : 'Draw a zone on the map, or import a GeoJSON, KML or KMZ file.'}
+          {readOnly
+            ? t`No delivery zones.`
+            : t`Draw a zone on the map, or import a GeoJSON, KML or KMZ file.`}
         </p>
       ) : (
         <ol ref={listRef} className={s.zoneList}>
           {rows.map((row) => {
             const selected = row.key === selectedKey;
-            const title = row.name || `Zone ${row.index + 1}`;
+            const number = row.index + 1;
+            const corners = row.vertexCount;
+            const holes = row.holes.length;
+            const title = row.name || t`Zone ${number}`;
             const external = zoneErrors?.[row.index];
             const invalid = row.issues.length > 0 || external !== undefined;
             const problemsId = `${idPrefix}-problems-${row.index}`;
@@ -155,24 +181,24 @@ export function ZonePanel({
                     type="button"
                     className={s.zoneSelect}
                     onClick={() => onSelect(row.key)}
-                    aria-label={`Zone ${row.index + 1}: select ${title} on the map`}
+                    aria-label={t`Zone ${number}: select ${title} on the map`}
                     aria-pressed={selected}
-                    title="Select and zoom to this zone"
+                    title={t`Select and zoom to this zone`}
                   >
                     <span className={s.zoneSwatch} aria-hidden="true" />
                     {row.index + 1}
                   </button>
                   {readOnly ? (
                     <span className={`${s.zoneName} ${s.zoneNameText}`} data-zone-name>
-                      {row.name || `Zone ${row.index + 1} (no name)`}
+                      {row.name || t`Zone ${number} (no name)`}
                     </span>
                   ) : (
                     <>
                       <input
                         className={s.zoneName}
                         value={row.name}
-                        placeholder={`Zone ${row.index + 1} (no name)`}
-                        aria-label={`Name of zone ${row.index + 1}`}
+                        placeholder={t`Zone ${number} (no name)`}
+                        aria-label={t`Name of zone ${number}`}
                         aria-invalid={invalid || undefined}
                         aria-describedby={invalid ? describedBy : undefined}
                         onChange={(e) => onRename(row.key, e.target.value)}
@@ -187,8 +213,8 @@ export function ZonePanel({
                           focusAfterDelete.current = row.index;
                           onDelete(row.key);
                         }}
-                        aria-label={`Delete ${title}`}
-                        title="Delete this zone"
+                        aria-label={t`Delete ${title}`}
+                        title={t`Delete this zone`}
                       >
                         ✕
                       </Button>
@@ -198,75 +224,87 @@ export function ZonePanel({
                 <div className={s.zoneMeta}>
                   <span className="num">{formatArea(row.areaKm2)}</span>
                   <span aria-hidden="true">·</span>
-                  <span className="num">{countOf(row.vertexCount, 'corner', 'corners')}</span>
+                  <span className="num">{t`${plural(corners, { one: '# corner', other: '# corners' })}`}</span>
                   {row.holes.length > 0 && (
                     <>
                       <span aria-hidden="true">·</span>
-                      <span>{countOf(row.holes.length, 'hole', 'holes')}</span>
+                      <span>{t`${plural(holes, { one: '# hole', other: '# holes' })}`}</span>
                     </>
                   )}
-                  {invalid ? <Badge tone="danger">Invalid</Badge> : <Badge tone="success">Valid</Badge>}
+                  {invalid ? (
+                    <Badge tone="danger">{t`Invalid`}</Badge>
+                  ) : (
+                    <Badge tone="success">{t`Valid`}</Badge>
+                  )}
                 </div>
                 {row.holes.length > 0 && (
-                  <ul className={s.holes} aria-label={`Holes of ${title}`}>
-                    {row.holes.map((hole) => (
-                      <li key={hole.ring} className={s.hole}>
-                        <span>
-                          Hole {hole.ring} <span className="num">{formatArea(hole.areaKm2)}</span>
-                        </span>
-                        <span className={s.messageActions}>
-                          {hole.position && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={() => onShow(row.key, hole.position!)}
-                              aria-label={`Show hole ${hole.ring} of ${title} on the map`}
-                            >
-                              Show
-                            </Button>
-                          )}
-                          {!readOnly && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={() => onDeleteHole(row.key, hole.ring)}
-                              aria-label={`Delete hole ${hole.ring} of ${title}`}
-                              title="Delete this hole: the zone covers its area again"
-                            >
-                              ✕
-                            </Button>
-                          )}
-                        </span>
-                      </li>
-                    ))}
+                  <ul className={s.holes} aria-label={t`Holes of ${title}`}>
+                    {row.holes.map(({ ring: hole, areaKm2, position: holeAt }) => {
+                      const holeArea = formatArea(areaKm2);
+                      return (
+                        <li key={hole} className={s.hole}>
+                          <span>
+                            <Trans>
+                              Hole {hole} <span className="num">{holeArea}</span>
+                            </Trans>
+                          </span>
+                          <span className={s.messageActions}>
+                            {holeAt && (
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                onClick={() => onShow(row.key, holeAt)}
+                                aria-label={t`Show hole ${hole} of ${title} on the map`}
+                              >
+                                <Trans>Show</Trans>
+                              </Button>
+                            )}
+                            {!readOnly && (
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                onClick={() => onDeleteHole(row.key, hole)}
+                                aria-label={t`Delete hole ${hole} of ${title}`}
+                                title={t`Delete this hole: the zone covers its area again`}
+                              >
+                                ✕
+                              </Button>
+                            )}
+                          </span>
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
                 {invalid && (
-                  <ul className={s.messages} aria-label={`Problems of ${title}`}>
+                  <ul className={s.messages} aria-label={t`Problems of ${title}`}>
                     {external !== undefined && (
                       <li className={s.problem}>
                         <span id={`${problemsId}-x`}>{external}</span>
                       </li>
                     )}
-                    {row.issues.map((issue, i) => (
-                      <li key={`${issue.code}-${i}`} className={s.problem}>
-                        <span id={`${problemsId}-${i}`}>{issue.message}</span>
-                        {issue.position && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => onShow(row.key, issue.position)}
-                            aria-label={`Show on the map: ${issue.message}`}
-                          >
-                            Show
-                          </Button>
-                        )}
-                      </li>
-                    ))}
+                    {row.issues.map((issue, i) => {
+                      const text = issueText(issue);
+                      return (
+                        <li key={`${issue.code}-${i}`} className={s.problem}>
+                          <span id={`${problemsId}-${i}`}>{text}</span>
+                          {issue.position && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => onShow(row.key, issue.position)}
+                              aria-label={t`Show on the map: ${text}`}
+                            >
+                              <Trans>Show</Trans>
+                            </Button>
+                          )}
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
                 {row.warnings.length > 0 && (
-                  <ul className={s.messages} aria-label={`Warnings of ${title}`}>
+                  <ul className={s.messages} aria-label={t`Warnings of ${title}`}>
                     {row.warnings.map((warning, i) => {
                       const position = 'position' in warning ? warning.position : undefined;
                       const other = warning.with;
@@ -283,14 +321,18 @@ export function ZonePanel({
                           : [];
                       const otherName =
                         other && (other.branch ? `${other.branch} · ${other.name}` : other.name);
+                      const text = warningText(warning);
+                      const otherBranch = other?.branch;
                       return (
                         <li key={`${warning.code}-${i}`} className={s.warning}>
                           <span>
-                            {warning.message}
+                            {text}
                             {other?.branch !== undefined && !readOnly && (
                               <span className={s.aside}>
                                 {' '}
-                                <bdi>{other.branch}</bdi>’s zone is changed in its own editor.
+                                <Trans>
+                                  <bdi>{otherBranch}</bdi>’s zone is changed in its own editor.
+                                </Trans>
                               </span>
                             )}
                           </span>
@@ -299,20 +341,22 @@ export function ZonePanel({
                               size="sm"
                               variant="ghost"
                               onClick={() => onShow(row.key, position)}
-                              aria-label={`Show on the map: ${warning.message}`}
+                              aria-label={t`Show on the map: ${text}`}
                             >
-                              Show
+                              <Trans>Show</Trans>
                             </Button>
-                            {clips.map((clip) => (
+                            {clips.map(({ name: clipName, ...clip }) => (
                               <Button
                                 key={clip.key}
                                 size="sm"
                                 variant="ghost"
                                 onClick={() => onClip(clip.key, clip.by)}
-                                aria-label={`Clip ${clip.name}: remove the overlap with ${clip.key === row.key ? otherName : title} from ${clip.name}`}
-                                title={`Remove this overlap from ${clip.name}`}
+                                aria-label={clipLabel(clipName, clip.key === row.key ? otherName : title)}
+                                title={t`Remove this overlap from ${clipName}`}
                               >
-                                Clip <bdi>{clip.name}</bdi>
+                                <Trans>
+                                  Clip <bdi>{clipName}</bdi>
+                                </Trans>
                               </Button>
                             ))}
                           </span>

@@ -9,6 +9,8 @@
  * The zones are mirrored into draw by difference (sync.ts): only the features that changed
  * are replaced, through draw's API, which fires no events, so there is no feedback loop.
  */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import type { LngLatBoundsLike, Map as MaplibreMap, MapMouseEvent } from 'maplibre-gl';
 import { Marker } from 'maplibre-gl';
 import type { Feature, Polygon, Position } from 'geojson';
@@ -268,9 +270,9 @@ export class EditorMap {
         .setLngLat([pin.longitude, pin.latitude])
         .addTo(this.map);
       const element = marker.getElement();
-      element.setAttribute('aria-label', 'Location');
+      element.setAttribute('aria-label', i18n._(msg`Location`));
       element.style.zIndex = '1'; // over the zones' labels
-      element.title = pinEditable ? 'Location (drag to move)' : 'Location';
+      element.title = pinEditable ? i18n._(msg`Location (drag to move)`) : i18n._(msg`Location`);
       marker.on('dragend', () => {
         const at = marker.getLngLat();
         this.events.pin(pinAt(at.lng, at.lat));

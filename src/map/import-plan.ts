@@ -4,13 +4,14 @@
  * its corners are too many, borders shared between its zones kept shared) with its zones, corners, warnings and problems. Pure, and heavy
  * enough on a big file to run in a worker (zone-file.worker.ts).
  */
-import { defaultZoneId, validateZones, vertexCount, zoneWarnings } from '../geo';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../i18n';
+import { defaultZoneId, validateZones, vertexCount, zoneWarnings, type ZoneWarning } from '../geo';
 import { polygonParts } from '../geo/collection';
 import { simplifyToFit } from '../geo/simplify';
 import type { ContextArea, ZoneCollection, ZoneLimits } from './types';
 import type { ZonesFileImport } from './zone-files';
 import { appendZones } from './zone-ops';
-import { countOf } from '../lib/count';
 
 export type ImportInput = {
   /** The branch's zones now. */
@@ -31,8 +32,8 @@ export type ImportOffer = {
   /** The file's corners and how far the farthest corner dropped lies from the simplified border
    * (metres), when its zones were simplified to fit (shared borders simplified once). */
   simplified: { before: number; displacementM: number } | null;
-  /** Warnings the zones would bring (overlaps, far zones), as the editor words them. */
-  warnings: string[];
+  /** Warnings the zones would bring (overlaps, far zones), without their overlaps' shapes. */
+  warnings: ZoneWarning[];
   /** Zones with problems that block saving until fixed (crossing outlines, say). */
   invalid: number;
   notes: string[];
@@ -54,11 +55,15 @@ function cornersOf(zones: ZoneCollection): number {
 
 /** "This branch takes at most 100 zones, 2,000 corners a zone and 5,000 corners in all. The branch has 3 zones of 1,204 corners already." */
 function limitsText(limits: ZoneLimits, zones: number, corners: number): string {
-  const drawn =
-    zones > 0
-      ? ` The branch has ${countOf(zones, 'zone', 'zones')} of ${countOf(corners, 'corner', 'corners')} already.`
-      : '';
-  return `This branch takes at most ${countOf(limits.zonesPerBranch, 'zone', 'zones')}, ${countOf(limits.cornersPerZone, 'corner', 'corners')} a zone and ${countOf(limits.cornersPerBranch, 'corner', 'corners')} in all.${drawn}`;
+  const { zonesPerBranch, cornersPerZone, cornersPerBranch } = limits;
+  const most = i18n._(
+    msg`This branch takes at most ${plural(zonesPerBranch, { one: '# zone', other: '# zones' })}, ${plural(cornersPerZone, { one: '# corner', other: '# corners' })} a zone and ${plural(cornersPerBranch, { one: '# corner', other: '# corners' })} in all.`,
+  );
+  if (zones === 0) return most;
+  const drawn = i18n._(
+    msg`The branch has ${plural(zones, { one: '# zone', other: '# zones' })} of ${plural(corners, { one: '# corner', other: '# corners' })} already.`,
+  );
+  return `${most} ${drawn}`;
 }
 
 /** The answer to a file read by `importZonesFile`: refused, or what adding it would do. */
@@ -74,15 +79,18 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
   const haveZones = existing.features.length;
   const haveCorners = cornersOf(existing);
   const fileCorners = read.features.reduce((sum, f) => sum + vertexCount(f.geometry.coordinates), 0);
-  const figures = `${fileName} holds ${countOf(read.features.length, 'area', 'areas')} with ${countOf(fileCorners, 'corner', 'corners')}.`;
+  const areas = read.features.length;
+  const figures = i18n._(
+    msg`${fileName} holds ${plural(areas, { one: '# area', other: '# areas' })} with ${plural(fileCorners, { one: '# corner', other: '# corners' })}.`,
+  );
   const refuse = (message: string): ImportPlan => ({
     kind: 'refused',
-    title: `Could not import ${fileName}`,
+    title: i18n._(msg`Could not import ${fileName}`),
     message: `${message} ${figures} ${limitsText(limits, haveZones, haveCorners)}`,
   });
 
   if (haveZones + read.features.length > limits.zonesPerBranch) {
-    return refuse('Too many zones for this branch: split the file or remove zones first.');
+    return refuse(i18n._(msg`Too many zones for this branch: split the file or remove zones first.`));
   }
   let features = read.features;
   let simplified: ImportOffer['simplified'] = null;
@@ -96,7 +104,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
             { perPolygon: limits.cornersPerZone, total: room },
           )
         : null;
-    if (!fit) return refuse('Too many corners for this branch, even simplified.');
+    if (!fit) return refuse(i18n._(msg`Too many corners for this branch, even simplified.`));
     features = read.features.map((f, i) => ({
       ...f,
       geometry: { type: 'Polygon', coordinates: fit.polygons[i]! },
@@ -116,7 +124,7 @@ export function planImport(read: ZonesFileImport, fileName: string, input: Impor
         w.code !== 'pin_outside_zones' &&
         (added.has(w.zoneId) || (w.code === 'zones_overlap' && added.has(w.otherZoneId))),
     )
-    .map((w) => w.message);
+    .map((w) => ('pieces' in w ? { ...w, pieces: [] } : w));
   const invalid = validateZones({ type: 'FeatureCollection', features }).filter(
     (r) => r.issues.length > 0,
   ).length;

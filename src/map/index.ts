@@ -12,6 +12,10 @@
  * and a new module here that imports maplibre or draw joins MAP_MODULES. This file is safe to
  * import statically: it exports types (erased at build time) and modules with no map library
  * in them.
+ *
+ * The words of src/geo's zone issues and warnings (`issueText`, `warningText`) are in
+ * `./geo-messages`, imported by path: it brings the map's catalog, which the importers of
+ * `MarkerSymbol` (the control room, the jobs' map) do not need.
  */
 export type {
   ContextArea,

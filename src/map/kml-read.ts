@@ -6,6 +6,9 @@
  * links. KML 2.0's custom-typed placemarks are read; GPS files (GPX, TCX) are told they hold no
  * zones. Loaded on the first KML import.
  */
+/* eslint-disable lingui/no-unlocalized-strings -- what a KML file holds is told in English,
+   as src/geo/import.ts tells a GeoJSON file's (inside the editor's translated notice): not yet
+   from the catalog */
 import { kml } from '@tmcw/togeojson';
 import type { Feature, Geometry } from 'geojson';
 import { importFeatures, type GeoJsonImport } from '../geo';

@@ -65,6 +65,9 @@ export class MapLabels {
       }
       const element = document.createElement('div');
       element.setAttribute('aria-hidden', 'true');
+      // A name's own direction, whatever the page's: "Noah Jansen · RDR-002417" reads the same
+      // on a right-to-left page, and an Arabic name right to left on a left-to-right one.
+      element.dir = 'auto';
       render(element, label);
       // A zone's label hangs below its point, so a pin standing on that point leaves it readable.
       const marker = new Marker({

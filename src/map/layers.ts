@@ -94,6 +94,7 @@ const OVERLAY_LAYERS: AddLayerObject[] = [
     source: SNAP_SOURCE,
     paint: {
       'circle-radius': ['match', ['get', 'kind'], 'corner', 8, 6],
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a colour
       'circle-color': 'rgba(255, 255, 255, 0.35)',
       'circle-stroke-color': MARKER_COLORS.snap,
       'circle-stroke-width': ['match', ['get', 'kind'], 'corner', 3, 2],

@@ -7,6 +7,7 @@
  */
 import type { MarkerShape } from './types';
 
+/* eslint-disable lingui/no-unlocalized-strings -- SVG path data */
 export const SHAPE_PATHS: Record<MarkerShape, string> = {
   circle: 'M12 4.5a7.5 7.5 0 1 1 0 15a7.5 7.5 0 1 1 0-15Z',
   square: 'M5.5 5.5h13v13h-13Z',
@@ -14,6 +15,7 @@ export const SHAPE_PATHS: Record<MarkerShape, string> = {
   diamond: 'M12 2.5l9.5 9.5-9.5 9.5-9.5-9.5Z',
   house: 'M12 3l9 7.5V21H3V10.5Z',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** The opacity of a marker drawn `dim` (faded), on the map and in a legend. */
 export const DIM_OPACITY = 0.45;
@@ -61,6 +63,7 @@ function ring(context: CanvasRenderingContext2D, center: number, radius: number)
 
 function label(context: CanvasRenderingContext2D, text: string, center: number, px: number): void {
   context.fillStyle = OUTLINE;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font
   context.font = `700 ${px}px ${FONT}`;
   context.textAlign = 'center';
   context.textBaseline = 'middle';

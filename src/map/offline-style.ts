@@ -157,8 +157,10 @@ export function offlineStyle(data: OfflineSources, scheme: ColorScheme = 'light'
   const colors = scheme === 'dark' ? OFFLINE_COLORS_DARK : OFFLINE_COLORS;
   return {
     version: 8,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the style's name, never shown
     name: 'Offline base map (Natural Earth 1:50m)',
     sources: {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the data's maker, a name
       land: { type: 'geojson', data: data.land, attribution: 'Natural Earth' },
       borders: { type: 'geojson', data: data.borders },
     },

@@ -6,6 +6,8 @@
  * its id when that is a string (or a number, as text), else a key made from its position,
  * and repeated ids are made unique. Keys never leak into the value: ids there stay as given.
  */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import type { Feature, Geometry, Polygon, Position } from 'geojson';
 import { isLonLat, roundCoordinate } from '../geo';
 import type { ZoneCollection } from './types';
@@ -69,8 +71,9 @@ export function nextZoneName(fc: ZoneCollection): string {
     fc.features.map((f) => (typeof f.properties?.name === 'string' ? f.properties.name.trim() : '')),
   );
   let n = fc.features.length + 1;
-  while (used.has(`Zone ${n}`)) n++;
-  return `Zone ${n}`;
+  const nameOf = (n: number) => i18n._(msg`Zone ${n}`);
+  while (used.has(nameOf(n))) n++;
+  return nameOf(n);
 }
 
 function isPolygon(geometry: Geometry | null | undefined): geometry is Polygon {

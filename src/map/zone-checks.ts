@@ -2,6 +2,9 @@
  * What the zone panel and the marker layers show about each zone: `validateZones` and
  * `zoneWarnings` from src/geo, keyed by the editor's zone keys. Pure.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../i18n';
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point } from 'geojson';
 import {
   featureId,
@@ -72,13 +75,18 @@ export type ZoneChecks = {
 };
 
 /** What a located problem is called on the map, beside its marker. */
-const ISSUE_LABELS: Partial<Record<GeoIssueCode, string>> = {
-  self_intersection: 'Edges cross',
-  duplicate_position: 'Repeated point',
-  not_closed: 'Not closed',
-  hole_outside: 'Hole meets the outline',
-  holes_intersect: 'Holes overlap',
+const ISSUE_LABELS: Partial<Record<GeoIssueCode, MessageDescriptor>> = {
+  self_intersection: msg`Edges cross`,
+  duplicate_position: msg`Repeated point`,
+  not_closed: msg`Not closed`,
+  hole_outside: msg`Hole meets the outline`,
+  holes_intersect: msg`Holes overlap`,
 };
+
+/** "Zone 3": a zone without a name, by its number. */
+function zoneTitle(number: number | string): string {
+  return i18n._(msg`Zone ${number}`);
+}
 
 /** Per hole: what the list shows (rings are values: remembered per ring array). */
 const holeFacts = new WeakMap<object, ZoneRow['holes'][number]>();
@@ -166,7 +174,7 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
     neighbours: [],
     holes: holesOf(value.features[index]?.geometry),
   }));
-  const titleOf = (index: number) => rows[index]!.name || `Zone ${index + 1}`;
+  const titleOf = (index: number) => rows[index]!.name || zoneTitle(index + 1);
   const general: ZoneWarning[] = [];
   const markers: Feature<Point | LineString | MultiPolygon, MarkerProperties>[] = [];
   for (const warning of warnings) {
@@ -185,7 +193,7 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
       const area = context.find((c) => c.id === warning.branchId);
       const zone = area && areaZones(area).find((z) => z.id === warning.otherZoneId);
       theirs = {
-        name: zone?.name ?? `Zone ${warning.otherZoneId}`,
+        name: zone?.name ?? zoneTitle(warning.otherZoneId),
         branch: area?.label ?? warning.branchId,
         by: { area: warning.branchId, zone: warning.otherZoneId },
       };
@@ -224,7 +232,7 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
           kind: 'zone',
           position: at,
           number: row.index + 1,
-          text: row.name || `Zone ${row.index + 1}`,
+          text: row.name || zoneTitle(row.index + 1),
           color: row.color,
         });
     }
@@ -247,13 +255,15 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
         properties: { key: row.key, kind: 'issue', message: issue.message },
         geometry: { type: 'Point', coordinates: issue.position },
       });
-      const text = ISSUE_LABELS[issue.code];
+      const what = ISSUE_LABELS[issue.code];
+      const number = row.index + 1;
+      const text = what && i18n._(what);
       if (text)
         labels.push({
           id: `issue:${row.key}:${i}`,
           kind: 'issue',
           position: issue.position,
-          text: `${text} (zone ${row.index + 1})`,
+          text: i18n._(msg`${text} (zone ${number})`),
         });
     });
   });

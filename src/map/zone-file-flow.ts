@@ -4,7 +4,9 @@
  * outcome (an import's, a clip's), good news fading after a while, problems kept until
  * dismissed. Owned by the controller (controller.ts), which it reaches through `FileFlowHost`.
  */
+import { msg, plural } from '@lingui/core/macro';
 import { defaultZoneId } from '../geo';
+import { i18n } from '../i18n';
 import { downloadFile } from '../ui';
 import type { ImportInput, ImportOffer } from './import-plan';
 import type { ZoneCollection } from './types';
@@ -96,10 +98,15 @@ export class ZoneFileFlow {
     const { existing } = this.host.input();
     this.host.add(appendZones(existing, offer.features, defaultZoneId).value, zonesBounds(offer.features));
     const count = offer.features.length;
+    const fileName = offer.fileName;
     this.setNotice(
       noticeOf({
         ok: true,
-        title: `Imported ${count} ${count === 1 ? 'zone' : 'zones'} from ${offer.fileName}${offer.simplified ? ', simplified to fit' : ''}.`,
+        title: offer.simplified
+          ? i18n._(
+              msg`Imported ${plural(count, { one: '# zone', other: '# zones' })} from ${fileName}, simplified to fit.`,
+            )
+          : i18n._(msg`Imported ${plural(count, { one: '# zone', other: '# zones' })} from ${fileName}.`),
         notes: offer.notes,
       }),
     );

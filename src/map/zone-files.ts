@@ -3,13 +3,15 @@
  * GeoJSON and KML written. Export then import gives the same zones. Each reader loads with the
  * first file of its kind: most sessions import nothing. No maplibre, no draw.
  */
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import type { GeoJsonImport } from '../geo';
 import { errorMessage } from '../lib/error-message';
 import type { ZoneCollection } from './types';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-export const NOT_A_ZONES_FILE = 'This file is not GeoJSON, KML or KMZ.';
+export const NOT_A_ZONES_FILE = msg`This file is not GeoJSON, KML or KMZ.`;
 
 /** An import's outcome as the editor tells it: zones to add (at least one), or why there are none. */
 export type ZonesFileImport =
@@ -76,30 +78,40 @@ async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
     default:
       // Neither a zip, nor XML, nor JSON's opening bracket: not a zones file at all (a JSON
       // error about its first byte would only puzzle).
-      return { ok: false, message: NOT_A_ZONES_FILE };
+      return { ok: false, message: i18n._(NOT_A_ZONES_FILE) };
   }
 }
 
 /** The zones of a file chosen or dropped by the manager, with what to tell them (never throws). */
 export async function importZonesFile(file: File): Promise<ZonesFileImport> {
+  const fileName = file.name;
   if (file.size > MAX_IMPORT_BYTES) {
-    return { ok: false, title: `Could not import ${file.name}`, message: 'The file is larger than 10 MB.' };
+    return {
+      ok: false,
+      title: i18n._(msg`Could not import ${fileName}`),
+      message: i18n._(msg`The file is larger than 10 MB.`),
+    };
   }
   let result: GeoJsonImport;
   try {
     result = await readZonesFile(file);
   } catch (error) {
-    return { ok: false, title: `Could not read ${file.name}`, message: errorMessage(error) };
+    return { ok: false, title: i18n._(msg`Could not read ${fileName}`), message: errorMessage(error) };
   }
   if (!result.ok) {
     const { message, items } = result;
-    return { ok: false, title: `Could not import ${file.name}`, message, ...(items ? { items } : {}) };
+    return {
+      ok: false,
+      title: i18n._(msg`Could not import ${fileName}`),
+      message,
+      ...(items ? { items } : {}),
+    };
   }
   const count = result.features.length;
   return {
     ok: true,
     features: result.features,
-    title: `Imported ${count} ${count === 1 ? 'zone' : 'zones'} from ${file.name}.`,
+    title: i18n._(msg`Imported ${plural(count, { one: '# zone', other: '# zones' })} from ${fileName}.`),
     notes: result.notes,
   };
 }

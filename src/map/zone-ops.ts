@@ -5,6 +5,8 @@
  * collection, or the collection itself when nothing changes (so no empty undo step is made).
  * Zones are found by their key (sync.ts), the id draw knows them by.
  */
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import type { Feature, Geometry, Position } from 'geojson';
 import {
   bbox,
@@ -159,29 +161,32 @@ export function clipZone(value: ZoneCollection, key: string, options: ClipOption
     if (by && by.area !== area.id) continue;
     for (const zone of areaZones(area)) if (!by || zone.id === by.zone) consider(zone.rings);
   }
+  const number = index + 1;
   const name =
     typeof feature.properties?.name === 'string' && feature.properties.name
       ? feature.properties.name
-      : `Zone ${index + 1}`;
+      : i18n._(msg`Zone ${number}`);
   if (by && cutters.length === 0) {
     return {
       ok: false,
-      title: `Could not clip ${name}`,
-      message: 'The zone it overlapped is gone or no longer overlaps it, or has problems to fix first.',
+      title: i18n._(msg`Could not clip ${name}`),
+      message: i18n._(
+        msg`The zone it overlapped is gone or no longer overlaps it, or has problems to fix first.`,
+      ),
     };
   }
   let clipped: ReturnType<typeof clipPolygon>;
   try {
     clipped = options.clip(subject, cutters);
   } catch (error) {
-    return { ok: false, title: `Could not clip ${name}`, message: errorMessage(error) };
+    return { ok: false, title: i18n._(msg`Could not clip ${name}`), message: errorMessage(error) };
   }
   const [first, ...rest] = clipped.parts;
   if (!first) {
     return {
       ok: false,
-      title: `Nothing would be left of ${name}`,
-      message: 'It lies entirely inside its neighbours. Delete it instead, or move its corners.',
+      title: i18n._(msg`Nothing would be left of ${name}`),
+      message: i18n._(msg`It lies entirely inside its neighbours. Delete it instead, or move its corners.`),
     };
   }
   const pieces = rest.map((coordinates, k): ZoneFeature => ({
@@ -191,12 +196,17 @@ export function clipZone(value: ZoneCollection, key: string, options: ClipOption
     geometry: { type: 'Polygon', coordinates },
   }));
   const zones = replaceAt(value, index, { ...feature, geometry: { type: 'Polygon', coordinates: first } });
+  const removed = formatAreaKm2(clipped.removedKm2);
+  const added = pieces.length;
+  const parts = added + 1;
   return {
     ok: true,
     zones: { ...zones, features: [...zones.features, ...pieces] },
-    title: `Clipped ${name}: ${formatAreaKm2(clipped.removedKm2)} removed.`,
+    title: i18n._(msg`Clipped ${name}: ${removed} removed.`),
     ...(pieces.length > 0 && {
-      message: `What is left is in ${pieces.length + 1} pieces: the smaller ${pieces.length === 1 ? 'one is a new zone' : 'ones are new zones'}.`,
+      message: i18n._(
+        msg`What is left is in ${plural(parts, { other: '# pieces' })}: the smaller ${plural(added, { one: 'one is a new zone', other: 'ones are new zones' })}.`,
+      ),
     }),
   };
 }

@@ -5,6 +5,7 @@
  * WebGL, which jsdom lacks: both are replaced by fakes that keep count of what is added to them
  * (map-fakes.ts).
  */
+import { LocaleProvider } from '../../src/i18n';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +63,7 @@ describe('the zone editor under StrictMode', () => {
           styleUrl="offline"
         />
       </StrictMode>,
+      { wrapper: LocaleProvider },
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Draw zone' })).toBeEnabled(), {
       timeout: 15_000,

@@ -3,6 +3,7 @@
  * fakes of map-fakes.ts (jsdom has no WebGL). The zones, the pin, selection, the camera and
  * Export stay; every tool, key and gesture that would change the zones or the pin is gone.
  */
+import { LocaleProvider } from '../../src/i18n';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,15 @@ import { ZONE_LIMITS } from '../../src/config/schema';
 import type { ZoneCollection, ZoneEditorProps } from '../../src/map';
 import { square } from '../support/geo';
 import * as fake from './map-fakes';
+
+/** The innermost element whose whole text matches (names in a sentence are isolated in <bdi>). */
+const sentence =
+  (text: string | RegExp) =>
+  (_: string, element: Element | null): boolean => {
+    const matches = (el: Element) =>
+      typeof text === 'string' ? el.textContent === text : text.test(el.textContent ?? '');
+    return element !== null && matches(element) && !Array.from(element.children).some(matches);
+  };
 
 vi.mock('maplibre-gl', () => import('./map-fakes').then((m) => m.maplibre));
 vi.mock('@mapbox/mapbox-gl-draw', () => import('./map-fakes').then((m) => m.mapboxDraw));
@@ -68,7 +78,7 @@ function setup(props: Partial<ZoneEditorProps> = {}) {
     readOnly: true,
     ...props,
   };
-  const view = render(<ZoneEditor {...all} />);
+  const view = render(<ZoneEditor {...all} />, { wrapper: LocaleProvider });
   return { ...view, onChange, onPinChange, props: all };
 }
 
@@ -130,7 +140,7 @@ describe('the zone editor read-only', () => {
     const select = screen.getByRole('button', { name: 'Zone 1: select North on the map' });
     await user.click(select);
     expect(select).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText(/· North$/)).toBeInTheDocument();
+    expect(screen.getByText(sentence(/· North$/))).toBeInTheDocument();
     expect(liveDraw().mode).toBe('view');
 
     map.canvas.tabIndex = 0;
@@ -165,7 +175,7 @@ describe('the zone editor read-only', () => {
     expect(warnings).toHaveTextContent(/zone "Central" of branch "LEE-01"/);
     expect(within(warnings).queryByRole('button', { name: /^Clip/ })).not.toBeInTheDocument();
     expect(within(warnings).getByRole('button', { name: /^Show on the map/ })).toBeInTheDocument();
-    expect(screen.getByText('North overlaps Leeds (Central).')).toBeInTheDocument();
+    expect(screen.getByText(sentence('North overlaps Leeds (Central).'))).toBeInTheDocument();
   });
 
   it('gives the tools back on a new map when it is no longer read-only', async () => {

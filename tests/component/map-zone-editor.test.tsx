@@ -3,6 +3,7 @@
  * everything that does not need the map (the zone list, names, delete, undo/redo, import,
  * export) is tested here against a controlled parent. Drawing is proven in real Chromium.
  */
+import { LocaleProvider } from '../../src/i18n';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -11,6 +12,15 @@ import { formatAreaKm2, polygonAreaKm2 } from '../../src/geo';
 import type { ZoneCollection, ZoneEditorProps } from '../../src/map';
 import ZoneEditor from '../../src/map/ZoneEditor';
 import { ZONE_LIMITS } from '../../src/config/schema';
+
+/** The innermost element whose whole text matches (names in a sentence are isolated in <bdi>). */
+const sentence =
+  (text: string | RegExp) =>
+  (_: string, element: Element | null): boolean => {
+    const matches = (el: Element) =>
+      typeof text === 'string' ? el.textContent === text : text.test(el.textContent ?? '');
+    return element !== null && matches(element) && !Array.from(element.children).some(matches);
+  };
 
 const start: ZoneCollection = {
   type: 'FeatureCollection',
@@ -82,7 +92,9 @@ function setup(
 ) {
   const values: ZoneCollection[] = [];
   const user = userEvent.setup();
-  render(<Harness onValue={(v) => values.push(v)} initial={initial} {...props} />);
+  render(<Harness onValue={(v) => values.push(v)} initial={initial} {...props} />, {
+    wrapper: LocaleProvider,
+  });
   const last = () => values[values.length - 1]!;
   return { user, values, last };
 }
@@ -362,7 +374,7 @@ describe('ZoneEditor without WebGL', () => {
     ).toHaveAttribute('aria-current', 'true');
     expect(
       screen.getByText(
-        'West overlaps Paris (Central, South): “Clip to neighbours” removes those areas from West.',
+        sentence('West overlaps Paris (Central, South): “Clip to neighbours” removes those areas from West.'),
       ),
     ).toBeInTheDocument();
 

@@ -95,9 +95,13 @@ describe('planImport', () => {
     });
     expect(plan.features.map((f) => f.id)).toEqual(['file-1', 'file-2']);
     expect(plan.warnings).toHaveLength(3);
-    expect(plan.warnings.join('\n')).toMatch(/Zone "file-1" overlaps zone "ldn" of branch "LDN-01"/);
-    expect(plan.warnings.join('\n')).toMatch(/Zone "file-1" is \d+ km from the branch location/);
-    expect(plan.warnings.join('\n')).toMatch(/Zones "central" and "file-2" overlap/);
+    expect(plan.warnings.map((w) => w.message).join('\n')).toMatch(
+      /Zone "file-1" overlaps zone "ldn" of branch "LDN-01"/,
+    );
+    expect(plan.warnings.map((w) => w.message).join('\n')).toMatch(
+      /Zone "file-1" is \d+ km from the branch location/,
+    );
+    expect(plan.warnings.map((w) => w.message).join('\n')).toMatch(/Zones "central" and "file-2" overlap/);
   });
 
   it('counts zones that need fixing before a save', () => {

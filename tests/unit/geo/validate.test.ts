@@ -58,6 +58,7 @@ describe('validatePolygon: self-intersection', () => {
         code: 'self_intersection',
         ring: 0,
         position: [1, 1],
+        detail: { kind: 'crossing', at: '1.000000, 1.000000 (lat, lon)', others: 0 },
         message: "The zone's edges cross near 1.000000, 1.000000 (lat, lon).",
       },
     ]);
@@ -177,6 +178,7 @@ describe('validatePolygon: self-intersection', () => {
         code: 'self_intersection',
         ring: 1,
         position: [3, 3],
+        detail: { kind: 'crossing', at: '3.000000, 3.000000 (lat, lon)', others: 0 },
         message: 'The edges of hole 1 cross near 3.000000, 3.000000 (lat, lon).',
       },
     ]);
@@ -200,6 +202,7 @@ describe('validatePolygon: structure', () => {
         code: 'duplicate_position',
         ring: 0,
         position: [1, 0],
+        detail: { kind: 'duplicate', at: '0.000000, 1.000000 (lat, lon)', point: 2, others: 0 },
         message:
           "The zone's outline repeats the point 0.000000, 1.000000 (lat, lon) twice in a row (points 2 and 3).",
       },
@@ -262,6 +265,7 @@ describe('validatePolygon: structure', () => {
         code: 'out_of_range',
         ring: 0,
         position: [200, 0],
+        detail: { kind: 'out_of_range', point: 2, latitude: null, longitude: 200, swapped: false, others: 1 },
         message:
           "Point 2 of the zone's outline is out of range: longitude 200 is not between -180 and 180; 1 other point has the same problem.",
       },
@@ -295,6 +299,7 @@ describe('validatePolygon: structure', () => {
       {
         code: 'not_finite',
         ring: 0,
+        detail: { kind: 'not_finite', point: 2, value: '[NaN, 0]', others: 1 },
         message:
           "Point 2 of the zone's outline is not a pair of finite numbers (it is [NaN, 0]); 1 other point has the same problem.",
       },
@@ -336,6 +341,7 @@ describe('validatePolygon: holes', () => {
         ring: 1,
         otherRing: 0,
         position: [20, 20],
+        detail: { kind: 'hole_outside' },
         message: "Hole 1 lies outside the zone's outline; a hole must be inside the outline.",
       },
     ]);
@@ -363,6 +369,7 @@ describe('validatePolygon: holes', () => {
         ring: 2,
         otherRing: 1,
         position: [2, 2],
+        detail: { kind: 'hole_in_hole', inner: 2, outer: 1 },
         message: 'Hole 2 lies inside hole 1; holes must not overlap.',
       },
     ]);

@@ -15,6 +15,10 @@ describe('zoneWarnings: overlaps within the branch', () => {
         code: 'zones_overlap',
         zoneId: 'a',
         otherZoneId: 'b',
+        zone: 'North',
+        otherZone: 'East',
+        share: '25 %',
+        shareOf: 'East',
         position: expect.any(Array),
         areaKm2: expect.any(Number),
         pieces: [[square(1, 1)]],
@@ -156,6 +160,7 @@ describe('zoneWarnings: the pin outside the zones', () => {
       {
         code: 'pin_outside_zones',
         position: pin,
+        zoneCount: 2,
         message:
           'The branch location is outside all of its 2 zones. Check the location, or draw a zone around it.',
       },

@@ -1,5 +1,6 @@
 import type { ZoneCollection } from '../../../contract';
 import { validateZones } from '../../../geo';
+import { issueText } from '../../../map/geo-messages';
 import type { ZoneValidator } from '../form/form-model';
 
 const cache = new WeakMap<object, ReturnType<ZoneValidator>>();
@@ -19,7 +20,7 @@ export const zoneProblems: ZoneValidator = (zones: ZoneCollection) => {
         ? report.issues.filter((i) => i.code !== 'not_polygon')
         : report.issues;
     const first = issues[0];
-    return first ? [{ index: report.index, message: first.message }] : [];
+    return first ? [{ index: report.index, message: issueText(first) }] : [];
   });
   cache.set(zones, problems);
   return problems;

@@ -2,6 +2,7 @@ import type { ZoneCollection } from '../../../contract';
 import { featureId, type ZoneWarning, type zoneWarnings } from '../../../geo';
 import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea } from '../../../map';
+import { warningText } from '../../../map/geo-messages';
 import { pinOf, unusualHours, type BranchFormValues } from '../form/form-model';
 
 /** A warning the review lists before the save: what it is about, and the reason in words. */
@@ -104,7 +105,7 @@ export function zoneReviewWarnings(zones: ZoneCollection, warnings: readonly Zon
           key: `zone:${n}:${warning.code}`,
           code: warning.code,
           subject,
-          message: warning.message,
+          message: warningText(warning),
           identity: zoneIdentity(warning),
         },
       };
