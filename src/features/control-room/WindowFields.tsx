@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { epochToZoned, zonedToEpoch } from '../../ui';
 import s from './controlRoom.module.css';
+import './catalog';
 
 const DAY_INPUT = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -35,7 +37,7 @@ export function WindowFields({
   return (
     <>
       <label className={s.field}>
-        From
+        <Trans>From</Trans>
         <input
           type="date"
           value={dayInput(from, zone)}
@@ -43,7 +45,7 @@ export function WindowFields({
         />
       </label>
       <label className={s.field}>
-        To
+        <Trans>To</Trans>
         <input
           type="date"
           value={dayInput(to, zone)}
