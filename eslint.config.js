@@ -211,6 +211,9 @@ export default tseslint.config(
       'src/ui/**/*.{ts,tsx}',
       'src/i18n/**/*.{ts,tsx}',
       'src/features/control-room/**/*.{ts,tsx}',
+      'src/api/**/*.{ts,tsx}',
+      'src/config/**/*.{ts,tsx}',
+      'src/working-set/**/*.{ts,tsx}',
     ],
     plugins: { lingui: pluginLingui },
     rules: {
@@ -237,6 +240,7 @@ export default tseslint.config(
             'width',
             'height',
             'displayName',
+            'Authorization',
           ],
           ignoreFunctions: [
             'Error',
@@ -249,6 +253,7 @@ export default tseslint.config(
             '*.setAttribute',
             '*.postMessage',
             'new URL',
+            '*.headers.get',
             'readStored',
             'writeStored',
           ],
