@@ -114,10 +114,26 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
   const zoneText = `${data.zone} (${zoneName(now, data.zone)})`;
   const late = exceptions.counts.late;
   const windowNote = {
-    today: t`figures for today, each branch by its own day; hours in ${zoneText}`,
-    '24h': t`figures for the last 24 hours; hours in ${zoneText}`,
-    '7d': t`figures for the last 7 days; hours in ${zoneText}`,
-    custom: t`figures for the chosen window; hours in ${zoneText}`,
+    today: (
+      <Trans>
+        figures for today, each branch by its own day; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
+    '24h': (
+      <Trans>
+        figures for the last 24 hours; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
+    '7d': (
+      <Trans>
+        figures for the last 7 days; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
+    custom: (
+      <Trans>
+        figures for the chosen window; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
   }[windowValue];
   const rangeFrom = data.window.range.from;
   const customTo = search.window === 'custom' ? search.to : undefined;
