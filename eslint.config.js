@@ -212,6 +212,10 @@ export default tseslint.config(
       'src/i18n/**/*.{ts,tsx}',
       'src/job-views/**/*.{ts,tsx}',
       'src/map/**/*.{ts,tsx}',
+      'src/features/control-room/**/*.{ts,tsx}',
+      'src/api/**/*.{ts,tsx}',
+      'src/config/**/*.{ts,tsx}',
+      'src/working-set/**/*.{ts,tsx}',
     ],
     plugins: { lingui: pluginLingui },
     rules: {
@@ -240,6 +244,7 @@ export default tseslint.config(
             'displayName',
             // maplibre's style expressions ("Polygon" is a geometry type, not a word)
             'filter',
+            'Authorization',
           ],
           ignoreFunctions: [
             'Error',
@@ -252,6 +257,7 @@ export default tseslint.config(
             '*.setAttribute',
             '*.postMessage',
             'new URL',
+            '*.headers.get',
             'readStored',
             'writeStored',
           ],

@@ -4,6 +4,8 @@
  * the service checks, by the same rule: src/contract/access.ts). A token that is not a JWT (a
  * pasted API token) says nothing here: the service decides, and its 403 says why.
  */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import { coversBranch, permissionsOf, WRITE_BRANCHES_SCOPE, type AccessClaims } from '../contract/access';
 
 export type BranchAccess = { canSave: true } | { canSave: false; reason: string };
@@ -29,16 +31,26 @@ export function branchAccess(token: string | null, branchId: string): BranchAcce
   if (!claims) return { canSave: true };
   const permissions = permissionsOf(claims);
   if (!permissions.writeBranches) {
+    const permission = WRITE_BRANCHES_SCOPE;
     return {
       canSave: false,
-      reason: `You can look at this branch but not change it: your sign-in does not include the ${WRITE_BRANCHES_SCOPE} permission. An administrator can grant it.`,
+      reason: i18n._(
+        msg`You can look at this branch but not change it: your sign-in does not include the ${permission} permission. An administrator can grant it.`,
+      ),
     };
   }
   if (coversBranch(permissions, branchId)) return { canSave: true };
   const own = permissions.branchIds ?? [];
+  const branches = own.join(', ');
   return {
     canSave: false,
-    reason: `You can look at this branch but not change it: your sign-in may change ${own.length ? own.join(', ') : 'no branch'} only. ${branchId} is saved by its own manager or an administrator.`,
+    reason: own.length
+      ? i18n._(
+          msg`You can look at this branch but not change it: your sign-in may change ${branches} only. ${branchId} is saved by its own manager or an administrator.`,
+        )
+      : i18n._(
+          msg`You can look at this branch but not change it: your sign-in may change no branch. ${branchId} is saved by its own manager or an administrator.`,
+        ),
   };
 }
 

@@ -2,7 +2,7 @@ import type { z } from '../contract/zod';
 import { issueMessage } from '../contract/errors';
 import { takeEarlyGet } from './early';
 import { ApiError, errorFromResponse } from './errors';
-import { pluralForm } from '../lib/count';
+import { apiWords } from './words';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -51,12 +51,11 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
 
 function formatSeconds(ms: number): string {
   const s = ms / 1000;
-  const shown = s < 10 ? Number(s.toFixed(1)) : Math.round(s);
-  return `${shown} ${pluralForm(shown, 'second', 'seconds')}`;
+  return apiWords().seconds(s < 10 ? Number(s.toFixed(1)) : Math.round(s));
 }
 
 function describeHost(baseUrl: string): string {
-  if (!baseUrl) return 'this site';
+  if (!baseUrl) return apiWords().thisSite();
   try {
     return new URL(baseUrl).host;
   } catch {
@@ -71,12 +70,12 @@ function describeHost(baseUrl: string): string {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getToken, renew, onUnauthorized, timeoutMs = 20_000 } = options;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const host = describeHost(baseUrl);
 
   async function request<T>(path: string, opts: RequestOptions<T>, renewed = false): Promise<T> {
     const { method = 'GET', query, body, schema, signal } = opts;
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const token = getToken();
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -92,18 +91,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const fail = (e: unknown): never => {
       if (timedOut) {
-        throw new ApiError(
-          'timeout',
-          `The service did not answer within ${formatSeconds(timeoutMs)}. Try again.`,
-          { cause: e },
-        );
+        throw new ApiError('timeout', apiWords().timeout(formatSeconds(timeoutMs)), { cause: e });
       }
-      if (signal?.aborted) throw new ApiError('aborted', 'The request was cancelled.', { cause: e });
-      throw new ApiError(
-        'network',
-        `Could not reach the service at ${host}: the connection failed or was dropped. Check your network and try again.`,
-        { cause: e },
-      );
+      if (signal?.aborted) throw new ApiError('aborted', apiWords().cancelled(), { cause: e });
+      throw new ApiError('network', apiWords().unreachable(describeHost(baseUrl)), { cause: e });
     };
 
     try {
@@ -143,19 +134,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const looksHtml = /<html|<!doctype/i.test(text);
         throw new ApiError(
           'invalid_json',
-          looksHtml
-            ? 'The service sent a web page instead of data (usually a proxy or sign-in page in between).'
-            : 'The service sent a response that is not valid JSON (it may have been cut off). Try again.',
+          looksHtml ? apiWords().webPageInsteadOfData() : apiWords().notJson(),
           { status: response.status, cause: e },
         );
       }
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const where = issue && issue.path.length ? issue.path.join('.') : 'the response';
+        const where = issue && issue.path.length ? issue.path.join('.') : apiWords().theResponse();
         throw new ApiError(
           'contract',
-          `The service sent data this dashboard cannot read: at ${where}, ${issue ? issueMessage(issue) : 'unexpected shape'}.`,
+          apiWords().unreadable(where, issue ? issueMessage(issue) : apiWords().unexpectedShape()),
           {
             status: response.status,
             details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueMessage(i) })),

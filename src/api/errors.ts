@@ -1,4 +1,5 @@
 import { ErrorBody, type ErrorDetail } from '../contract/errors';
+import { apiWords } from './words';
 
 export type ApiErrorKind =
   | 'unauthorized' // 401: the token was refused
@@ -23,6 +24,7 @@ export class ApiError extends Error {
     opts: { status?: number | null; code?: string | null; details?: ErrorDetail[]; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause });
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the error class's name
     this.name = 'ApiError';
     this.kind = kind;
     this.status = opts.status ?? null;
@@ -92,7 +94,7 @@ export function errorFromResponse(status: number, contentType: string, bodyText:
   const body = ErrorBody.safeParse(json);
   if (body.success) {
     const { code, message, details } = body.data.error;
-    return new ApiError(kind, message || `The service answered ${statusLine(status)}.`, {
+    return new ApiError(kind, message || apiWords().answered(statusLine(status)), {
       status,
       code,
       details,
@@ -107,21 +109,15 @@ export function errorFromResponse(status: number, contentType: string, bodyText:
       return new ApiError(kind, `${message} (${statusLine(status)})`, { status });
   }
   if (status === 401) {
-    return new ApiError(kind, 'The service refused the sign-in token. Sign in again.', { status });
+    return new ApiError(kind, apiWords().tokenRefused(), { status });
   }
   if (/<html|<!doctype/i.test(bodyText) || contentType.includes('html')) {
-    return new ApiError(
-      kind,
-      `The service answered ${statusLine(status)} with a web page instead of data (usually a proxy or gateway in between). Try again in a moment.`,
-      { status },
-    );
+    return new ApiError(kind, apiWords().answeredWithPage(statusLine(status)), { status });
   }
   const text = firstTextLine(bodyText);
   return new ApiError(
     kind,
-    text
-      ? `The service answered ${statusLine(status)}: ${text}`
-      : `The service answered ${statusLine(status)}.`,
+    text ? apiWords().answeredWithText(statusLine(status), text) : apiWords().answered(statusLine(status)),
     {
       status,
     },

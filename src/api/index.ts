@@ -1,3 +1,5 @@
+import './catalog-words';
+
 export * from './client';
 export { clearEarlyGets, startEarlyGet } from './early';
 export * from './errors';

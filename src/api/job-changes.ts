@@ -16,6 +16,7 @@ import { fetchJobs, type JobsFilters } from './endpoints';
 import { ApiError, errorFromResponse } from './errors';
 import { readEventStream } from './event-stream';
 import { noteScaleExtension } from './job-search';
+import { apiWords } from './words';
 
 /** A page of jobs with the extension's cursor of it (null: the service has no extension). */
 export async function fetchJobsWithCursor(
@@ -61,12 +62,13 @@ export async function followJobStream(
   const url = buildUrl(client.baseUrl, '/v1/jobs/stream', { since, ...branchSummaryQuery(client.baseUrl) });
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   const token = client.token();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await doFetch(url, { headers, signal, cache: 'no-store' });
   } catch (e) {
-    throw new ApiError(signal.aborted ? 'aborted' : 'network', 'The stream of changes could not be opened.', {
+    throw new ApiError(signal.aborted ? 'aborted' : 'network', apiWords().streamNotOpened(), {
       cause: e,
     });
   }
@@ -84,15 +86,14 @@ export async function followJobStream(
       (event) => {
         if (event.type !== 'change') return;
         const parsed = JobChange.safeParse(JSON.parse(event.data));
-        if (!parsed.success)
-          throw new ApiError('contract', 'The stream sent a change this dashboard cannot read.');
+        if (!parsed.success) throw new ApiError('contract', apiWords().streamUnreadable());
         onChange(parsed.data);
       },
       onLive,
     );
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    throw new ApiError(signal.aborted ? 'aborted' : 'network', 'The stream of changes broke off.', {
+    throw new ApiError(signal.aborted ? 'aborted' : 'network', apiWords().streamBroke(), {
       cause: e,
     });
   }

@@ -9,6 +9,7 @@ import type { Job } from '../contract';
 import type { ApiClient } from './client';
 import { fetchJobs, type JobsFilters } from './endpoints';
 import { ApiError } from './errors';
+import { apiWords } from './words';
 
 export type ScanProgress = {
   /** Pages handed over so far (in order: 1..pagesDone). */
@@ -112,7 +113,7 @@ export async function scanJobs(
         }
         const response = await inFlight.get(page)!;
         inFlight.delete(page);
-        if (options.signal.aborted) throw new ApiError('aborted', 'The request was cancelled.');
+        if (options.signal.aborted) throw new ApiError('aborted', apiWords().cancelled());
         if (!deliver(page, response.jobs)) break;
       }
     }

@@ -7,24 +7,44 @@ export type NameInfo = { code: string; label: string; known: boolean };
 
 type Dictionary = Record<string, { label: string; tone: Tone }>;
 
+/**
+ * The names of codes the config does not name ("Status 7"): English here (the benches run this
+ * module under plain Node); the shell's catalog gives them in the chosen language
+ * (./catalog-words.ts, loaded with ./index.ts).
+ */
+export type UnknownCodeWords = Record<'status' | 'paymentType' | 'riderStatus', (code: number) => string>;
+
+/* eslint-disable lingui/no-unlocalized-strings -- the English without the catalogs (plain Node) */
+let unknown: UnknownCodeWords = {
+  status: (code) => `Status ${code}`,
+  paymentType: (code) => `Payment type ${code}`,
+  riderStatus: (code) => `Rider status ${code}`,
+};
+/* eslint-enable lingui/no-unlocalized-strings */
+
+/** The catalog's words (./catalog-words.ts). */
+export function setUnknownCodeWords(next: UnknownCodeWords): void {
+  unknown = next;
+}
+
 /** Label and tone of a code; unknown codes read "<noun> N", never blank (docs/design.md, decision 4). */
-function describe(dictionary: Dictionary, noun: string, code: number): CodeInfo {
+function describe(dictionary: Dictionary, kind: keyof UnknownCodeWords, code: number): CodeInfo {
   const entry = dictionary[String(code)];
   return entry
     ? { code, label: entry.label, tone: entry.tone, known: true }
-    : { code, label: `${noun} ${code}`, tone: 'neutral', known: false };
+    : { code, label: unknown[kind](code), tone: 'neutral', known: false };
 }
 
 export function describeStatus(config: Pick<RuntimeConfig, 'statuses'>, code: number): CodeInfo {
-  return describe(config.statuses, 'Status', code);
+  return describe(config.statuses, 'status', code);
 }
 
 export function describePaymentType(config: Pick<RuntimeConfig, 'paymentTypes'>, code: number): CodeInfo {
-  return describe(config.paymentTypes, 'Payment type', code);
+  return describe(config.paymentTypes, 'paymentType', code);
 }
 
 export function describeRiderStatus(config: Pick<RuntimeConfig, 'riderStatuses'>, code: number): CodeInfo {
-  return describe(config.riderStatuses, 'Rider status', code);
+  return describe(config.riderStatuses, 'riderStatus', code);
 }
 
 function name(dictionary: Record<string, { label: string }>, code: string): NameInfo {

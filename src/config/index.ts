@@ -1,3 +1,5 @@
+import './catalog-words';
+
 export { OUTCOMES, RuntimeConfig, TONES, type Outcome, type Tone } from './schema';
 export { ConfigError, CONFIG_URL, loadRuntimeConfig } from './load';
 export { ConfigContext, useConfig } from './context';

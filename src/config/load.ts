@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import { issueMessage } from '../contract/errors';
 import { RuntimeConfig } from './schema';
 import { errorMessage } from '../lib/error-message';
@@ -8,6 +10,7 @@ export class ConfigError extends Error {
     readonly file: string,
   ) {
     super(message);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the error class's name
     this.name = 'ConfigError';
   }
 }
@@ -26,22 +29,23 @@ export async function loadRuntimeConfig(
     // revalidates it (no-cache), so an edited config is picked up on the next load.
     response = await (started ?? fetch(url));
   } catch (e) {
-    throw new ConfigError(`Could not fetch it: ${errorMessage(e)}`, url);
+    const reason = errorMessage(e);
+    throw new ConfigError(i18n._(msg`Could not fetch it: ${reason}`), url);
   }
-  if (!response.ok) throw new ConfigError(`The server answered ${response.status} for it.`, url);
+  const status = response.status;
+  if (!response.ok) throw new ConfigError(i18n._(msg`The server answered ${status} for it.`), url);
   let json: unknown;
   try {
     json = await response.json();
   } catch {
-    throw new ConfigError('It is not valid JSON.', url);
+    throw new ConfigError(i18n._(msg`It is not valid JSON.`), url);
   }
   const parsed = RuntimeConfig.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ConfigError(
-      `${first?.path.join('.') || 'value'}: ${first ? issueMessage(first) : 'invalid'}`,
-      url,
-    );
+    const where = first?.path.join('.') || i18n._(msg`value`);
+    const issue = first ? issueMessage(first) : i18n._(msg`invalid`);
+    throw new ConfigError(i18n._(msg`${where}: ${issue}`), url);
   }
   return parsed.data;
 }

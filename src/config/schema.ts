@@ -30,11 +30,13 @@ const StatusEntry = z.object({
 /** Text code -> label: the dictionaries of codes that are words ("same_day"), not numbers. */
 const names = z._default(z.record(z.string().check(z.minLength(1)), z.object({ label })), {});
 const codes = <T extends z.ZodMiniType>(entry: T) =>
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the config file's rule for whoever deploys; the schema also runs under plain Node (the benches): no catalog
   z._default(z.record(z.string().check(z.regex(/^-?\d+$/, 'codes are integers')), entry), {});
 
 /** An ISO 4217 currency code, e.g. "GBP". */
 const Currency = z
   .string()
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the config file's rule for whoever deploys; the schema also runs under plain Node (the benches): no catalog
   .check(z.regex(/^[A-Z]{3}$/, 'a currency is a three-letter ISO 4217 code, e.g. "EUR"'));
 
 const cap = (fallback: number) => z._default(z.int().check(z.minimum(1), z.maximum(1_000_000)), fallback);
@@ -63,6 +65,7 @@ const distanceKm = (fallback: number) =>
 export const RuntimeConfig = z.object({
   apiBaseUrl: z.pipe(
     z._default(
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the config file's rule for whoever deploys; the schema also runs under plain Node (the benches): no catalog
       z.string().check(z.refine(isApiBase, 'apiBaseUrl must be empty (same origin) or an http(s) URL')),
       '',
     ),

@@ -8,7 +8,8 @@
  */
 import type { RuntimeConfig } from '../config';
 import type { Job } from '../contract';
-import { countOf } from '../lib/count';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../i18n';
 import { readStored } from '../lib/storage';
 import { jobBranch } from '../rules/job-branch';
 import { jobLateness, lateRule } from '../rules/lateness';
@@ -22,15 +23,24 @@ export const LATE_CHECK_MS = 1000;
 
 /** The notification's text for the jobs that newly went late and failed; null when none did. */
 export function alertBody(late: readonly Job[], failed: readonly Job[]): string | null {
-  const parts = [
-    late.length ? `${countOf(late.length, 'job', 'jobs')} went late` : '',
-    failed.length ? `${countOf(failed.length, 'job', 'jobs')} failed` : '',
-  ].filter(Boolean);
-  if (!parts.length) return null;
-  const branches = [...new Set([...late, ...failed].map((job) => jobBranch(job)?.name || 'no branch'))];
-  const shown =
-    branches.slice(0, 3).join(', ') + (branches.length > 3 ? ` and ${branches.length - 3} more` : '');
-  return `${parts.join(', ')}: ${shown}.`;
+  const lateCount = late.length;
+  const failedCount = failed.length;
+  if (!lateCount && !failedCount) return null;
+  const branches = [
+    ...new Set([...late, ...failed].map((job) => jobBranch(job)?.name || i18n._(msg`no branch`))),
+  ];
+  const names = branches.slice(0, 3).join(', ');
+  const more = branches.length - 3;
+  const shown = more > 0 ? i18n._(msg`${plural(more, { other: `${names} and # more` })}`) : names;
+  if (!failedCount)
+    return i18n._(
+      msg`${plural(lateCount, { one: '# job went late', other: '# jobs went late' })}: ${shown}.`,
+    );
+  if (!lateCount)
+    return i18n._(msg`${plural(failedCount, { one: '# job failed', other: '# jobs failed' })}: ${shown}.`);
+  return i18n._(
+    msg`${plural(lateCount, { one: '# job went late', other: '# jobs went late' })}, ${plural(failedCount, { one: '# job failed', other: '# jobs failed' })}: ${shown}.`,
+  );
 }
 
 const wanted = () =>
@@ -59,7 +69,7 @@ export function watchLate(store: WorkingSetStore, config: RuntimeConfig, now = (
     const body = alertBody(newLate, newFailed);
     if (!body) return;
     const first = newLate[0] ?? newFailed[0]!;
-    const note = new Notification('Dispatch: control room', { body, tag: 'dispatch-overview' });
+    const note = new Notification(i18n._(msg`Dispatch: control room`), { body, tag: 'dispatch-overview' });
     note.onclick = () => {
       window.focus();
       location.assign(`/overview?job=${first.id}`);

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
 import type { Job, StopBranch } from '../../contract';
@@ -47,6 +49,7 @@ export type ControlRoomPageProps = {
  * screen's auto-refresh. Its state is its URL, which the route reads and hands in.
  */
 export default function ControlRoomPage({ search, onSearch, onJobsPage }: ControlRoomPageProps) {
+  const { t } = useLingui();
   const api = useApi();
   const config = useConfig();
   const queryClient = useQueryClient();
@@ -75,8 +78,8 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
     return seen;
   }, [open.jobs, windowRead.jobs, branchList]);
   const branchName = useCallback(
-    (id: string) => (id ? branchNames.get(id)?.name || id : 'No branch'),
-    [branchNames],
+    (id: string) => (id ? branchNames.get(id)?.name || id : t`No branch`),
+    [branchNames, t],
   );
   const panelJobs = useMemo(() => [...open.jobs, ...windowRead.jobs], [open.jobs, windowRead.jobs]);
   const teams = useMemo(
@@ -105,8 +108,32 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
   const onListBranch = useCallback((list_branch: string | undefined) => go({ list_branch }, true), [go]);
   const onRider = useCallback((rider: number | undefined) => go({ rider }, true), [go]);
   const rule = useMemo(() => lateRule(config), [config]);
+  const refreshSeconds = formatCount(config.refreshSeconds);
   const windowValue: WindowChoice = search.window ?? 'today';
   const zoneText = `${data.zone} (${zoneName(now, data.zone)})`;
+  const late = exceptions.counts.late;
+  const windowNote = {
+    today: (
+      <Trans>
+        figures for today, each branch by its own day; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
+    '24h': (
+      <Trans>
+        figures for the last 24 hours; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
+    '7d': (
+      <Trans>
+        figures for the last 7 days; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
+    custom: (
+      <Trans>
+        figures for the chosen window; hours in <bdi>{zoneText}</bdi>
+      </Trans>
+    ),
+  }[windowValue];
   const rangeFrom = data.window.range.from;
   const customTo = search.window === 'custom' ? search.to : undefined;
   const linkBase = useMemo(
@@ -153,16 +180,20 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
       listed && (
         <FigureList
           title={listTitle(pick, {
-            bucket: (at) => `in the ${per} from ${formatDateTime(at, data.zone)}`,
-            branch: (id) => (id ? branchNames.get(id)?.name || id : 'no branch'),
+            bucket: (at) => {
+              const start = formatDateTime(at, data.zone);
+              return per === 'day' ? t`in the day from ${start}` : t`in the hour from ${start}`;
+            },
+            branch: (id) => (id ? branchNames.get(id)?.name || id : t`no branch`),
             status: (code) => describeStatus(config, code).label,
           })}
           result={listed}
           unitsLabel={
             pick.kind === 'deliveries'
-              ? 'completed deliveries'
+              ? (units: number) =>
+                  t`${plural(units, { one: '# completed delivery', other: '# completed deliveries' })}`
               : pick.kind === 'spells'
-                ? 'spells ended'
+                ? (units: number) => t`${plural(units, { one: '# spell ended', other: '# spells ended' })}`
                 : null
           }
           branchNames={branchNames}
@@ -170,7 +201,7 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
           onOpen={openJob}
         />
       ),
-    [pick, listed, per, data.zone, branchNames, config, listLink, openJob],
+    [pick, listed, per, data.zone, branchNames, config, listLink, openJob, t],
   );
   const daySection = useMemo(
     () => (
@@ -181,14 +212,7 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
         list={figureList}
         jobsCounted={jobsCounted}
         branchNames={branchNames}
-        status={
-          <ReadStatus
-            read={windowRead}
-            what="jobs of the window"
-            label="The window's jobs"
-            after={waiting ? 'the open jobs' : undefined}
-          />
-        }
+        status={<ReadStatus read={windowRead} what="window" waiting={waiting} />}
       />
     ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the read's own fields, not its object (new each render)
@@ -260,27 +284,28 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
       <div className={s.layout}>
         <div className={s.page}>
           <header className={s.header}>
-            <h1 className={s.title}>Control room</h1>
+            <h1 className={s.title}>
+              <Trans>Control room</Trans>
+            </h1>
             <p className={s.note}>
-              {exceptions.counts.late > 0 ? (
-                <strong className={s.lateCount}>{formatCount(exceptions.counts.late)} late now</strong>
+              {late > 0 ? (
+                <strong className={s.lateCount}>{t`${plural(late, { other: '# late now' })}`}</strong>
               ) : open.phase === 'done' ? (
-                'Nothing late now'
+                t`Nothing late now`
               ) : (
-                'Reading the open work'
+                t`Reading the open work`
               )}{' '}
-              · figures for {data.window.label}
-              {windowValue === 'today' ? ', each branch by its own day' : ''}; hours in {zoneText}
+              · {windowNote}
             </p>
             <div className={s.controls}>
               <Segmented
-                label="Window"
+                label={t`Window`}
                 value={windowValue}
                 options={[
-                  { value: 'today', label: 'Today' },
-                  { value: '24h', label: 'Last 24 h' },
-                  { value: '7d', label: '7 days' },
-                  { value: 'custom', label: 'Custom' },
+                  { value: 'today', label: t`Today` },
+                  { value: '24h', label: t`Last 24 h` },
+                  { value: '7d', label: t`7 days` },
+                  { value: 'custom', label: t`Custom` },
                 ]}
                 onChange={(w) =>
                   go(
@@ -299,12 +324,12 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
                 />
               )}
               <label className={s.field}>
-                Branch
+                <Trans>Branch</Trans>
                 <select
                   value={search.branch_id ?? ''}
                   onChange={(e) => go({ branch_id: e.target.value || undefined, list_branch: undefined })}
                 >
-                  <option value="">All branches</option>
+                  <option value="">{t`All branches`}</option>
                   {[...branchNames.values()]
                     .sort((a, b) => a.name.localeCompare(b.name))
                     .map((b) => (
@@ -319,12 +344,12 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
               </label>
               {(teams.length > 0 || search.team_id) && (
                 <label className={s.field}>
-                  Team
+                  <Trans>Team</Trans>
                   <select
                     value={search.team_id ?? ''}
                     onChange={(e) => go({ team_id: e.target.value || undefined })}
                   >
-                    <option value="">All teams</option>
+                    <option value="">{t`All teams`}</option>
                     {[...new Set([...teams, ...(search.team_id ? [search.team_id] : [])])].map((t) => (
                       <option key={t} value={t}>
                         {t}
@@ -340,12 +365,12 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
                   checked={autoRefresh}
                   onChange={(e) => setAutoRefresh(e.target.checked)}
                 />
-                Auto-refresh every {config.refreshSeconds} s
+                {t`Auto-refresh every ${refreshSeconds} s`}
               </label>
               {notify.supported && (
                 <label
                   className={s.toggle}
-                  title="A desktop notification when work goes late or fails while this tab is hidden"
+                  title={t`A desktop notification when work goes late or fails while this tab is hidden`}
                 >
                   <input
                     type="checkbox"
@@ -353,11 +378,13 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
                     disabled={notify.refused}
                     onChange={(e) => void notify.choose(e.target.checked)}
                   />
-                  {notify.refused ? 'Notifications blocked by the browser' : 'Notify me when work goes late'}
+                  {notify.refused
+                    ? t`Notifications blocked by the browser`
+                    : t`Notify me when work goes late`}
                 </label>
               )}
               <Button size="sm" onClick={refresh} disabled={open.refreshing || windowRead.refreshing}>
-                Refresh
+                <Trans>Refresh</Trans>
               </Button>
             </div>
           </header>

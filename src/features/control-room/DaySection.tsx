@@ -1,24 +1,29 @@
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { describeStatus, useConfig } from '../../config';
 import type { DayFigures, Figure, Tiles } from '../../rules/day-figures';
 import { formatDuration } from '../../lib/duration';
-import { epochToZoned, formatDateTime } from '../../ui';
+import { epochToZoned, formatClock, formatDateTime } from '../../ui';
+import { currentLocale, i18n } from '../../i18n';
 import type { StopBranch } from '../../contract';
 import { formatCount } from '../../lib/count';
 import type { FigurePick } from '../../rules/figure-jobs';
 import { BarChart, type ChartRow, type ChartSeries } from './BarChart';
-import { figureBasis, formatFigure, type FigureKind } from './figure-text';
+import { figureBasis, formatFigure, type FigureAbout, type FigureKind } from './figure-text';
 import type { ControlRoomSearch } from './control-room-search';
 import s from './controlRoom.module.css';
 
 /** Colours of the charts' series, in order (CSS variables with a light and a dark value). */
 export const SERIES_COLORS = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `var(--series-${n})`);
 
-type Tile = { key: keyof Tiles; label: string; kind: FigureKind; pick: FigurePick };
+type Tile = { key: keyof Tiles; label: string; kind: FigureKind; about: FigureAbout; pick: FigurePick };
 
 function TileView({ tile, figure, to }: { tile: Tile; figure: Figure; to: ControlRoomSearch }) {
+  const { t } = useLingui();
   const text = formatFigure(figure.value, tile.kind);
+  const label = tile.label;
   return (
     <li className={s.tile}>
       <span className={s.tileLabel}>{tile.label}</span>
@@ -28,42 +33,70 @@ function TileView({ tile, figure, to }: { tile: Tile; figure: Figure; to: Contro
         resetScroll={false}
         className={s.tileLink}
         data-figure={tile.key}
-        aria-label={`${tile.label}: ${text}, see the jobs`}
+        aria-label={t`${label}: ${text}, see the jobs`}
       >
         <span className={`${s.tileValue} num`}>{text}</span>
       </Link>
-      <span className={s.note}>{figureBasis(figure)}</span>
+      <span className={s.note}>{figureBasis(figure, tile.about)}</span>
     </li>
   );
 }
 
-const TILES: Tile[] = [
-  { key: 'jobs', label: 'Jobs', kind: 'count', pick: { kind: 'jobs' } },
-  { key: 'completed', label: 'Completed', kind: 'count', pick: { kind: 'completed' } },
-  { key: 'failed', label: 'Failed', kind: 'count', pick: { kind: 'failed' } },
-  { key: 'cancelled', label: 'Cancelled', kind: 'count', pick: { kind: 'cancelled' } },
-  { key: 'open', label: 'Open', kind: 'count', pick: { kind: 'open' } },
-  { key: 'lateNow', label: 'Late now', kind: 'count', pick: { kind: 'late' } },
-  { key: 'onTime', label: 'On time', kind: 'share', pick: { kind: 'deliveries' } },
-  { key: 'firstAttempt', label: 'First attempt', kind: 'share', pick: { kind: 'completed' } },
-  {
-    key: 'medianToDelivered',
-    label: 'Created to delivered (median)',
-    kind: 'duration',
-    pick: { kind: 'completed' },
-  },
-];
+/** The tiles, their labels in the chosen language. */
+function tilesOf(): Tile[] {
+  return [
+    { key: 'jobs', label: i18n._(msg`Jobs`), kind: 'count', about: 'window', pick: { kind: 'jobs' } },
+    {
+      key: 'completed',
+      label: i18n._(msg`Completed`),
+      kind: 'count',
+      about: 'jobs',
+      pick: { kind: 'completed' },
+    },
+    { key: 'failed', label: i18n._(msg`Failed`), kind: 'count', about: 'jobs', pick: { kind: 'failed' } },
+    {
+      key: 'cancelled',
+      label: i18n._(msg`Cancelled`),
+      kind: 'count',
+      about: 'jobs',
+      pick: { kind: 'cancelled' },
+    },
+    { key: 'open', label: i18n._(msg`Open`), kind: 'count', about: 'jobs', pick: { kind: 'open' } },
+    { key: 'lateNow', label: i18n._(msg`Late now`), kind: 'count', about: 'open', pick: { kind: 'late' } },
+    {
+      key: 'onTime',
+      label: i18n._(msg`On time`),
+      kind: 'share',
+      about: 'deliveries',
+      pick: { kind: 'deliveries' },
+    },
+    {
+      key: 'firstAttempt',
+      label: i18n._(msg`First attempt`),
+      kind: 'share',
+      about: 'delivered',
+      pick: { kind: 'completed' },
+    },
+    {
+      key: 'medianToDelivered',
+      label: i18n._(msg`Created to delivered (median)`),
+      kind: 'duration',
+      about: 'delivered',
+      pick: { kind: 'completed' },
+    },
+  ];
+}
 
 /** An hour or a day of the window, in `zone`: "14:00", "Tue 24". */
 function bucketLabel(at: number, step: number, zone: string): string {
   const t = epochToZoned(at, zone);
   if (step >= 86_400)
-    return new Date(Date.UTC(t.year, t.month - 1, t.day)).toLocaleDateString(undefined, {
+    return new Date(Date.UTC(t.year, t.month - 1, t.day)).toLocaleDateString(currentLocale().tag, {
       weekday: 'short',
       day: 'numeric',
       timeZone: 'UTC',
     });
-  return `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+  return formatClock(at, zone);
 }
 
 /**
@@ -91,12 +124,12 @@ export function DaySection({
   /** The read's state in words (loading, capped, failed), shown above the figures. */
   status: ReactNode;
 }) {
+  const { t } = useLingui();
   const config = useConfig();
   const { tiles } = figures;
-  const zoneNote = `times in ${zone}`;
   const flowSeries: ChartSeries[] = [
-    { key: 'created', label: 'Created', color: SERIES_COLORS[0]! },
-    { key: 'completed', label: 'Delivered', color: SERIES_COLORS[1]! },
+    { key: 'created', label: t`Created`, color: SERIES_COLORS[0]! },
+    { key: 'completed', label: t`Delivered`, color: SERIES_COLORS[1]! },
   ];
   const everyNth = Math.max(1, Math.ceil(figures.createdCompleted.length / 8));
   const flowRows: ChartRow[] = figures.createdCompleted.map((b, i) => ({
@@ -122,30 +155,36 @@ export function DaySection({
     values: Object.fromEntries(Object.entries(p.byStatus)),
   }));
   const longestP90 = Math.max(1, ...figures.timeInStatus.map((t) => t.p90));
-  const per = figures.step >= 86_400 ? 'day' : 'hour';
+  const daily = figures.step >= 86_400;
+  const counted = jobsCounted;
+  const branchLabel = (id: string) => (id ? branchNames.get(id)?.name || id : t`No branch`);
 
   return (
     <section className={s.section} aria-labelledby="day-title">
       <h2 id="day-title" className={s.sectionTitle}>
-        How it is going
+        <Trans>How it is going</Trans>
       </h2>
       {status}
-      <ul className={s.tiles} aria-label="The window in figures">
-        {TILES.map((tile) => (
+      <ul className={s.tiles} aria-label={t`The window in figures`}>
+        {tilesOf().map((tile) => (
           <TileView key={tile.key} tile={tile} figure={tiles[tile.key]} to={listLink(tile.pick)} />
         ))}
       </ul>
       {list}
       <div className={s.charts}>
         <BarChart
-          title={`Jobs created and delivered per ${per}`}
-          note={`${formatCount(jobsCounted)} jobs of the window, by when they were created and delivered; ${zoneNote}`}
+          title={daily ? t`Jobs created and delivered per day` : t`Jobs created and delivered per hour`}
+          note={t`${plural(counted, { one: '# job of the window', other: '# jobs of the window' })}, by when they were created and delivered; times in ${zone}`}
           series={flowSeries}
           rows={flowRows}
         />
         <BarChart
-          title={`Open work by status, at the start of each ${per}`}
-          note={`from the status histories of ${formatCount(jobsCounted)} jobs; ${zoneNote}`}
+          title={
+            daily
+              ? t`Open work by status, at the start of each day`
+              : t`Open work by status, at the start of each hour`
+          }
+          note={t`from the status histories of ${plural(counted, { one: '# job', other: '# jobs' })}; times in ${zone}`}
           series={openSeries}
           rows={openRows}
           stacked
@@ -153,71 +192,86 @@ export function DaySection({
       </div>
       <div className={s.columns}>
         <div className={s.block}>
-          <h3 className={s.blockTitle}>Time in each status</h3>
+          <h3 className={s.blockTitle}>
+            <Trans>Time in each status</Trans>
+          </h3>
           <p className={s.note}>
-            From the status histories: the spells that ended, median and 90th percentile.
+            <Trans>From the status histories: the spells that ended, median and 90th percentile.</Trans>
           </p>
           {figures.timeInStatus.length === 0 ? (
-            <p className={s.chartEmpty}>No status has ended yet in this window.</p>
+            <p className={s.chartEmpty}>
+              <Trans>No status has ended yet in this window.</Trans>
+            </p>
           ) : (
-            <div className={s.tableBox} tabIndex={0} role="region" aria-label="Time in each status">
+            <div className={s.tableBox} tabIndex={0} role="region" aria-label={t`Time in each status`}>
               <table className={s.table}>
                 <thead>
                   <tr>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      Spells
+                    <th scope="col">
+                      <Trans>Status</Trans>
                     </th>
                     <th scope="col" className="num">
-                      Median
+                      <Trans>Spells</Trans>
                     </th>
                     <th scope="col" className="num">
-                      90th percentile
+                      <Trans>Median</Trans>
+                    </th>
+                    <th scope="col" className="num">
+                      <Trans>90th percentile</Trans>
                     </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {figures.timeInStatus.map((t) => (
-                    <tr key={t.status}>
-                      <th scope="row" title={`Status code ${t.status}`}>
-                        {describeStatus(config, t.status).label}
-                      </th>
-                      <td className="num">
-                        <Link
-                          to="/overview"
-                          search={listLink({ kind: 'spells', status: t.status })}
-                          resetScroll={false}
-                          aria-label={`${formatCount(t.spells)} spells in ${describeStatus(config, t.status).label}, see the jobs`}
-                        >
-                          {formatCount(t.spells)}
-                        </Link>
-                      </td>
-                      <td className="num">{formatDuration(t.median)}</td>
-                      <td className="num">
-                        <span
-                          className={s.inlineBar}
-                          style={{ width: `${Math.max(2, (t.p90 / longestP90) * 60)}px` }}
-                          aria-hidden="true"
-                        />
-                        {formatDuration(t.p90)}
-                      </td>
-                    </tr>
-                  ))}
+                  {figures.timeInStatus.map((time) => {
+                    const code = time.status;
+                    const status = describeStatus(config, code).label;
+                    const spells = time.spells;
+                    return (
+                      <tr key={code}>
+                        <th scope="row" title={t`Status code ${code}`}>
+                          {status}
+                        </th>
+                        <td className="num">
+                          <Link
+                            to="/overview"
+                            search={listLink({ kind: 'spells', status: code })}
+                            resetScroll={false}
+                            aria-label={t`${plural(spells, { one: `# spell in ${status}, see the jobs`, other: `# spells in ${status}, see the jobs` })}`}
+                          >
+                            {formatCount(spells)}
+                          </Link>
+                        </td>
+                        <td className="num">{formatDuration(time.median)}</td>
+                        <td className="num">
+                          <span
+                            className={s.inlineBar}
+                            style={{ inlineSize: `${Math.max(2, (time.p90 / longestP90) * 60)}px` }}
+                            aria-hidden="true"
+                          />
+                          {formatDuration(time.p90)}
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
           )}
         </div>
         <div className={s.block}>
-          <h3 className={s.blockTitle}>Failure reasons</h3>
+          <h3 className={s.blockTitle}>
+            <Trans>Failure reasons</Trans>
+          </h3>
           <p className={s.note}>
-            {figureBasis(figures.failureReasons.figure)}.{' '}
+            {figureBasis(figures.failureReasons.figure, 'failures')}.{' '}
             <Link to="/overview" search={listLink({ kind: 'failed' })} resetScroll={false}>
-              See the failed jobs
+              <Trans>See the failed jobs</Trans>
             </Link>
           </p>
           {figures.failureReasons.reasons.length === 0 ? (
-            <p className={s.chartEmpty}>No failed delivery gave a reason in this window.</p>
+            <p className={s.chartEmpty}>
+              <Trans>No failed delivery gave a reason in this window.</Trans>
+            </p>
           ) : (
             <ol className={s.reasons}>
               {figures.failureReasons.reasons.map((r) => (
@@ -230,57 +284,65 @@ export function DaySection({
         </div>
       </div>
       <div className={s.block}>
-        <h3 className={s.blockTitle}>Branches</h3>
-        <div className={s.tableBox} tabIndex={0} role="region" aria-label="Branches in figures">
+        <h3 className={s.blockTitle}>
+          <Trans>Branches</Trans>
+        </h3>
+        <div className={s.tableBox} tabIndex={0} role="region" aria-label={t`Branches in figures`}>
           <table className={s.table}>
             <thead>
               <tr>
-                <th scope="col">Branch</th>
-                <th scope="col" className="num">
-                  Jobs
+                <th scope="col">
+                  <Trans>Branch</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Completed
+                  <Trans>Jobs</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Failed
+                  <Trans>Completed</Trans>
                 </th>
                 <th scope="col" className="num">
-                  On time
+                  <Trans>Failed</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Late now
+                  <Trans>On time</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Created to delivered
+                  <Trans>Late now</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Created to delivered</Trans>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {figures.branches.map((b) => (
-                <tr key={b.branch}>
-                  <th scope="row">{b.branch ? branchNames.get(b.branch)?.name || b.branch : 'No branch'}</th>
-                  <td className="num">
-                    <Link
-                      to="/overview"
-                      search={listLink({ kind: 'branch', branch: b.branch })}
-                      resetScroll={false}
-                      aria-label={`${formatCount(b.jobs)} jobs of ${branchNames.get(b.branch)?.name || b.branch || 'no branch'}, see the jobs`}
-                    >
-                      {formatCount(b.jobs)}
-                    </Link>
-                  </td>
-                  <td className="num">{formatCount(b.completed)}</td>
-                  <td className="num">{formatFigure(b.failedRate, 'share')}</td>
-                  <td className="num" title={figureBasis(b.onTime)}>
-                    {formatFigure(b.onTime.value, 'share')}
-                  </td>
-                  <td className="num">{formatCount(b.lateNow)}</td>
-                  <td className="num" title={figureBasis(b.medianToDelivered)}>
-                    {formatFigure(b.medianToDelivered.value, 'duration')}
-                  </td>
-                </tr>
-              ))}
+              {figures.branches.map((b) => {
+                const jobs = b.jobs;
+                const name = b.branch ? branchNames.get(b.branch)?.name || b.branch : t`no branch`;
+                return (
+                  <tr key={b.branch}>
+                    <th scope="row">{branchLabel(b.branch)}</th>
+                    <td className="num">
+                      <Link
+                        to="/overview"
+                        search={listLink({ kind: 'branch', branch: b.branch })}
+                        resetScroll={false}
+                        aria-label={t`${plural(jobs, { one: `# job of ${name}, see the jobs`, other: `# jobs of ${name}, see the jobs` })}`}
+                      >
+                        {formatCount(b.jobs)}
+                      </Link>
+                    </td>
+                    <td className="num">{formatCount(b.completed)}</td>
+                    <td className="num">{formatFigure(b.failedRate, 'share')}</td>
+                    <td className="num" title={figureBasis(b.onTime, 'deliveries')}>
+                      {formatFigure(b.onTime.value, 'share')}
+                    </td>
+                    <td className="num">{formatCount(b.lateNow)}</td>
+                    <td className="num" title={figureBasis(b.medianToDelivered, 'delivered')}>
+                      {formatFigure(b.medianToDelivered.value, 'duration')}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Job, StopBranch } from '../../contract';
 import type { ExceptionKind, Exceptions, JobException } from '../../rules/exceptions';
@@ -6,7 +8,7 @@ import { jobBranchId } from '../../rules/job-branch';
 import { Banner, Button, EmptyState, knownTimeZone, Skeleton, useMediaQuery, viewerTimeZone } from '../../ui';
 import { describeStatus, useConfig } from '../../config';
 import { EXCEPTION_FIELDS, exceptionCsvRow, type CsvWords } from './csv';
-import { countOf, formatCount, pluralForm } from '../../lib/count';
+import { formatCount } from '../../lib/count';
 import { StatusBadge, type UnnamedCount, type AllJobs } from '../../job-views';
 import type { JobsLinkBase } from './jobs-links';
 import { jobsLink } from './jobs-links';
@@ -14,14 +16,9 @@ import { ReadStatus } from './ReadStatus';
 import { Thresholds } from './Thresholds';
 import s from './controlRoom.module.css';
 import x from './exceptions.module.css';
+import { reasonLabels, reasonText } from './reason-text';
 
-export const REASON_LABELS: Record<ExceptionKind, string> = {
-  late: 'Late',
-  rider: 'Rider not reporting',
-  stuck: 'Stuck',
-  'at-risk': 'At risk',
-};
-const KINDS = Object.keys(REASON_LABELS) as ExceptionKind[];
+const KINDS: readonly ExceptionKind[] = ['late', 'rider', 'stuck', 'at-risk'];
 /** Rows drawn at first; the rest on demand (the list is most urgent first). */
 const FIRST_ROWS = 150;
 
@@ -59,7 +56,9 @@ export function ExceptionsSection({
   /** A row's action control, where the service offers job actions (job-views/actions). */
   actionCell?: (job: Job) => ReactNode;
 }) {
+  const { t } = useLingui();
   const config = useConfig();
+  const labels = reasonLabels();
   const [showAll, setShowAll] = useState(false);
   const listRef = useRef<HTMLTableSectionElement>(null);
   const rows = exceptions.list.filter(
@@ -70,11 +69,14 @@ export function ExceptionsSection({
   // Print lays out every row (a hand-over loses none).
   const printing = useMediaQuery('print');
   const shown = showAll || printing ? rows : rows.slice(0, FIRST_ROWS);
+  const shownAll = formatCount(rows.length);
   const branches = [...exceptions.byBranch.entries()].sort(
     (a, b) => b[1].jobs - a[1].jobs || a[0].localeCompare(b[0]),
   );
   const tabbableId = shown.some((e) => e.job.id === openJobId) ? openJobId : shown[0]?.job.id;
-  const branchLabel = (id: string) => (id ? branchNames.get(id)?.name || id : 'No branch');
+  const branchLabel = (id: string) => (id ? branchNames.get(id)?.name || id : t`No branch`);
+  const statusLabel = (code: number) => describeStatus(config, code).label;
+  const unnamedCount = unnamed.count ?? 0;
   const firstLoad = open.phase === 'loading' && open.jobs.length === 0;
 
   const onKey = (e: KeyboardEvent<HTMLTableSectionElement>) => {
@@ -98,14 +100,15 @@ export function ExceptionsSection({
     <section className={s.section} aria-labelledby="exceptions-title">
       <div className={s.blockHead}>
         <h2 id="exceptions-title" className={s.sectionTitle}>
-          Needs attention now
+          <Trans>Needs attention now</Trans>
         </h2>
         <Button
           size="sm"
           disabled={rows.length === 0}
           onClick={() => {
             const words: CsvWords = {
-              statusLabel: (code) => describeStatus(config, code).label,
+              statusLabel,
+              reasonText,
               branchName: branchLabel,
               knownZone: knownTimeZone,
               viewerZone: viewerTimeZone(),
@@ -119,27 +122,29 @@ export function ExceptionsSection({
             );
           }}
         >
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       </div>
-      <ReadStatus read={open} what="open jobs" label="Open work" />
+      <ReadStatus read={open} what="open" />
       {unnamed.count !== null && unnamed.count > 0 && (
         <Banner tone="warning">
-          {countOf(unnamed.count, 'job is', 'jobs are')} in statuses the configuration does not name, so this
-          list cannot read {pluralForm(unnamed.count, 'it', 'them')}.{' '}
+          {t`${plural(unnamedCount, {
+            one: '# job is in statuses the configuration does not name, so this list cannot read it.',
+            other: '# jobs are in statuses the configuration does not name, so this list cannot read them.',
+          })}`}{' '}
           <Link to="/jobs" search={jobsLink({ branch_id: base.branch_id, team_id: base.team_id })}>
-            See every job in the jobs screen
+            <Trans>See every job in the jobs screen</Trans>
           </Link>
         </Banner>
       )}
-      <div className={s.countRow} role="group" aria-label="Narrow the list by reason">
+      <div className={s.countRow} role="group" aria-label={t`Narrow the list by reason`}>
         <button
           type="button"
           className={s.chip}
           aria-pressed={reason === undefined}
           onClick={() => onReason(undefined)}
         >
-          All <span className="num">{formatCount(exceptions.counts.jobs)}</span>
+          <Trans>All</Trans> <span className="num">{formatCount(exceptions.counts.jobs)}</span>
         </button>
         {KINDS.map((kind) => (
           <button
@@ -150,20 +155,20 @@ export function ExceptionsSection({
             aria-pressed={reason === kind}
             onClick={() => onReason(reason === kind ? undefined : kind)}
           >
-            {REASON_LABELS[kind]} <span className="num">{formatCount(exceptions.counts[kind])}</span>
+            {labels[kind]} <span className="num">{formatCount(exceptions.counts[kind])}</span>
           </button>
         ))}
       </div>
       <Thresholds />
       {branches.length > 1 && (
-        <div className={s.countRow} role="group" aria-label="Narrow the list by branch">
+        <div className={s.countRow} role="group" aria-label={t`Narrow the list by branch`}>
           {branches.map(([id, counts]) => (
             <button
               key={id}
               type="button"
               className={s.chip}
               aria-pressed={listBranch === id}
-              title={KINDS.map((k) => `${REASON_LABELS[k]} ${counts[k]}`).join(', ')}
+              title={KINDS.map((k) => `${labels[k]} ${formatCount(counts[k])}`).join(', ')}
               onClick={() => onListBranch(listBranch === id ? undefined : id)}
             >
               {branchLabel(id)} <span className="num">{formatCount(counts.jobs)}</span>
@@ -179,23 +184,40 @@ export function ExceptionsSection({
         </div>
       ) : rows.length === 0 ? (
         <EmptyState
-          title={open.phase === 'loading' ? 'Nothing needs attention so far' : 'Nothing needs attention'}
+          title={open.phase === 'loading' ? t`Nothing needs attention so far` : t`Nothing needs attention`}
         >
           {reason || listBranch !== undefined
-            ? 'No open job matches this narrowing. Choose “All” to see the whole list.'
-            : 'No open job is late, at risk, stuck, or with a rider who stopped reporting.'}
+            ? t`No open job matches this narrowing. Choose “All” to see the whole list.`
+            : t`No open job is late, at risk, stuck, or with a rider who stopped reporting.`}
         </EmptyState>
       ) : (
         <div className={`${s.tableBox} ${s.listBox}`}>
-          <table className={`${s.table} ${x.cards}`} aria-label="Jobs needing attention, most urgent first">
+          <table
+            className={`${s.table} ${x.cards}`}
+            aria-label={t`Jobs needing attention, most urgent first`}
+          >
             <thead>
               <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Why</th>
-                <th scope="col">Status</th>
-                <th scope="col">Branch</th>
-                <th scope="col">Rider</th>
-                {actionCell && <th scope="col">Act</th>}
+                <th scope="col">
+                  <Trans>Job</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Why</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Branch</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Rider</Trans>
+                </th>
+                {actionCell && (
+                  <th scope="col">
+                    <Trans>Act</Trans>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody ref={listRef} onKeyDown={onKey}>
@@ -206,6 +228,7 @@ export function ExceptionsSection({
                   tabbable={e.job.id === tabbableId}
                   selected={e.job.id === openJobId}
                   branch={branchLabel(jobBranchId(e.job))}
+                  status={statusLabel(e.job.status)}
                   onOpen={onOpen}
                   actionCell={actionCell}
                 />
@@ -214,7 +237,7 @@ export function ExceptionsSection({
           </table>
           {rows.length > shown.length && (
             <Button size="sm" onClick={() => setShowAll(true)}>
-              Show all {formatCount(rows.length)}
+              <Trans>Show all {shownAll}</Trans>
             </Button>
           )}
         </div>
@@ -229,6 +252,7 @@ const ExceptionRow = memo(function ExceptionRow({
   tabbable,
   selected,
   branch,
+  status,
   onOpen,
   actionCell,
 }: {
@@ -237,10 +261,14 @@ const ExceptionRow = memo(function ExceptionRow({
   tabbable: boolean;
   selected: boolean;
   branch: string;
+  /** The job's status in words (a stuck job's reason names it). */
+  status: string;
   onOpen: (id: number) => void;
   actionCell?: (job: Job) => ReactNode;
 }) {
+  const { t } = useLingui();
   const { job, reasons } = exception;
+  const riderId = job.rider?.id;
   return (
     <tr
       data-job-id={job.id}
@@ -249,25 +277,31 @@ const ExceptionRow = memo(function ExceptionRow({
       className={s.row}
       onClick={() => onOpen(job.id)}
     >
-      <td data-label="Job">
+      <td data-label={t`Job`}>
         <span className="mono">{job.id}</span>
         {job.order_id && <span className={s.sub}> · {job.order_id}</span>}
       </td>
-      <td data-label="Why">
+      <td data-label={t`Why`}>
         <ul className={s.why}>
           {reasons.map((r) => (
             <li key={r.kind} data-kind={r.kind}>
-              {r.text}
+              {reasonText(r, status)}
             </li>
           ))}
         </ul>
       </td>
-      <td data-label="Status">
+      <td data-label={t`Status`}>
         <StatusBadge code={job.status} />
       </td>
-      <td data-label="Branch">{branch}</td>
-      <td data-label="Rider">
-        {job.rider ? job.rider.name || `Rider ${job.rider.id}` : <span className={s.sub}>unassigned</span>}
+      <td data-label={t`Branch`}>{branch}</td>
+      <td data-label={t`Rider`}>
+        {job.rider ? (
+          job.rider.name || t`Rider ${riderId}`
+        ) : (
+          <span className={s.sub}>
+            <Trans>unassigned</Trans>
+          </span>
+        )}
       </td>
       {actionCell && <td>{actionCell(job)}</td>}
     </tr>

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { StopBranch } from '../../contract';
 import type { FigureJobs } from '../../rules/figure-jobs';
 import { jobBranchId } from '../../rules/job-branch';
 import { Button, formatDateTime, knownTimeZone, useMediaQuery, viewerTimeZone } from '../../ui';
-import { countOf, formatCount } from '../../lib/count';
+import { formatCount } from '../../lib/count';
 import { jobTimeZone, StatusBadge } from '../../job-views';
 import type { ControlRoomSearch } from './control-room-search';
 import s from './controlRoom.module.css';
@@ -27,12 +29,13 @@ export function FigureList({
 }: {
   title: string;
   result: FigureJobs;
-  /** What `result.units` counts ("completed deliveries", "spells"). */
-  unitsLabel: string | null;
+  /** `result.units` in words ("12 completed deliveries", "3 spells ended"). */
+  unitsLabel: ((units: number) => string) | null;
   branchNames: Map<string, StopBranch>;
   closeLink: ControlRoomSearch;
   onOpen: (id: number) => void;
 }) {
+  const { t } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
   const [showAll, setShowAll] = useState(false);
   const printing = useMediaQuery('print');
@@ -41,6 +44,9 @@ export function FigureList({
     heading.current?.scrollIntoView?.({ block: 'nearest' });
   }, [title]);
   const { jobs, units } = result;
+  const count = jobs.length;
+  const shownAll = formatCount(count);
+  const unitsText = units !== null && unitsLabel ? unitsLabel(units) : null;
   const shown = showAll || printing ? jobs : jobs.slice(0, FIRST_ROWS);
   return (
     <section className={s.block} aria-labelledby="figure-list-title" data-figure-list>
@@ -49,43 +55,55 @@ export function FigureList({
           {title}
         </h3>
         <Link to="/overview" search={closeLink} resetScroll={false} className={s.closeLink}>
-          Close the list
+          <Trans>Close the list</Trans>
         </Link>
       </div>
       <p className={s.note} data-list-count={jobs.length}>
-        {countOf(jobs.length, 'job', 'jobs')}
-        {units !== null && unitsLabel && `, ${formatCount(units)} ${unitsLabel}`}; each created at its
-        branch’s time.
+        {unitsText !== null
+          ? t`${plural(count, { one: '# job', other: '# jobs' })}, ${unitsText}; each created at its branch’s time.`
+          : t`${plural(count, { one: '# job', other: '# jobs' })}; each created at its branch’s time.`}
       </p>
       {jobs.length > 0 && (
         <div className={`${s.tableBox} ${s.listBox}`}>
           <table className={s.table} aria-label={title}>
             <thead>
               <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Status</th>
-                <th scope="col">Branch</th>
-                <th scope="col">Rider</th>
-                <th scope="col">Created</th>
+                <th scope="col">
+                  <Trans>Job</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Branch</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Rider</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Created</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {shown.map((job) => {
                 const zone = knownTimeZone(jobTimeZone(job)) ?? viewerTimeZone();
                 const branch = jobBranchId(job);
+                const id = job.id;
+                const riderId = job.rider?.id;
                 return (
                   <tr key={job.id} data-job-id={job.id}>
                     <th scope="row">
                       <button type="button" className={s.linkButton} onClick={() => onOpen(job.id)}>
-                        Job {job.id}
+                        <Trans>Job {id}</Trans>
                       </button>
                       {job.order_id && <span className={s.sub}> · {job.order_id}</span>}
                     </th>
                     <td>
                       <StatusBadge code={job.status} />
                     </td>
-                    <td>{branch ? branchNames.get(branch)?.name || branch : 'No branch'}</td>
-                    <td>{job.rider ? job.rider.name || `Rider ${job.rider.id}` : '—'}</td>
+                    <td>{branch ? branchNames.get(branch)?.name || branch : t`No branch`}</td>
+                    <td>{job.rider ? job.rider.name || t`Rider ${riderId}` : '—'}</td>
                     <td>
                       {formatDateTime(job.created_at, zone)} <span className={s.sub}>{zone}</span>
                     </td>
@@ -96,7 +114,7 @@ export function FigureList({
           </table>
           {jobs.length > shown.length && (
             <Button size="sm" onClick={() => setShowAll(true)}>
-              Show all {formatCount(jobs.length)}
+              <Trans>Show all {shownAll}</Trans>
             </Button>
           )}
         </div>

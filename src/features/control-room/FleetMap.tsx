@@ -7,15 +7,18 @@
  * exceptions list beside it and the riders' table are its text alternative. The map itself
  * (maplibre) loads lazily from src/map.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Suspense, lazy, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Job } from '../../contract';
-import { useConfig } from '../../config';
+import { describeStatus, useConfig } from '../../config';
 import type { BBox } from '../../geo';
 import { MarkerSymbol, type FitRequest, type MarkerCollection } from '../../map';
 import type { JobException } from '../../rules/exceptions';
 import { lateRule } from '../../rules/lateness';
 import { Button, Skeleton } from '../../ui';
-import { countOf, formatCount } from '../../lib/count';
+import { formatCount } from '../../lib/count';
+import { i18n } from '../../i18n';
 import {
   BRANCH_COLOR,
   RIDER_COLOR,
@@ -27,6 +30,7 @@ import {
   type FleetMark,
 } from '../../job-views';
 import s from './fleetMap.module.css';
+import { reasonText } from './reason-text';
 
 const PointsMap = lazy(() => import('../../map/PointsMap'));
 const mapSkeleton = <Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />;
@@ -58,11 +62,18 @@ function around([lon, lat]: [number, number], others: readonly [number, number][
 }
 
 /** Each job's first late or at-risk reason, in the list's words. */
-function marksOf(exceptions: readonly JobException[]): Map<number, FleetMark> {
+function marksOf(
+  exceptions: readonly JobException[],
+  statusLabel: (code: number) => string,
+): Map<number, FleetMark> {
   const marks = new Map<number, FleetMark>();
   for (const { job, reasons } of exceptions) {
     const reason = reasons.find((r) => r.kind === 'late' || r.kind === 'at-risk');
-    if (reason) marks.set(job.id, { kind: reason.kind as FleetMark['kind'], text: reason.text });
+    if (reason)
+      marks.set(job.id, {
+        kind: reason.kind as FleetMark['kind'],
+        text: reasonText(reason, statusLabel(job.status)),
+      });
   }
   return marks;
 }
@@ -76,9 +87,13 @@ export const FleetMap = memo(function FleetMap({
   now,
   onSelect,
 }: FleetMapProps) {
+  const { t } = useLingui();
   const config = useConfig();
   const rule = useMemo(() => lateRule(config), [config]);
-  const marks = useMemo(() => marksOf(exceptions), [exceptions]);
+  const marks = useMemo(
+    () => marksOf(exceptions, (code) => describeStatus(config, code).label),
+    [exceptions, config],
+  );
   const data = useMemo(() => fleetMapData(jobs, marks, now, rule, config), [jobs, marks, now, rule, config]);
   // Riders and branches apart from the jobs' clusters, under them: a cluster's count stays readable.
   const places = useMemo(
@@ -118,8 +133,8 @@ export const FleetMap = memo(function FleetMap({
       } else
         setNote(
           jobs.some((j) => j.id === selected)
-            ? `Job ${selected} has no stop with a position: it is not on the map.`
-            : `Job ${selected} is not open work: it is not on the map.`,
+            ? t`Job ${selected} has no stop with a position: it is not on the map.`
+            : t`Job ${selected} is not open work: it is not on the map.`,
         );
     }
   }
@@ -157,10 +172,10 @@ export const FleetMap = memo(function FleetMap({
     >
       <div className={s.head}>
         <h2 id="fleet-map-title" className={s.title}>
-          Fleet map
+          <Trans>Fleet map</Trans>
         </h2>
         <Button size="sm" className={s.fitButton} onClick={fitAll} disabled={!data.bounds}>
-          Fit to the open work
+          <Trans>Fit to the open work</Trans>
         </Button>
       </div>
       <p id={summaryId} className={s.summary} role="status" data-placed-jobs={data.counts.placedJobs}>
@@ -176,7 +191,7 @@ export const FleetMap = memo(function FleetMap({
           <Suspense fallback={mapSkeleton}>
             <PointsMap
               styleUrl={config.mapStyle}
-              label="Fleet map: the open jobs, the riders and the branches"
+              label={t`Fleet map: the open jobs, the riders and the branches`}
               describedBy={summaryId}
               points={data.jobs}
               landmarks={places}
@@ -187,8 +202,8 @@ export const FleetMap = memo(function FleetMap({
                 onSelect(Number(id));
               }}
               describeCluster={describeFleetCluster}
-              alertWord="late"
-              withoutMap="The exceptions list and the riders' table tell the same."
+              alertWord={t`late`}
+              withoutMap={t`The exceptions list and the riders' table tell the same.`}
               className={s.fill}
             />
           </Suspense>
@@ -201,34 +216,53 @@ export const FleetMap = memo(function FleetMap({
 
 /** What is on the map, in words (the map's description, a live region). */
 function summaryText({ counts: n, unplaced }: FleetMapData, loading: boolean): string {
-  if (n.jobs === 0) return loading ? 'Reading the open work…' : 'No open work to show.';
-  const marked = [
-    n.late ? `${formatCount(n.placedLate)} late` : '',
-    n.atRisk ? `${formatCount(n.placedAtRisk)} at risk` : '',
-  ].filter(Boolean);
-  const stale = n.staleRiders ? ` (${formatCount(n.staleRiders)} stale)` : '';
-  let text =
-    `${formatCount(n.placedJobs)} of ${countOf(n.jobs, 'open job', 'open jobs')} on the map` +
-    `${marked.length ? ` (${marked.join(', ')})` : ''}, ${formatCount(n.placedRiders)} of ${countOf(n.riders, 'rider', 'riders')}${stale}.`;
-  if (unplaced.length)
-    text += ` ${countOf(unplaced.length, 'job has', 'jobs have')} no stop with a position.`;
-  return text;
+  if (n.jobs === 0) return loading ? i18n._(msg`Reading the open work…`) : i18n._(msg`No open work to show.`);
+  const placed = formatCount(n.placedJobs);
+  const placedRiders = formatCount(n.placedRiders);
+  const late = formatCount(n.placedLate);
+  const atRisk = formatCount(n.placedAtRisk);
+  const stale = formatCount(n.staleRiders);
+  const jobs = n.jobs;
+  const riders = n.riders;
+  const marked =
+    n.late && n.atRisk
+      ? i18n._(msg` (${late} late, ${atRisk} at risk)`)
+      : n.late
+        ? i18n._(msg` (${late} late)`)
+        : n.atRisk
+          ? i18n._(msg` (${atRisk} at risk)`)
+          : '';
+  const jobsText = i18n._(
+    msg`${placed} of ${plural(jobs, { one: '# open job', other: '# open jobs' })} on the map${marked}`,
+  );
+  const ridersText = n.staleRiders
+    ? i18n._(
+        msg`${placedRiders} of ${plural(riders, { one: '# rider', other: '# riders' })} (${stale} stale)`,
+      )
+    : i18n._(msg`${placedRiders} of ${plural(riders, { one: '# rider', other: '# riders' })}`);
+  const unplacedCount = unplaced.length;
+  const text = i18n._(msg`${jobsText}, ${ridersText}.`);
+  return unplacedCount
+    ? `${text} ${i18n._(msg`${plural(unplacedCount, { one: '# job has no stop with a position.', other: '# jobs have no stop with a position.' })}`)}`
+    : text;
 }
 
 function Legend({ staleMinutes }: { staleMinutes: number }) {
+  const { t } = useLingui();
+  const minutes = formatCount(staleMinutes);
   const items: [Parameters<typeof MarkerSymbol>[0], string][] = [
-    [{ shape: FLEET_SHAPES.job, color: TONE_COLORS.neutral }, 'Open job (coloured by status)'],
-    [{ shape: FLEET_SHAPES.job, color: TONE_COLORS.neutral, alert: true }, 'Late (ringed)'],
-    [{ shape: FLEET_SHAPES.atRisk, color: TONE_COLORS.neutral }, 'At risk (diamond)'],
-    [{ shape: FLEET_SHAPES.rider, color: RIDER_COLOR }, 'Rider'],
+    [{ shape: FLEET_SHAPES.job, color: TONE_COLORS.neutral }, t`Open job (coloured by status)`],
+    [{ shape: FLEET_SHAPES.job, color: TONE_COLORS.neutral, alert: true }, t`Late (ringed)`],
+    [{ shape: FLEET_SHAPES.atRisk, color: TONE_COLORS.neutral }, t`At risk (diamond)`],
+    [{ shape: FLEET_SHAPES.rider, color: RIDER_COLOR }, t`Rider`],
     [
       { shape: FLEET_SHAPES.rider, color: RIDER_COLOR, dim: true },
-      `Stale rider: last seen over ${staleMinutes} min ago (faded)`,
+      t`Stale rider: last seen over ${minutes} min ago (faded)`,
     ],
-    [{ shape: FLEET_SHAPES.branch, color: BRANCH_COLOR }, 'Branch'],
+    [{ shape: FLEET_SHAPES.branch, color: BRANCH_COLOR }, t`Branch`],
   ];
   return (
-    <ul className={s.legend} aria-label="Fleet map key">
+    <ul className={s.legend} aria-label={t`Fleet map key`}>
       {items.map(([symbol, label]) => (
         <li key={label}>
           <MarkerSymbol {...symbol} />

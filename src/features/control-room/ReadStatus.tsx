@@ -1,60 +1,135 @@
+import { useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../../i18n';
 import { AllJobsStatus, type AllJobsWords, type AllJobs } from '../../job-views';
-import { countOf, formatCount } from '../../lib/count';
+import { formatCount } from '../../lib/count';
 import { formatClock } from '../../ui';
 import s from './controlRoom.module.css';
 
-/** The strip's words for a read of `what` ("open jobs", "jobs of the window"). */
-function readWords(what: string, label: string): AllJobsWords {
+/** The control room's two reads: the open work, and the jobs of the window. */
+export type ReadKind = 'open' | 'window';
+
+/** The read's name in `data-read` (for tests and the bench): not shown. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- names for tests and the bench, never shown
+const READ_KEYS: Record<ReadKind, string> = { open: 'Open work', window: "The window's jobs" };
+
+/** The strip's words for the open jobs' read. */
+function openWords(): AllJobsWords {
   return {
-    loading: (read, toRead) => (toRead ? `Reading ${what}: ${read} of ${toRead}…` : `Reading ${what}…`),
-    progressLabel: `${label}: progress`,
-    stopLabel: 'Stop',
-    stopped: (read, toRead) =>
-      toRead === null
-        ? `Stopped before any of the ${what} were read.`
-        : `Stopped after ${countOf(read, 'job', 'jobs')} of ${formatCount(toRead)}: what follows rests on those only.`,
-    againLabel: 'Read again',
+    loading: (read, toRead) =>
+      toRead ? i18n._(msg`Reading open jobs: ${read} of ${toRead}…`) : i18n._(msg`Reading open jobs…`),
+    progressLabel: i18n._(msg`Open work: progress`),
+    stopLabel: i18n._(msg`Stop`),
+    stopped: (read, toRead) => {
+      const total = toRead === null ? '' : formatCount(toRead);
+      return toRead === null
+        ? i18n._(msg`Stopped before any of the open jobs were read.`)
+        : i18n._(
+            msg`Stopped after ${plural(read, { one: '# job', other: '# jobs' })} of ${total}: what follows rests on those only.`,
+          );
+    },
+    againLabel: i18n._(msg`Read again`),
     failed: (error, read) =>
-      `Could not read ${what}: ${error}${read ? ` What follows rests on the ${countOf(read, 'job', 'jobs')} read before.` : ''}`,
-    retryLabel: 'Retry',
-    capped: (seen, total, cap) =>
-      `Read the newest ${formatCount(seen)} of ${formatCount(total)} ${what} (at most ${formatCount(cap)} from a service without the extension for scale); the ${formatCount(total - seen)} older ones are left out of what follows.`,
-    refreshFailed: (error) => `The last refresh failed (${error}); what follows is from the read before.`,
+      read
+        ? i18n._(
+            msg`Could not read open jobs: ${error} What follows rests on the ${plural(read, { one: '# job', other: '# jobs' })} read before.`,
+          )
+        : i18n._(msg`Could not read open jobs: ${error}`),
+    retryLabel: i18n._(msg`Retry`),
+    capped: (seenCount, totalCount, capCount) => {
+      const seen = formatCount(seenCount);
+      const total = formatCount(totalCount);
+      const cap = formatCount(capCount);
+      const left = formatCount(totalCount - seenCount);
+      return i18n._(
+        msg`Read the newest ${seen} of ${total} open jobs (at most ${cap} from a service without the extension for scale); the ${left} older ones are left out of what follows.`,
+      );
+    },
+    refreshFailed: (error) =>
+      i18n._(msg`The last refresh failed (${error}); what follows is from the read before.`),
+  };
+}
+
+/** The strip's words for the read of the window's jobs. */
+function windowWords(): AllJobsWords {
+  return {
+    loading: (read, toRead) =>
+      toRead
+        ? i18n._(msg`Reading jobs of the window: ${read} of ${toRead}…`)
+        : i18n._(msg`Reading jobs of the window…`),
+    progressLabel: i18n._(msg`The window's jobs: progress`),
+    stopLabel: i18n._(msg`Stop`),
+    stopped: (read, toRead) => {
+      const total = toRead === null ? '' : formatCount(toRead);
+      return toRead === null
+        ? i18n._(msg`Stopped before any of the jobs of the window were read.`)
+        : i18n._(
+            msg`Stopped after ${plural(read, { one: '# job', other: '# jobs' })} of ${total}: what follows rests on those only.`,
+          );
+    },
+    againLabel: i18n._(msg`Read again`),
+    failed: (error, read) =>
+      read
+        ? i18n._(
+            msg`Could not read jobs of the window: ${error} What follows rests on the ${plural(read, { one: '# job', other: '# jobs' })} read before.`,
+          )
+        : i18n._(msg`Could not read jobs of the window: ${error}`),
+    retryLabel: i18n._(msg`Retry`),
+    capped: (seenCount, totalCount, capCount) => {
+      const seen = formatCount(seenCount);
+      const total = formatCount(totalCount);
+      const cap = formatCount(capCount);
+      const left = formatCount(totalCount - seenCount);
+      return i18n._(
+        msg`Read the newest ${seen} of ${total} jobs of the window (at most ${cap} from a service without the extension for scale); the ${left} older ones are left out of what follows.`,
+      );
+    },
+    refreshFailed: (error) =>
+      i18n._(msg`The last refresh failed (${error}); what follows is from the read before.`),
   };
 }
 
 /**
  * Where one of the control room's reads stands: the jobs screens' strip (progress with Stop,
  * what a stop, a failure or the cap left out) in the control room's words, and once read
- * whole, how many were read. `what` names the jobs read; `label` names the read (its progress
- * bar, and `data-read` with `data-phase` for tests and the bench).
+ * whole, how many were read and as of when. `what` names the read (`data-read`, with
+ * `data-phase`, for tests and the bench).
  */
 export function ReadStatus({
   read,
   what,
-  label,
-  after,
+  waiting = false,
 }: {
   read: AllJobs;
-  what: string;
-  label: string;
-  /** Not started yet: it waits for this read to end first. */
-  after?: string;
+  what: ReadKind;
+  /** Not started yet: the window's jobs wait for the open work's read to end first. */
+  waiting?: boolean;
 }) {
-  const phase = after ? 'waiting' : read.phase;
+  const { t } = useLingui();
+  const phase = waiting ? 'waiting' : read.phase;
   const whole = phase === 'done' && !read.progress?.capped && !read.error;
+  const count = read.progress?.jobsSeen ?? read.jobs.length;
+  const time = read.asOf ? formatClock(read.asOf / 1000) : '';
+  let done = '';
+  if (whole) {
+    const readText =
+      what === 'open'
+        ? read.refreshing
+          ? t`${plural(count, { one: '# open job read, refreshing…', other: '# open jobs read, refreshing…' })}`
+          : t`${plural(count, { one: '# open job read.', other: '# open jobs read.' })}`
+        : read.refreshing
+          ? t`${plural(count, { one: '# job of the window read, refreshing…', other: '# jobs of the window read, refreshing…' })}`
+          : t`${plural(count, { one: '# job of the window read.', other: '# jobs of the window read.' })}`;
+    done = time ? `${readText} ${t`As of ${time}.`}` : readText;
+  }
   return (
-    <div className={s.readStatus} data-read={label} data-phase={phase}>
-      {after ? (
-        <p role="status">{`${what[0]!.toUpperCase()}${what.slice(1)} are read once ${after} are.`}</p>
+    <div className={s.readStatus} data-read={READ_KEYS[what]} data-phase={phase}>
+      {waiting ? (
+        <p role="status">{t`Jobs of the window are read once the open jobs are.`}</p>
       ) : whole ? (
-        <p role="status">
-          {formatCount(read.progress?.jobsSeen ?? read.jobs.length)} {what} read
-          {read.refreshing ? ', refreshing…' : '.'}
-          {read.asOf ? ` As of ${formatClock(read.asOf / 1000)}.` : ''}
-        </p>
+        <p role="status">{done}</p>
       ) : (
-        <AllJobsStatus all={read} words={readWords(what, label)} />
+        <AllJobsStatus all={read} words={what === 'open' ? openWords() : windowWords()} />
       )}
     </div>
   );

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useTable, type ColumnFiltersState, type SortingState } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Job } from '../../contract';
@@ -8,7 +10,7 @@ import { jobLateness, type LateRule } from '../../rules/lateness';
 import { jobBranchId } from '../../rules/job-branch';
 import { formatDuration } from '../../lib/duration';
 import { Button, EmptyState, knownTimeZone, viewerTimeZone } from '../../ui';
-import { RIDER_FIELDS, riderCsvRow, type CsvWords } from './csv';
+import { RIDER_FIELDS, riderCsvRow } from './csv';
 import { formatCount } from '../../lib/count';
 import { StatusBadge } from '../../job-views';
 import { riderColumns, riderPhone, ridersTableFeatures, telHref, type RiderLine } from './rider-columns';
@@ -42,6 +44,7 @@ export function RidersSection({
   onSelect: (id: number | undefined) => void;
   onOpenJob: (id: number) => void;
 }) {
+  const { t } = useLingui();
   const lines = useMemo<RiderLine[]>(() => {
     const branches = new Map<number, Set<string>>();
     for (const job of jobs) {
@@ -87,24 +90,22 @@ export function RidersSection({
   });
   const rows = table.getRowModel().rows;
   const onDuty = riders.filter((r) => r.open.length > 0).length;
+  const seen = riders.length;
+  const shownCount = formatCount(rows.length);
+  const seenCount = formatCount(riders.length);
   const width = table.getAllLeafColumns().length;
 
   return (
     <section className={s.section} aria-labelledby="riders-title">
       <div className={s.blockHead}>
         <h2 id="riders-title" className={s.sectionTitle}>
-          Riders
+          <Trans>Riders</Trans>
         </h2>
         <Button
           size="sm"
           disabled={rows.length === 0}
           onClick={() => {
-            const words: CsvWords = {
-              statusLabel: String,
-              branchName,
-              knownZone: knownTimeZone,
-              viewerZone: viewerTimeZone(),
-            };
+            const words = { knownZone: knownTimeZone, viewerZone: viewerTimeZone() };
             void import('./csv-export').then(({ saveCsv, csvName }) =>
               saveCsv(
                 csvName('riders'),
@@ -114,35 +115,35 @@ export function RidersSection({
             );
           }}
         >
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       </div>
       <p className={s.note}>
-        {formatCount(riders.length)} riders seen in the open work and the window; {formatCount(onDuty)} on
-        duty (carrying open jobs). A position older than the threshold is marked stale; its age is the rider’s
-        last update.
+        {t`${plural(seen, { one: '# rider seen in the open work and the window', other: '# riders seen in the open work and the window' })}; ${plural(onDuty, { other: '# on duty (carrying open jobs)' })}. A position older than the threshold is marked stale; its age is the rider’s last update.`}
       </p>
       {riders.length === 0 ? (
-        <EmptyState title="No rider seen">No open job and no job of the window has a rider.</EmptyState>
+        <EmptyState title={t`No rider seen`}>
+          <Trans>No open job and no job of the window has a rider.</Trans>
+        </EmptyState>
       ) : (
         <>
-          <div className={rs.filters} role="group" aria-label="Filter the riders">
+          <div className={rs.filters} role="group" aria-label={t`Filter the riders`}>
             <label className={s.toggle}>
               <input
                 type="checkbox"
                 checked={notReporting}
                 onChange={(e) => setNotReporting(e.target.checked)}
               />
-              Not reporting
+              <Trans>Not reporting</Trans>
             </label>
             <label className={s.toggle}>
               <input type="checkbox" checked={lateOnly} onChange={(e) => setLateOnly(e.target.checked)} />
-              With late stops
+              <Trans>With late stops</Trans>
             </label>
             <label className={s.field}>
-              Branch
+              <Trans>Branch</Trans>
               <select value={branch} onChange={(e) => setBranch(e.target.value)}>
-                <option value="">All branches</option>
+                <option value="">{t`All branches`}</option>
                 {allBranches.map((b) => (
                   <option key={b} value={b}>
                     {branchName(b)}
@@ -152,15 +153,15 @@ export function RidersSection({
             </label>
             <span className={s.note} aria-live="polite">
               {rows.length === riders.length
-                ? `${formatCount(rows.length)} shown`
-                : `${formatCount(rows.length)} of ${formatCount(riders.length)} shown`}
+                ? t`${shownCount} shown`
+                : t`${shownCount} of ${seenCount} shown`}
             </span>
           </div>
           <div
             className={`${s.tableBox} ${s.listBox}`}
             tabIndex={0}
             role="region"
-            aria-label="Riders, one per row"
+            aria-label={t`Riders, one per row`}
           >
             <table className={s.table}>
               <thead>
@@ -225,7 +226,11 @@ export function RidersSection({
                 })}
               </tbody>
             </table>
-            {rows.length === 0 && <p className={s.chartEmpty}>No rider matches these filters.</p>}
+            {rows.length === 0 && (
+              <p className={s.chartEmpty}>
+                <Trans>No rider matches these filters.</Trans>
+              </p>
+            )}
           </div>
         </>
       )}
@@ -245,17 +250,21 @@ function RiderCard({
   lateRule: LateRule;
   onOpenJob: (id: number) => void;
 }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
   const phone = riderPhone(r);
-  const name = r.name || `Rider ${r.id}`;
+  const position = `${r.rider.last_coordinates.latitude?.toFixed(5)}, ${r.rider.last_coordinates.longitude?.toFixed(5)}`;
+  const riderId = r.id;
+  const name = r.name || t`Rider ${riderId}`;
+  const age = formatDuration(positionAge(r.rider, now) ?? 0);
   return (
     <div
       ref={ref}
       id={`rider-card-${r.id}`}
       className={rs.riderCard}
       role="region"
-      aria-label={`Rider ${name}`}
+      aria-label={t`Rider ${name}`}
       data-rider-detail={r.id}
     >
       <h3 className={s.blockTitle}>
@@ -264,43 +273,56 @@ function RiderCard({
       <p>
         {phone ? (
           <a className={rs.tel} href={telHref(phone)}>
-            Call {phone}
+            <Trans>
+              Call <bdi>{phone}</bdi>
+            </Trans>
           </a>
         ) : (
-          'No phone number in the data.'
+          t`No phone number in the data.`
         )}
       </p>
       <p>
         {r.lastSeen === null ? (
-          'This rider has sent no position.'
+          t`This rider has sent no position.`
         ) : (
           <>
-            Last position{' '}
-            <span className="num">
-              {r.rider.last_coordinates.latitude?.toFixed(5)},{' '}
-              {r.rider.last_coordinates.longitude?.toFixed(5)}
-            </span>
-            , {formatDuration(positionAge(r.rider, now) ?? 0)} old
-            {r.stale && <strong className={s.stale}> (stale)</strong>}.{' '}
+            {r.stale ? (
+              <Trans>
+                Last position <bdi className="num">{position}</bdi>, {age} old
+                <strong className={s.stale}> (stale)</strong>.
+              </Trans>
+            ) : (
+              <Trans>
+                Last position <bdi className="num">{position}</bdi>, {age} old.
+              </Trans>
+            )}{' '}
             <Link to="/jobs" search={{ page: 1, view: 'map', scope: 'all' }}>
-              Show the operations map
+              <Trans>Show the operations map</Trans>
             </Link>
           </>
         )}
       </p>
       {r.open.length === 0 ? (
-        <p className={s.note}>No open job.</p>
+        <p className={s.note}>
+          <Trans>No open job.</Trans>
+        </p>
       ) : (
         <ul className={rs.riderJobs}>
           {r.open.map((job) => {
             const late = jobLateness(job, now, lateRule);
+            const id = job.id;
             return (
               <li key={job.id}>
                 <Button size="sm" onClick={() => onOpenJob(job.id)}>
-                  Job {job.id}
+                  <Trans>Job {id}</Trans>
                 </Button>{' '}
                 <StatusBadge code={job.status} /> {job.order_id}
-                {late.late && <span className={s.stale}> · late</span>}
+                {late.late && (
+                  <span className={s.stale}>
+                    {' · '}
+                    <Trans>late</Trans>
+                  </span>
+                )}
               </li>
             );
           })}

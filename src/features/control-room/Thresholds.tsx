@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { describeStatus, useConfig } from '../../config';
 import { formatDuration } from '../../lib/duration';
+import { reasonLabels } from './reason-text';
 import s from './exceptions.module.css';
 
 /**
@@ -8,34 +10,44 @@ import s from './exceptions.module.css';
  * stuck.
  */
 export function Thresholds() {
+  const { t } = useLingui();
   const config = useConfig();
+  const labels = reasonLabels();
   const min = (m: number) => formatDuration(m * 60);
   const stuck = Object.entries(config.statuses)
     .filter(([, e]) => e.stuckAfterMinutes !== undefined)
-    .map(([code, e]) => `${describeStatus(config, Number(code)).label} ${min(e.stuckAfterMinutes!)}`);
+    .map(([code, e]) => `${describeStatus(config, Number(code)).label} ${min(e.stuckAfterMinutes!)}`)
+    .join(', ');
+  const grace = min(config.lateGraceMinutes);
+  const stale = min(config.staleRiderMinutes);
+  const atRisk = min(config.atRiskMinutes);
   return (
-    <dl className={s.thresholds} aria-label="What the reasons mean">
+    <dl className={s.thresholds} aria-label={t`What the reasons mean`}>
       <div>
-        <dt>Late</dt>
+        <dt>{labels.late}</dt>
         <dd>
-          a stop’s slot ended more than {min(config.lateGraceMinutes)} ago (the grace) and it is not done
+          <Trans>a stop’s slot ended more than {grace} ago (the grace) and it is not done</Trans>
         </dd>
       </div>
       <div>
-        <dt>Rider not reporting</dt>
-        <dd>the rider’s position is older than {min(config.staleRiderMinutes)}, or there is none</dd>
-      </div>
-      <div>
-        <dt>Stuck</dt>
+        <dt>{labels.rider}</dt>
         <dd>
-          {stuck.length > 0
-            ? `longer in a status than its limit: ${stuck.join(', ')}`
-            : 'no status has a time limit in the configuration'}
+          <Trans>the rider’s position is older than {stale}, or there is none</Trans>
         </dd>
       </div>
       <div>
-        <dt>At risk</dt>
-        <dd>a stop not started whose slot ends within {min(config.atRiskMinutes)}</dd>
+        <dt>{labels.stuck}</dt>
+        <dd>
+          {stuck
+            ? t`longer in a status than its limit: ${stuck}`
+            : t`no status has a time limit in the configuration`}
+        </dd>
+      </div>
+      <div>
+        <dt>{labels['at-risk']}</dt>
+        <dd>
+          <Trans>a stop not started whose slot ends within {atRisk}</Trans>
+        </dd>
       </div>
     </dl>
   );

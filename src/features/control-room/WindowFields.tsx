@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { epochToZoned, zonedToEpoch } from '../../ui';
 import s from './controlRoom.module.css';
 
@@ -35,7 +36,7 @@ export function WindowFields({
   return (
     <>
       <label className={s.field}>
-        From
+        <Trans>From</Trans>
         <input
           type="date"
           value={dayInput(from, zone)}
@@ -43,7 +44,7 @@ export function WindowFields({
         />
       </label>
       <label className={s.field}>
-        To
+        <Trans>To</Trans>
         <input
           type="date"
           value={dayInput(to, zone)}

@@ -5,6 +5,8 @@
  * set, while it is hidden (src/working-set/late-watch.ts).
  */
 import { useEffect, useState } from 'react';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../../i18n';
 import { readStored, writeStored } from '../../lib/storage';
 import { NOTIFY_KEY } from '../../working-set';
 
@@ -12,7 +14,9 @@ import { NOTIFY_KEY } from '../../working-set';
 export function useTabTitle(late: number | null) {
   useEffect(() => {
     const before = document.title;
-    document.title = `${late ? `(${late} late) ` : ''}Control room · Dispatch`;
+    document.title = late
+      ? i18n._(msg`${plural(late, { other: '(# late) Control room · Dispatch' })}`)
+      : i18n._(msg`Control room · Dispatch`);
     return () => {
       document.title = before;
     };

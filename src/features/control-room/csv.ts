@@ -7,7 +7,7 @@
 import type { Job } from '../../contract';
 import { escapeCell, isoInZone, jobTimeZone, type CsvCell } from '../../job-views';
 import { phoneOf } from '../../rules/customer';
-import type { JobException } from '../../rules/exceptions';
+import type { ExceptionReason, JobException } from '../../rules/exceptions';
 import { jobBranchId } from '../../rules/job-branch';
 import type { RiderLine } from './rider-columns';
 
@@ -35,6 +35,8 @@ export const EXCEPTION_FIELDS = [
 
 export type CsvWords = {
   statusLabel: (code: number) => string;
+  /** A reason in words in the chosen language (the `why` column; `reasons` holds their codes). */
+  reasonText: (reason: ExceptionReason, status: string) => string;
   branchName: (id: string) => string;
   /** The zone when the runtime knows it, else null. */
   knownZone: (zone: string) => string | null;
@@ -50,7 +52,7 @@ export function exceptionCsvRow(e: JobException, words: CsvWords): CsvCell[] {
     job.id,
     job.order_id,
     e.reasons.map((r) => r.kind).join(' '),
-    e.reasons.map((r) => r.text).join('; '),
+    e.reasons.map((r) => words.reasonText(r, words.statusLabel(job.status))).join('; '),
     job.status,
     words.statusLabel(job.status),
     branch,
@@ -85,7 +87,7 @@ export const RIDER_FIELDS = [
   'on_time_share',
 ] as const;
 
-export function riderCsvRow(r: RiderLine, words: CsvWords): CsvCell[] {
+export function riderCsvRow(r: RiderLine, words: Pick<CsvWords, 'knownZone' | 'viewerZone'>): CsvCell[] {
   const first = r.open[0];
   const zone = first ? zoneOf(first, words.knownZone, words.viewerZone) : words.viewerZone;
   const onTime = r.window?.onTime.value ?? null;

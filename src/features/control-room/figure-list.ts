@@ -1,8 +1,10 @@
 /**
- * The `list` param of the control room (pure): which figure's jobs are listed, as text in the
+ * The `list` param of the control room: which figure's jobs are listed, as text in the
  * URL (`completed`, `created:1732867200`, `branch:LDN-01`, `spells:6`), and its title in words.
  * Text the page cannot read lists nothing.
  */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../i18n';
 import type { FigurePick } from '../../rules/figure-jobs';
 
 const PLAIN = ['jobs', 'completed', 'failed', 'cancelled', 'open', 'late', 'deliveries'] as const;
@@ -35,31 +37,41 @@ export function parseListParam(text: string | undefined): FigurePick | null {
   return null;
 }
 
-const TITLES = {
-  jobs: 'Jobs of the window',
-  completed: 'Completed jobs',
-  failed: 'Failed jobs',
-  cancelled: 'Cancelled jobs',
-  open: 'Open jobs',
-  late: 'Jobs late now',
-  deliveries: 'Jobs with completed deliveries',
-} as const;
-
-/** "Completed jobs", "Created 14:00–15:00", "Branch London", "Spells in In transit". */
+/** "Completed jobs", "Created in the hour from …", "Jobs of London", "Jobs with an ended spell in In transit". */
 export function listTitle(
   pick: FigurePick,
   words: { bucket: (at: number) => string; branch: (id: string) => string; status: (code: number) => string },
 ): string {
   switch (pick.kind) {
-    case 'created':
-      return `Created ${words.bucket(pick.at)}`;
-    case 'delivered':
-      return `Delivered ${words.bucket(pick.at)}`;
-    case 'branch':
-      return `Jobs of ${words.branch(pick.branch)}`;
-    case 'spells':
-      return `Jobs with an ended spell in ${words.status(pick.status)}`;
-    default:
-      return TITLES[pick.kind];
+    case 'created': {
+      const when = words.bucket(pick.at);
+      return i18n._(msg`Created ${when}`);
+    }
+    case 'delivered': {
+      const when = words.bucket(pick.at);
+      return i18n._(msg`Delivered ${when}`);
+    }
+    case 'branch': {
+      const branch = words.branch(pick.branch);
+      return i18n._(msg`Jobs of ${branch}`);
+    }
+    case 'spells': {
+      const status = words.status(pick.status);
+      return i18n._(msg`Jobs with an ended spell in ${status}`);
+    }
+    case 'jobs':
+      return i18n._(msg`Jobs of the window`);
+    case 'completed':
+      return i18n._(msg`Completed jobs`);
+    case 'failed':
+      return i18n._(msg`Failed jobs`);
+    case 'cancelled':
+      return i18n._(msg`Cancelled jobs`);
+    case 'open':
+      return i18n._(msg`Open jobs`);
+    case 'late':
+      return i18n._(msg`Jobs late now`);
+    case 'deliveries':
+      return i18n._(msg`Jobs with completed deliveries`);
   }
 }

@@ -14,6 +14,9 @@ import {
   sortFn_basic,
   tableFeatures,
 } from '@tanstack/react-table';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '../../i18n';
 import type { RiderRow } from '../../rules/riders';
 import { phoneOf } from '../../rules/customer';
 import { formatCount } from '../../lib/count';
@@ -32,6 +35,12 @@ export const ridersTableFeatures = tableFeatures({
   columnMeta: metaHelper<RiderColumnMeta>(),
 });
 
+/** A rider's name, "Rider 12" when the data gives none. */
+const riderName = (r: RiderLine) => {
+  const riderId = r.id;
+  return r.name || i18n._(msg`Rider ${riderId}`);
+};
+
 /** A rider row with the branches of their jobs. */
 export type RiderLine = RiderRow & { branches: Set<string> };
 
@@ -44,11 +53,21 @@ export const riderPhone = (r: RiderLine) => phoneOf(r.rider.dial_code, r.rider.m
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function LastSeen({ row }: { row: RiderLine }) {
-  if (row.lastSeen === null) return <span className={s.stale}>no position</span>;
+  if (row.lastSeen === null)
+    return (
+      <span className={s.stale}>
+        <Trans>no position</Trans>
+      </span>
+    );
   return (
     <span className={row.stale ? s.stale : undefined}>
       <LiveTime epochSeconds={row.lastSeen} />
-      {row.stale && ' · stale'}
+      {row.stale && (
+        <>
+          {' · '}
+          <Trans>stale</Trans>
+        </>
+      )}
     </span>
   );
 }
@@ -60,9 +79,9 @@ export function riderColumns(
 ) {
   const num = { numeric: true };
   return helper.columns([
-    helper.accessor((r) => r.name || `Rider ${r.id}`, {
+    helper.accessor(riderName, {
       id: 'rider',
-      header: 'Rider',
+      header: () => <Trans>Rider</Trans>,
       sortFn: sortFn_alphanumeric,
       cell: ({ row }) => {
         const r = row.original;
@@ -75,9 +94,12 @@ export function riderColumns(
               aria-controls={r.id === selected ? `rider-card-${r.id}` : undefined}
               onClick={() => onSelect(r.id)}
             >
-              {r.name || `Rider ${r.id}`}
+              {riderName(r)}
             </button>
-            <span className={rc.refId} title="The rider’s reference id (its id in the service when none)">
+            <span
+              className={rc.refId}
+              title={i18n._(msg`The rider’s reference id (its id in the service when none)`)}
+            >
               {r.rider.reference_id || `#${r.id}`}
             </span>
           </>
@@ -86,21 +108,21 @@ export function riderColumns(
     }),
     helper.accessor((r) => (r.open.length > 0 ? 1 : 0), {
       id: 'onDuty',
-      header: 'On duty',
+      header: () => <Trans>On duty</Trans>,
       sortFn: sortFn_basic,
       sortDescFirst: true,
-      cell: ({ row }) => (row.original.open.length > 0 ? 'On duty' : 'Off'),
+      cell: ({ row }) => (row.original.open.length > 0 ? <Trans>On duty</Trans> : <Trans>Off</Trans>),
     }),
     helper.accessor((r) => [...r.branches].map(branchName).sort().join(', '), {
       id: 'branch',
-      header: 'Branch',
+      header: () => <Trans>Branch</Trans>,
       sortFn: sortFn_alphanumeric,
       filterFn: (row, _id, value: string) => row.original.branches.has(value),
       cell: (info) => info.getValue() || '—',
     }),
     helper.accessor((r) => r.open.length, {
       id: 'open',
-      header: 'Open jobs',
+      header: () => <Trans>Open jobs</Trans>,
       sortFn: sortFn_basic,
       sortDescFirst: true,
       meta: num,
@@ -108,7 +130,7 @@ export function riderColumns(
     }),
     helper.accessor((r) => r.window?.carrying ?? 0, {
       id: 'carrying',
-      header: 'Carrying now',
+      header: () => <Trans>Carrying now</Trans>,
       sortFn: sortFn_basic,
       sortDescFirst: true,
       meta: num,
@@ -116,7 +138,7 @@ export function riderColumns(
     }),
     helper.accessor((r) => r.lateStops, {
       id: 'lateStops',
-      header: 'Late stops',
+      header: () => <Trans>Late stops</Trans>,
       sortFn: sortFn_basic,
       sortDescFirst: true,
       meta: num,
@@ -125,7 +147,7 @@ export function riderColumns(
     }),
     helper.accessor((r) => r.lastSeen ?? undefined, {
       id: 'lastSeen',
-      header: 'Last seen',
+      header: () => <Trans>Last seen</Trans>,
       sortFn: sortFn_basic,
       sortUndefined: 'last',
       filterFn: (row) => row.original.stale,
@@ -133,22 +155,25 @@ export function riderColumns(
     }),
     helper.accessor((r) => riderPhone(r), {
       id: 'phone',
-      header: 'Phone',
+      header: () => <Trans>Phone</Trans>,
       sortFn: sortFn_alphanumeric,
       cell: (info) => {
         const phone = info.getValue();
+        const name = riderName(info.row.original);
         return phone ? (
-          <a href={telHref(phone)} className={rc.tel} aria-label={`Call ${info.row.original.name}: ${phone}`}>
+          <a href={telHref(phone)} className={rc.tel} aria-label={i18n._(msg`Call ${name}: ${phone}`)}>
             {phone}
           </a>
         ) : (
-          <span className={s.sub}>none</span>
+          <span className={s.sub}>
+            <Trans>none</Trans>
+          </span>
         );
       },
     }),
     helper.accessor((r) => r.window?.jobs ?? 0, {
       id: 'windowJobs',
-      header: 'Jobs in window',
+      header: () => <Trans>Jobs in window</Trans>,
       sortFn: sortFn_basic,
       sortDescFirst: true,
       meta: num,
@@ -156,7 +181,7 @@ export function riderColumns(
     }),
     helper.accessor((r) => r.window?.completed ?? 0, {
       id: 'completed',
-      header: 'Completed',
+      header: () => <Trans>Completed</Trans>,
       sortFn: sortFn_basic,
       sortDescFirst: true,
       meta: num,
@@ -164,7 +189,7 @@ export function riderColumns(
     }),
     helper.accessor((r) => r.window?.failed ?? 0, {
       id: 'failed',
-      header: 'Failed',
+      header: () => <Trans>Failed</Trans>,
       sortFn: sortFn_basic,
       sortDescFirst: true,
       meta: num,
@@ -172,7 +197,7 @@ export function riderColumns(
     }),
     helper.accessor((r) => r.window?.onTime.value ?? undefined, {
       id: 'onTime',
-      header: 'On time',
+      header: () => <Trans>On time</Trans>,
       sortFn: sortFn_basic,
       sortUndefined: 'last',
       sortDescFirst: true,
@@ -180,7 +205,7 @@ export function riderColumns(
       cell: ({ row }) => {
         const w = row.original.window;
         return (
-          <span title={w ? figureBasis(w.onTime) : 'no job in the window'}>
+          <span title={w ? figureBasis(w.onTime, 'deliveries') : i18n._(msg`no job in the window`)}>
             {formatFigure(w?.onTime.value ?? null, 'share')}
           </span>
         );

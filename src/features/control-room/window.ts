@@ -19,8 +19,6 @@ export type ControlRoomWindow = {
   keeps: (job: Job) => boolean;
   /** The figures' range: buckets start at `from`. */
   range: { from: number; to: number };
-  /** The window in words: "today (each branch's own day)", "the last 7 days". */
-  label: string;
 };
 
 /**
@@ -42,7 +40,6 @@ export function controlRoomWindow(
         read: { timestamp_from: from, timestamp_to: search.to },
         keeps: (job) => job.created_at >= from && job.created_at <= to,
         range: { from, to: Math.max(to, from + HOUR) },
-        label: 'the chosen window',
       };
     }
     case '24h': {
@@ -51,7 +48,6 @@ export function controlRoomWindow(
         read: { timestamp_from: hourBefore(from) },
         keeps: (job) => job.created_at >= from,
         range: { from: hourBefore(from), to: now },
-        label: 'the last 24 hours',
       };
     }
     case '7d': {
@@ -60,7 +56,6 @@ export function controlRoomWindow(
         read: { timestamp_from: hourBefore(now - 7 * DAY) },
         keeps: (job) => job.created_at >= localDayStart(now, zoneOf(job), 6),
         range: { from: localDayStart(now, zone, 6), to: localDayStart(now, zone, -1) },
-        label: 'the last 7 days',
       };
     }
     default: {
@@ -70,7 +65,6 @@ export function controlRoomWindow(
         read: { timestamp_from: hourBefore(now - DAY) },
         keeps: (job) => job.created_at >= localDayStart(now, zoneOf(job)),
         range: { from: start, to: start + DAY },
-        label: 'today',
       };
     }
   }

@@ -1,0 +1,10 @@
+/** The names of codes the config does not name, from the shell's catalog (./dictionaries.ts). */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../i18n';
+import { setUnknownCodeWords } from './dictionaries';
+
+setUnknownCodeWords({
+  status: (code) => i18n._(msg`Status ${code}`),
+  paymentType: (code) => i18n._(msg`Payment type ${code}`),
+  riderStatus: (code) => i18n._(msg`Rider status ${code}`),
+});
