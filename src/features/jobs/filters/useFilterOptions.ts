@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { branchListQueryOptions, useApi } from '../../../api';
@@ -5,6 +6,7 @@ import type { Job } from '../../../contract';
 import { viewerTimeZone } from '../../../ui';
 import type { ComboboxOption } from '../../../ui/Combobox';
 import { displayZone, branchesInJobs, teamsInJobs } from '../../../job-views';
+import '../catalog';
 
 /**
  * What the filters offer and the zone they read times in: branch suggestions (the service's
@@ -25,6 +27,7 @@ export function useFilterOptions({
   /** "All times in my zone" is on. */
   viewerZone: boolean;
 }) {
+  const { t } = useLingui();
   const api = useApi();
   const branchList = useQuery(branchListQueryOptions(api));
   const knownBranches = useMemo(() => {
@@ -48,11 +51,12 @@ export function useFilterOptions({
       .map((t) => ({ value: t, label: t }));
   }, [jobs, teamId]);
   const zone = displayZone(viewerZone, branchId ? knownBranches.get(branchId)?.time_zone : undefined);
+  const branch = branchId;
   const zoneSource =
     zone !== viewerTimeZone()
-      ? `branch ${branchId}'s zone`
+      ? t`branch ${branch}'s zone`
       : viewerZone
-        ? 'your zone, as chosen above'
-        : 'your zone';
+        ? t`your zone, as chosen above`
+        : t`your zone`;
   return { branchList: branchList.data, branchOptions, teamOptions, zone, zoneSource };
 }

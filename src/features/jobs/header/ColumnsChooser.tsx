@@ -10,7 +10,7 @@ import '../catalog';
  * while a job is open beside the table are greyed, not counted as hidden.
  */
 export function ColumnsChooser({ table, setAside }: { table: JobsReactTable; setAside: readonly string[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const columns = table.getAllLeafColumns().filter((c) => c.getCanHide());
   const hidden = columns.filter((c) => !c.getIsVisible() && !setAside.includes(c.id)).length;
   return (
@@ -31,7 +31,7 @@ export function ColumnsChooser({ table, setAside }: { table: JobsReactTable; set
                 disabled={setAside.includes(column.id)}
                 onChange={(e) => column.toggleVisibility(e.target.checked)}
               />
-              {column.columnDef.meta?.label ?? column.id}
+              {column.columnDef.meta ? i18n._(column.columnDef.meta.label) : column.id}
             </label>
           ))}
           <p className={s.columnsNote}>
