@@ -15,7 +15,7 @@ import {
   stopName,
   type OpsMapData,
 } from '../../../job-views';
-import { joinParts } from '../table/view-description';
+import { joinParts, listSeparator } from '../table/view-description';
 import s from './opsMap.module.css';
 import '../catalog';
 
@@ -166,7 +166,7 @@ export function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: n
                     <bdi>{rider.name}</bdi>:{' '}
                     {rider.jobIds.map((jobId, i) => (
                       <span key={jobId}>
-                        {i > 0 && joinParts(['', ''])}
+                        {i > 0 && listSeparator()}
                         <button type="button" className={s.linkButton} onClick={() => onOpen(jobId)}>
                           <Trans>Job {jobId}</Trans>
                         </button>

@@ -14,13 +14,16 @@ import { formatCount } from '../../../lib/count';
 import { msg } from '@lingui/core/macro';
 import '../catalog';
 
+/** What goes between the parts of a list in the chosen language (", " in English, "، " in Arabic). */
+export function listSeparator(): string {
+  return i18n._(
+    msg({ message: ', ', comment: 'Between the parts of a list: "status Failed (8), branch LDN-01"' }),
+  );
+}
+
 /** The active filters' parts (and a caption's) in one run: "status Failed (8), branch LDN-01". */
 export function joinParts(parts: readonly string[]): string {
-  return parts.join(
-    i18n._(
-      msg({ message: ', ', comment: 'Between the parts of a list: "status Failed (8), branch LDN-01"' }),
-    ),
-  );
+  return parts.join(listSeparator());
 }
 
 /** "status Delivered (7)", "branch LDN-01", "created from 21 Nov, 09:00 GMT": one part per active filter. */
