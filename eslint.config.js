@@ -216,6 +216,7 @@ export default tseslint.config(
       'src/api/**/*.{ts,tsx}',
       'src/config/**/*.{ts,tsx}',
       'src/working-set/**/*.{ts,tsx}',
+      'src/features/jobs/**/*.{ts,tsx}',
     ],
     plugins: { lingui: pluginLingui },
     rules: {
@@ -254,6 +255,9 @@ export default tseslint.config(
             '*.querySelector',
             '*.querySelectorAll',
             '*.getElementById',
+            // CSS selectors and media queries
+            '*.matches',
+            '*.matchMedia',
             '*.setAttribute',
             '*.postMessage',
             'new URL',

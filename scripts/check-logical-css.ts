@@ -20,6 +20,7 @@ export const CHECKED = [
   'src/job-views',
   'src/map',
   'src/features/control-room',
+  'src/features/jobs',
 ];
 
 const PHYSICAL = [

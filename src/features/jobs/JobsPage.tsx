@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { errorMessage, queryKeys } from '../../api';
@@ -44,6 +45,7 @@ const LateOnlyWork = lazy(() => import('./late/LateOnlyWork'));
 const WIDE = '(min-width: 1280px)';
 
 export function JobsPage() {
+  const { t } = useLingui();
   const config = useConfig();
   const queryClient = useQueryClient();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -169,7 +171,7 @@ export function JobsPage() {
   // Narrow screens show the map instead of the table (unless the first load failed: that says why).
   const showTable = !mapView || wide || (query.isError && !data);
   const map = mapView && (
-    <Suspense fallback={<div className={s.mapPending} role="status" aria-label="Loading the map" />}>
+    <Suspense fallback={<div className={s.mapPending} role="status" aria-label={t`Loading the map`} />}>
       <OpsMapView
         rows={rows}
         rowsPending={pending}
@@ -193,6 +195,7 @@ export function JobsPage() {
     </Suspense>
   );
 
+  const move = wide ? t`move (the open job follows)` : t`move`;
   return (
     <NowContext.Provider value={now}>
       <ViewerZoneContext.Provider value={viewerZone}>
@@ -272,7 +275,7 @@ export function JobsPage() {
                 id="results"
                 tabIndex={-1}
                 className={s.tableRegion}
-                aria-label="Jobs"
+                aria-label={t`Jobs`}
                 data-table-region
               >
                 {body}
@@ -282,7 +285,9 @@ export function JobsPage() {
             {wide && panel}
           </div>
           {lateList && rows.length > 0 && (
-            <p className={s.lateFoot}>“Late only” lists every late job read in one list: no pages.</p>
+            <p className={s.lateFoot}>
+              <Trans>“Late only” lists every late job read in one list: no pages.</Trans>
+            </p>
           )}
           {source === 'page' && data && (
             <PaginationBar
@@ -296,10 +301,11 @@ export function JobsPage() {
             />
           )}
           <p className={s.keys}>
-            <kbd>/</kbd> search · <kbd>↑</kbd>
-            <kbd>↓</kbd> or <kbd>j</kbd>
-            <kbd>k</kbd> move{wide ? ' (the open job follows)' : ''} · <kbd>Enter</kbd> open · <kbd>Esc</kbd>{' '}
-            close
+            <Trans>
+              <kbd>/</kbd> search · <kbd>↑</kbd>
+              <kbd>↓</kbd> or <kbd>j</kbd>
+              <kbd>k</kbd> {move} · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close
+            </Trans>
           </p>
         </div>
         {!wide && panel}

@@ -3,6 +3,7 @@
  * created-time bounds. Each typed one keeps a draft while typed and applies it on Enter or when
  * left; a bound applies from its popover (Enter or Apply).
  */
+import { useLingui } from '@lingui/react/macro';
 import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { useConfig } from '../../../config';
 import { Button, Field, inputClass, preloadable } from '../../../ui';
@@ -62,6 +63,7 @@ export function StatusFilter({
     .map(([code, entry]) => ({ code: Number(code), label: entry.label }))
     .sort((a, b) => a.code - b.code);
   const known = value !== undefined && entries.some((e) => e.code === value);
+  const { t } = useLingui();
   const [otherMode, setOtherMode] = useState(false);
   const showOther = otherMode || (value !== undefined && !known);
   const [code, setCode] = useDraft(value !== undefined && !known ? String(value) : '');
@@ -95,7 +97,7 @@ export function StatusFilter({
       return;
     }
     if (!/^\d{1,9}$/.test(text)) {
-      setError('Type a whole number, e.g. 12');
+      setError(t`Type a whole number, e.g. 12`);
       return;
     }
     setError(undefined);
@@ -104,7 +106,7 @@ export function StatusFilter({
 
   return (
     <>
-      <Field label="Status" className={s.filterStatus}>
+      <Field label={t`Status`} className={s.filterStatus}>
         <select
           className={inputClass}
           value={selectValue}
@@ -130,22 +132,22 @@ export function StatusFilter({
             if (keyed !== null) apply(keyed);
           }}
         >
-          <option value="">Any status</option>
+          <option value="">{t`Any status`}</option>
           {entries.map((e) => (
             <option key={e.code} value={e.code}>
               {e.label} ({e.code})
             </option>
           ))}
-          <option value="other">Other code…</option>
+          <option value="other">{t`Other code…`}</option>
         </select>
       </Field>
       {showOther && (
-        <Field label="Status code" error={error} className={s.filterCode}>
+        <Field label={t`Status code`} error={error} className={s.filterCode}>
           <input
             className={inputClass}
             inputMode="numeric"
             autoComplete="off"
-            placeholder="e.g. 12"
+            placeholder={t`e.g. 12`}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             onBlur={commitCode}
@@ -168,19 +170,20 @@ export function SearchField({
   inputRef?: Ref<HTMLInputElement>;
   describedBy: string;
 }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useDraft(value ?? '');
   const commit = () => {
     const q = draft.trim() || undefined;
     if (q !== value) onChange(q);
   };
   return (
-    <Field label="Search" className={s.filterSearch} describedBy={describedBy}>
+    <Field label={t`Search`} className={s.filterSearch} describedBy={describedBy}>
       <input
         ref={inputRef}
         className={inputClass}
         type="search"
         value={draft}
-        placeholder="Order, job or tracking id, rider, customer, phone"
+        placeholder={t`Order, job or tracking id, rider, customer, phone`}
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
@@ -221,17 +224,18 @@ export function TimeFilter({
   onCommit: (v: number | undefined) => boolean;
   error?: string;
 }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const source = toZonedInput(value, zone);
-  const shown = source.replace('T', ' ') || 'any';
+  const shown = source.replace('T', ' ') || t`any`;
   return (
     <>
       <Field label={label} error={error} className={s.filterTime}>
         <Button
           ref={ref}
           className={s.timeButton}
-          aria-label={`${label}: ${shown}`}
+          aria-label={t`${label}: ${shown}`}
           aria-haspopup="dialog"
           aria-expanded={open}
           onFocus={preloadTimePanel}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type Ref } from 'react';
 import { scaleExtensionQueryOptions, useApi } from '../../../api';
@@ -50,6 +51,7 @@ export function FiltersBar({
   viewerZone: boolean;
   onViewerZone: (on: boolean) => void;
 }) {
+  const { t, i18n } = useLingui();
   const config = useConfig();
   // Whether the service searches all jobs (found once per app; the search asks the same).
   const serviceSearch = useQuery(scaleExtensionQueryOptions(useApi())).data === true;
@@ -72,7 +74,7 @@ export function FiltersBar({
     const from = key === 'timestamp_from' ? v : search.timestamp_from;
     const to = key === 'timestamp_to' ? v : search.timestamp_to;
     if (from !== undefined && to !== undefined && from > to) {
-      setRangeError('The start is after the end.');
+      setRangeError(t`The start is after the end.`);
       return false;
     }
     setRangeError(undefined);
@@ -84,31 +86,33 @@ export function FiltersBar({
     <>
       <StatusFilter value={search.status} onChange={(status) => onChange({ status })} />
       <Combobox
-        label="Branch"
+        label={t`Branch`}
         value={search.branch_id}
         options={branches}
         onCommit={(branch_id) => onChange({ branch_id })}
-        placeholder="Name or id"
+        placeholder={t`Name or id`}
         noMatch={(text) =>
-          text ? `No branch known by "${text}": Enter filters on it as an id.` : 'No branches known yet.'
+          text ? t`No branch known by "${text}": Enter filters on it as an id.` : t`No branches known yet.`
         }
         className={s.filterBranch}
       />
       <Combobox
-        label="Team"
+        label={t`Team`}
         value={search.team_id}
         options={teams}
         onCommit={(team_id) => onChange({ team_id })}
-        placeholder="Team id"
+        placeholder={t`Team id`}
         noMatch={(text) =>
-          text ? `Not seen in the loaded jobs: Enter filters on "${text}".` : 'No team ids seen yet.'
+          text ? t`Not seen in the loaded jobs: Enter filters on "${text}".` : t`No team ids seen yet.`
         }
         className={s.filterTeam}
       />
       <fieldset className={s.range} aria-describedby={hintId}>
-        <legend className="visually-hidden">Created between</legend>
+        <legend className="visually-hidden">
+          <Trans>Created between</Trans>
+        </legend>
         <TimeFilter
-          label="Created from"
+          label={t`Created from`}
           value={search.timestamp_from}
           edge="start"
           zone={zone}
@@ -116,7 +120,7 @@ export function FiltersBar({
           error={rangeError}
         />
         <TimeFilter
-          label="Created to"
+          label={t`Created to`}
           value={search.timestamp_to}
           edge="end"
           zone={zone}
@@ -125,27 +129,29 @@ export function FiltersBar({
       </fieldset>
     </>
   );
+  const searchCap = formatCount(config.scanCaps.search);
   // Below the search on narrow screens (hidden there: it describes the search field).
   const searchHint = (
     <p id={searchHintId} className={s.rangeHint} hidden={sheet}>
       {serviceSearch ? (
-        <>
+        <Trans>
           <strong>Search covers all jobs:</strong> Enter in Search lists the loaded jobs’ matches at once,
           then the service’s search of all jobs.
-        </>
+        </Trans>
       ) : (
-        <>
+        <Trans>
           <strong>The service has no search:</strong> Enter in Search scans the filtered jobs page by page (
-          {formatCount(config.scanCaps.search)} at most).
-        </>
+          {searchCap} at most).
+        </Trans>
       )}
     </p>
   );
+  const viewer = viewerTimeZone();
   const foot = (
     <div className={s.filterFoot}>
-      <div className={s.presets} role="group" aria-label="Created time presets">
+      <div className={s.presets} role="group" aria-label={t`Created time presets`}>
         <span className={s.presetsLabel} aria-hidden="true">
-          Created
+          <Trans>Created</Trans>
         </span>
         {PRESETS.map((p) => (
           <Button
@@ -156,23 +162,25 @@ export function FiltersBar({
               onChange(presetRange(p.id, zone));
             }}
           >
-            {p.label}
+            {i18n._(p.label)}
           </Button>
         ))}
       </div>
       <div className={s.hints}>
         {!sheet && searchHint}
         <p id={hintId} className={s.rangeHint}>
-          Created: when the job was <strong>created</strong> (<code>created_at</code>), both ends included, in{' '}
-          <strong>{zone}</strong> ({zoneSource}). <kbd>/</kbd> search · <kbd>Esc</kbd> back to the table.
+          <Trans>
+            Created: when the job was <strong>created</strong> (<code>created_at</code>), both ends included,
+            in <strong>{zone}</strong> ({zoneSource}). <kbd>/</kbd> search · <kbd>Esc</kbd> back to the table.
+          </Trans>
         </p>
       </div>
-      <label className={s.zoneSwitch} title="Otherwise each time shows in its branch's zone">
+      <label className={s.zoneSwitch} title={t`Otherwise each time shows in its branch's zone`}>
         <input type="checkbox" checked={viewerZone} onChange={(e) => onViewerZone(e.target.checked)} />
-        All times in my zone ({viewerTimeZone()})
+        <Trans>All times in my zone ({viewer})</Trans>
       </label>
       <Button size="sm" onClick={onClear} disabled={!hasFilters(search) && search.q === undefined}>
-        Clear all
+        <Trans>Clear all</Trans>
       </Button>
     </div>
   );
@@ -181,7 +189,7 @@ export function FiltersBar({
     <form
       className={s.filters}
       role="search"
-      aria-label="Search and filter jobs"
+      aria-label={t`Search and filter jobs`}
       onSubmit={(e) => e.preventDefault()}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !e.defaultPrevented) {
@@ -199,7 +207,7 @@ export function FiltersBar({
         />
         {sheet ? (
           <Button aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
-            Filters{set ? ` (${set})` : ''}
+            {set ? t`Filters (${set})` : t`Filters`}
           </Button>
         ) : (
           fields
@@ -211,8 +219,8 @@ export function FiltersBar({
           <Drawer
             open={sheetOpen}
             onOpenChange={setSheetOpen}
-            title="Filters"
-            description="Each applies as you set it."
+            title={t`Filters`}
+            description={t`Each applies as you set it.`}
           >
             <div className={s.sheet}>
               {fields}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
@@ -25,6 +26,7 @@ export function StatusCounts({
   refetchInterval: number | false;
   onChoose: (status: number | undefined) => void;
 }) {
+  const { t } = useLingui();
   const api = useApi();
   const config = useConfig();
   const { status: chosen, ...base } = filters;
@@ -43,16 +45,17 @@ export function StatusCounts({
   const countOf = (index: number) => (statuses[index] === chosen ? tableTotal : counts[index]!.data);
   const ready = statuses.every((_, i) => countOf(i) !== undefined);
 
-  /** ←/→ (and Home/End) move the focus along the chips, the way a toolbar does. */
+  /** ←/→ (and Home/End) move the focus along the chips, the way a toolbar does (→ leftwards right to left). */
   const moveAlong = (e: KeyboardEvent<HTMLDivElement>) => {
     const chips = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
     const at = chips.indexOf(e.target as HTMLButtonElement);
     if (at < 0) return;
+    const forward = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
     const next =
       e.key === 'ArrowRight'
-        ? at + 1
+        ? at + forward
         : e.key === 'ArrowLeft'
-          ? at - 1
+          ? at - forward
           : e.key === 'Home'
             ? 0
             : e.key === 'End'
@@ -63,6 +66,7 @@ export function StatusCounts({
     chips[(next + chips.length) % chips.length]!.focus();
   };
 
+  const couldNotCount = (reason: string) => t`Could not count: ${reason}`;
   const chip = (status: number | undefined, label: string, index: number) => {
     const count = counts[index]!;
     const pressed = chosen === status;
@@ -77,7 +81,7 @@ export function StatusCounts({
         aria-pressed={pressed}
         // One Tab stop for the row (the chosen chip); ←/→, Home and End move along it.
         tabIndex={pressed ? 0 : -1}
-        title={count.isError ? `Could not count: ${errorMessage(count.error)}` : undefined}
+        title={count.isError ? couldNotCount(errorMessage(count.error)) : undefined}
         onClick={() => onChoose(pressed || status === undefined ? undefined : status)}
       >
         {label} <span className={`${s.chipCount} num`}>{value}</span>
@@ -89,12 +93,12 @@ export function StatusCounts({
     <div
       className={s.chips}
       role="toolbar"
-      aria-label="Jobs by status"
+      aria-label={t`Jobs by status`}
       onKeyDown={moveAlong}
       aria-busy={!ready || undefined}
       data-counts-ready={ready ? jobsQueryToSearchParams(base).toString() || 'all' : undefined}
     >
-      {chip(undefined, 'All', 0)}
+      {chip(undefined, t`All`, 0)}
       {entries.map((e, i) => chip(e.code, e.label, i + 1))}
     </div>
   );

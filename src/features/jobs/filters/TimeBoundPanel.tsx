@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type RefObject } from 'react';
 import { Button, Field, inputClass } from '../../../ui';
 import PopoverPanel from '../../../ui/PopoverPanel';
@@ -28,26 +29,27 @@ export default function TimeBoundPanel({
   /** False when the filters refuse the bound (a start after the end). */
   onCommit: (v: number | undefined) => boolean;
 }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(source);
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   const commit = (epoch: number | undefined) => {
     if (onCommit(epoch)) onClose();
-    else setError(edge === 'start' ? 'The start is after the end.' : 'The end is before the start.');
+    else setError(edge === 'start' ? t`The start is after the end.` : t`The end is before the start.`);
   };
   const apply = () => {
     // A date-time half typed reads as empty: that is not "no bound".
-    if (input.current?.validity.badInput) return setError('Pick a date and a time.');
+    if (input.current?.validity.badInput) return setError(t`Pick a date and a time.`);
     // Unchanged: the bound keeps its seconds (a preset's 23:59:59).
     if (draft === source) return onClose();
     const epoch = draft === '' ? undefined : fromZonedInput(draft, zone, edge);
-    if (epoch === null) setError('Pick a date and a time.');
+    if (epoch === null) setError(t`Pick a date and a time.`);
     else commit(epoch);
   };
   return (
     <PopoverPanel anchorRef={anchorRef} open onOpenChange={onClose} label={label} align="start">
       <div className={s.timePanel}>
-        <Field label={`${label} (${zone})`} error={error}>
+        <Field label={t`${label} (${zone})`} error={error}>
           <input
             ref={input}
             className={inputClass}
@@ -64,10 +66,10 @@ export default function TimeBoundPanel({
         </Field>
         <div className={s.timeActions}>
           <Button size="sm" variant="ghost" onClick={() => commit(undefined)} disabled={source === ''}>
-            Clear
+            <Trans>Clear</Trans>
           </Button>
           <Button size="sm" variant="primary" onClick={() => apply()}>
-            Apply
+            <Trans>Apply</Trans>
           </Button>
         </div>
       </div>

@@ -2,6 +2,8 @@
  * The created-time filter's date-time helpers, in a named zone (pure, tested in tests/unit); the
  * reading of a typed bound is in zoned-input.ts, with the popover that needs it.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { epochToZoned, zonedToEpoch } from '../../../ui/time-format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -15,10 +17,11 @@ export function toZonedInput(epochSeconds: number | undefined, zone: string): st
 
 export type Preset = 'today' | 'last24h' | 'last7d';
 
-export const PRESETS: { id: Preset; label: string }[] = [
-  { id: 'today', label: 'Today' },
-  { id: 'last24h', label: 'Last 24 h' },
-  { id: 'last7d', label: 'Last 7 days' },
+/** The presets, each with its label in the catalog. */
+export const PRESETS: { id: Preset; label: MessageDescriptor }[] = [
+  { id: 'today', label: msg`Today` },
+  { id: 'last24h', label: msg`Last 24 h` },
+  { id: 'last7d', label: msg`Last 7 days` },
 ];
 
 /**

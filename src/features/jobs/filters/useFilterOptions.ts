@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { branchListQueryOptions, useApi } from '../../../api';
@@ -25,6 +26,7 @@ export function useFilterOptions({
   /** "All times in my zone" is on. */
   viewerZone: boolean;
 }) {
+  const { t } = useLingui();
   const api = useApi();
   const branchList = useQuery(branchListQueryOptions(api));
   const knownBranches = useMemo(() => {
@@ -48,11 +50,12 @@ export function useFilterOptions({
       .map((t) => ({ value: t, label: t }));
   }, [jobs, teamId]);
   const zone = displayZone(viewerZone, branchId ? knownBranches.get(branchId)?.time_zone : undefined);
+  const branch = branchId;
   const zoneSource =
     zone !== viewerTimeZone()
-      ? `branch ${branchId}'s zone`
+      ? t`branch ${branch}'s zone`
       : viewerZone
-        ? 'your zone, as chosen above'
-        : 'your zone';
+        ? t`your zone, as chosen above`
+        : t`your zone`;
   return { branchList: branchList.data, branchOptions, teamOptions, zone, zoneSource };
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { errorMessage, isApiError, useApi } from '../../../api';
@@ -37,6 +39,7 @@ export function ExportControl({
    */
   progressSlot?: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useLingui();
   const api = useApi();
   const config = useConfig();
   const notify = useToast();
@@ -54,9 +57,10 @@ export function ExportControl({
       const csv = await mod.jobsToCsv(pageJobs, config);
       const name = mod.exportFilename(filters, page);
       mod.download(name, csv);
-      notify({ title: `Exported ${formatCount(pageJobs.length)} jobs`, body: name });
+      const count = pageJobs.length;
+      notify({ title: t`Exported ${plural(count, { one: '# job', other: '# jobs' })}`, body: name });
     } catch (e) {
-      notify({ tone: 'danger', title: 'Export failed', body: errorMessage(e) });
+      notify({ tone: 'danger', title: t`Export failed`, body: errorMessage(e) });
     }
   };
 
@@ -78,12 +82,14 @@ export function ExportControl({
       const csv = await mod.jobsToCsv(jobs, config);
       const name = mod.exportFilename(filters, 'all');
       mod.download(name, csv);
-      notify({ title: `Exported ${formatCount(jobs.length)} jobs`, body: name });
+      const count = jobs.length;
+      notify({ title: t`Exported ${plural(count, { one: '# job', other: '# jobs' })}`, body: name });
     } catch (e) {
       if (ac.signal.aborted || (isApiError(e) && e.kind === 'aborted')) {
-        notify({ title: 'Export cancelled', body: 'Nothing was saved.' });
+        notify({ title: t`Export cancelled`, body: t`Nothing was saved.` });
       } else {
-        notify({ tone: 'danger', title: 'Export failed', body: `${errorMessage(e)} Nothing was saved.` });
+        const message = errorMessage(e);
+        notify({ tone: 'danger', title: t`Export failed`, body: t`${message} Nothing was saved.` });
       }
     } finally {
       if (controller.current === ac) controller.current = null;
@@ -97,23 +103,31 @@ export function ExportControl({
   };
 
   const total = totalRecords ?? 0;
+  const pageCount = pageJobs?.length ?? 0;
+  const done = formatCount(running?.pagesDone ?? 0);
+  const pages = formatCount(running?.pagesTotal ?? 0);
+  const seen = running?.jobsSeen ?? 0;
+  const cap = formatCount(EXPORT_CAP);
+  const totalText = formatCount(total);
   const progress = running && (
     <div className={progressStyles.progressStrip} role="status" aria-live="polite">
       <span className={s.exportText}>
-        Exporting: page <span className="num">{formatCount(running.pagesDone)}</span> of{' '}
-        <span className="num">{formatCount(running.pagesTotal)}</span>, {formatCount(running.jobsSeen)} jobs
+        <Trans>
+          Exporting: page <span className="num">{done}</span> of <span className="num">{pages}</span>,{' '}
+          <Plural value={seen} one="# job" other="# jobs" />
+        </Trans>
       </span>
-      <ProgressBar value={running.pagesDone} max={running.pagesTotal} label="Export progress" />
+      <ProgressBar value={running.pagesDone} max={running.pagesTotal} label={t`Export progress`} />
       <Button size="sm" onClick={() => controller.current?.abort()}>
-        Cancel export
+        <Trans>Cancel export</Trans>
       </Button>
     </div>
   );
   return (
     <>
       <PopoverButton
-        label="Export CSV"
-        panelLabel="Export CSV"
+        label={t`Export CSV`}
+        panelLabel={t`Export CSV`}
         buttonProps={{ disabled: running !== null || !pageJobs, onPointerEnter: () => void loadExport() }}
       >
         {(close) => (
@@ -127,8 +141,10 @@ export function ExportControl({
                 void exportPage();
               }}
             >
-              This page
-              <span className={s.menuDetail}>{formatCount(pageJobs?.length ?? 0)} jobs</span>
+              <Trans>This page</Trans>
+              <span className={s.menuDetail}>
+                <Plural value={pageCount} one="# job" other="# jobs" />
+              </span>
             </Button>
             <Button
               variant="ghost"
@@ -139,8 +155,10 @@ export function ExportControl({
                 startAll();
               }}
             >
-              All pages matching the filters
-              <span className={s.menuDetail}>{formatCount(total)} jobs</span>
+              <Trans>All pages matching the filters</Trans>
+              <span className={s.menuDetail}>
+                <Plural value={total} one="# job" other="# jobs" />
+              </span>
             </Button>
           </div>
         )}
@@ -148,16 +166,20 @@ export function ExportControl({
       {progress && (slot ? createPortal(progress, slot) : progress)}
       <ConfirmDialog
         open={asking}
-        title={`Export ${formatCount(total)} jobs?`}
-        confirmLabel={`Export all ${formatCount(total)}`}
+        title={t`Export ${plural(total, { one: '# job', other: '# jobs' })}?`}
+        confirmLabel={t`Export all ${totalText}`}
         onConfirm={() => void exportAll(Number.MAX_SAFE_INTEGER)}
         onCancel={() => setAsking(false)}
         extraActions={
-          <Button onClick={() => void exportAll(EXPORT_CAP)}>Only the first {formatCount(EXPORT_CAP)}</Button>
+          <Button onClick={() => void exportAll(EXPORT_CAP)}>
+            <Trans>Only the first {cap}</Trans>
+          </Button>
         }
       >
-        That is more than {formatCount(EXPORT_CAP)} rows: the dashboard fetches every page one after another,
-        which takes a while and makes a large file. You can cancel while it runs.
+        <Trans>
+          That is more than {cap} rows: the dashboard fetches every page one after another, which takes a
+          while and makes a large file. You can cancel while it runs.
+        </Trans>
       </ConfirmDialog>
     </>
   );

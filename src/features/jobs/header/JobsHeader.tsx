@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, lazy, type RefObject } from 'react';
 import { useConfig } from '../../../config';
 import { filtersOf, hasFilters, type JobsSearch } from '../../../job-views';
 import { Button, Segmented, formatDateTime, formatDuration, useNow } from '../../../ui';
-import { formatCount, pluralForm } from '../../../lib/count';
+import { formatCount } from '../../../lib/count';
 import type { JobRows } from '../rows/useJobRows';
 import type { JobsReactTable } from '../table/JobsTable';
 import { ColumnsChooser } from './ColumnsChooser';
@@ -34,21 +34,29 @@ export type Freshness = {
  * offline, or the last refresh failed.
  */
 function UpdatedAgo({ at, fetching, online, failed, refreshAsked }: Freshness) {
+  const { t } = useLingui();
   const now = useNow(1000) * 1000;
-  if (fetching && online) return <span className={s.updated}>Refreshing…</span>;
+  if (fetching && online)
+    return (
+      <span className={s.updated}>
+        <Trans>Refreshing…</Trans>
+      </span>
+    );
   if (!at) return null;
   const stale = !online || failed;
+  const loadedAt = formatDateTime(Math.floor(at / 1000));
+  const ago = formatDuration((now - at) / 1000);
   return (
     <span
       className={`${s.updated} num`}
       data-stale={stale || undefined}
-      title={`Loaded ${formatDateTime(Math.floor(at / 1000))}`}
+      title={t`Loaded ${loadedAt}`}
       role="status"
     >
       {!online && (
-        <strong>{refreshAsked ? 'Offline: refreshes when the connection is back. ' : 'Offline. '}</strong>
+        <strong>{refreshAsked ? t`Offline: refreshes when the connection is back.` : t`Offline.`} </strong>
       )}
-      Updated {formatDuration((now - at) / 1000)} ago{stale ? ' (stale)' : ''}
+      {stale ? t`Updated ${ago} ago (stale)` : t`Updated ${ago} ago`}
     </span>
   );
 }
@@ -98,6 +106,7 @@ export function JobsHeader({
   /** Where the export's progress shows. */
   progressSlot: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useLingui();
   const { refreshSeconds } = useConfig();
   const { query, data } = rows.page;
   const searching = rows.source === 'search';
@@ -105,13 +114,8 @@ export function JobsHeader({
   const late = whole ? rows.rows.length : rows.lateIds.size;
   const loaded = rows.loaded.length;
   const filters = filtersOf(search);
-  const noun = searching
-    ? loaded === 1
-      ? 'match'
-      : 'matches'
-    : loaded === 1
-      ? 'job on this page'
-      : 'jobs on this page';
+  const lateCount = formatCount(late);
+  const loadedCount = formatCount(loaded);
   const placeholder = (label: string) => (
     <Button disabled aria-haspopup="dialog">
       {label}
@@ -123,11 +127,11 @@ export function JobsHeader({
         <Trans>Jobs</Trans>
       </h1>
       <Segmented
-        label="View"
+        label={t`View`}
         value={mapView ? 'map' : 'table'}
         options={[
-          { value: 'table', label: 'Table' },
-          { value: 'map', label: wide ? 'Table and map' : 'Map', onPointerEnter: preloadMap },
+          { value: 'table', label: t`Table` },
+          { value: 'map', label: wide ? t`Table and map` : t`Map`, onPointerEnter: preloadMap },
         ]}
         onChange={onView}
       />
@@ -137,11 +141,18 @@ export function JobsHeader({
             <Suspense fallback={null}>
               <LateSummary read={rows.openWork} late={late} filtered={hasFilters(filters)} />
             </Suspense>
+          ) : searching ? (
+            <Trans>
+              <strong className="num">{lateCount}</strong> of the <span className="num">{loadedCount}</span>{' '}
+              <Plural value={loaded} one="match" other="matches" />{' '}
+              <Plural value={late} one="is late" other="are late" />
+            </Trans>
           ) : (
-            <>
-              <strong className="num">{formatCount(late)}</strong> of the{' '}
-              <span className="num">{formatCount(loaded)}</span> {noun} {pluralForm(late, 'is', 'are')} late
-            </>
+            <Trans>
+              <strong className="num">{lateCount}</strong> of the <span className="num">{loadedCount}</span>{' '}
+              <Plural value={loaded} one="job on this page" other="jobs on this page" />{' '}
+              <Plural value={late} one="is late" other="are late" />
+            </Trans>
           )}
         </p>
       )}
@@ -151,11 +162,11 @@ export function JobsHeader({
         to="/overview"
         search={{ branch_id: search.branch_id, team_id: search.team_id, reason: 'late' }}
       >
-        See all late work in the control room
+        <Trans>See all late work in the control room</Trans>
       </Link>
       <label className={s.toggle}>
         <input type="checkbox" checked={search.late === 1} onChange={(e) => onLateOnly(e.target.checked)} />
-        Late only
+        <Trans>Late only</Trans>
       </label>
       <div className={s.refresh}>
         <UpdatedAgo
@@ -167,18 +178,18 @@ export function JobsHeader({
         />
         <label className={s.toggle}>
           <input type="checkbox" checked={autoRefresh} onChange={(e) => onAutoRefresh(e.target.checked)} />
-          Auto-refresh every {refreshSeconds} s
+          <Trans>Auto-refresh every {refreshSeconds} s</Trans>
         </label>
         <Button size="sm" onClick={onRefresh} disabled={online && query.isFetching}>
-          Refresh
+          <Trans>Refresh</Trans>
         </Button>
       </div>
       <div className={s.tools}>
-        <Suspense fallback={placeholder('Views')}>
+        <Suspense fallback={placeholder(t`Views`)}>
           <SavedViews search={search} />
         </Suspense>
         <ColumnsChooser table={table} setAside={setAside} />
-        <Suspense fallback={placeholder('Export CSV')}>
+        <Suspense fallback={placeholder(t`Export CSV`)}>
           <ExportControl
             filters={filters}
             page={search.page}

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Button, Field, PopoverButton, inputClass } from '../../../ui';
 import { CopyButton } from '../../../ui/CopyButton';
+import { formatCount } from '../../../lib/count';
 import type { JobsSearch } from '../../../job-views';
 import { deleteView, loadViews, saveView, viewQuery, viewSearch, type SavedView } from './saved-views';
 import s from './tools.module.css';
@@ -16,34 +18,42 @@ const absoluteLink = (view: SavedView) =>
  * after the first rows.
  */
 export default function SavedViews({ search }: { search: JobsSearch }) {
+  const { t } = useLingui();
   const [views, setViews] = useState(loadViews);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const nameId = useId();
   const here = viewQuery(search);
 
+  const count = formatCount(views.length);
   const save = () => {
     if (!name.trim()) {
-      setError('Give the view a name.');
+      setError(t`Give the view a name.`);
       return;
     }
     const result = saveView(name, search);
     setViews(result.views);
-    setError(result.stored ? undefined : 'This browser refused to store it (storage full or blocked).');
+    setError(result.stored ? undefined : t`This browser refused to store it (storage full or blocked).`);
     if (result.stored) setName('');
   };
 
+  const copyLinkOf = (name: string) => t`Copy link of ${name}`;
+  const deleteLabel = (name: string) => t`Delete ${name}`;
   return (
     <PopoverButton
-      label={views.length ? `Views (${views.length})` : 'Views'}
-      panelLabel="Saved views"
+      label={views.length ? t`Views (${count})` : t`Views`}
+      panelLabel={t`Saved views`}
       align="end"
     >
       {(close) => (
         <div className={s.viewsPanel}>
-          <h2 className={s.viewsTitle}>Saved views</h2>
+          <h2 className={s.viewsTitle}>
+            <Trans>Saved views</Trans>
+          </h2>
           {views.length === 0 ? (
-            <p className={s.columnsNote}>None yet. A view keeps the search, the filters and “late only”.</p>
+            <p className={s.columnsNote}>
+              <Trans>None yet. A view keeps the search, the filters and “late only”.</Trans>
+            </p>
           ) : (
             <ul className={s.viewsList}>
               {views.map((view) => (
@@ -57,23 +67,23 @@ export default function SavedViews({ search }: { search: JobsSearch }) {
                   >
                     <bdi>{view.name}</bdi>
                     <span className={s.viewQuery}>
-                      {view.query ? decodeURIComponent(view.query.replaceAll('+', ' ')) : 'all jobs'}
+                      {view.query ? decodeURIComponent(view.query.replaceAll('+', ' ')) : t`all jobs`}
                     </span>
                   </Link>
                   <CopyButton
                     text={absoluteLink(view)}
-                    label="Copy link"
+                    label={t`Copy link`}
                     size="sm"
                     variant="ghost"
-                    aria-label={`Copy link of ${view.name}`}
+                    aria-label={copyLinkOf(view.name)}
                   />
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Delete ${view.name}`}
+                    aria-label={deleteLabel(view.name)}
                     onClick={() => setViews(deleteView(view.name))}
                   >
-                    Delete
+                    <Trans>Delete</Trans>
                   </Button>
                 </li>
               ))}
@@ -86,21 +96,23 @@ export default function SavedViews({ search }: { search: JobsSearch }) {
               save();
             }}
           >
-            <Field label="Save the current view as" error={error}>
+            <Field label={t`Save the current view as`} error={error}>
               <input
                 id={nameId}
                 className={inputClass}
                 value={name}
                 maxLength={60}
-                placeholder="e.g. Failed in Mumbai"
+                placeholder={t`e.g. Failed in Mumbai`}
                 onChange={(e) => setName(e.target.value)}
               />
             </Field>
             <Button type="submit" size="sm" variant="primary">
-              Save view
+              <Trans>Save view</Trans>
             </Button>
           </form>
-          <p className={s.columnsNote}>Kept in this browser. A view is a link: copy it to share it.</p>
+          <p className={s.columnsNote}>
+            <Trans>Kept in this browser. A view is a link: copy it to share it.</Trans>
+          </p>
         </div>
       )}
     </PopoverButton>

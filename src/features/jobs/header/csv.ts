@@ -71,6 +71,7 @@ export type CsvConfig = Pick<
  */
 function readableSlot(slot: NonNullable<ReturnType<typeof earliestOpenSlot>>): string {
   const zone = knownTimeZone(slot.branch?.time_zone) ?? viewerTimeZone();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the file's data, like its headers: one wording whatever the screen's language
   return `${slot.kind === 'pickup' ? 'Pickup' : 'Delivery'}, ${formatWindow(slot.from, slot.to, zone)} (${zone})`;
 }
 

@@ -15,29 +15,54 @@ import {
   type AllJobs,
   type Filters,
 } from '../../../job-views';
-import { countOf, formatCount } from '../../../lib/count';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
+import { i18n } from '../../../i18n';
+import { formatCount } from '../../../lib/count';
 
-const lateJobs = (n: number) => countOf(n, 'late job', 'late jobs');
-const openJobs = (n: number) => countOf(n, 'open job', 'open jobs');
+const lateJobs = (late: number) => i18n._(msg`${plural(late, { one: '# late job', other: '# late jobs' })}`);
+const openJobs = (open: number) => i18n._(msg`${plural(open, { one: '# open job', other: '# open jobs' })}`);
 
 /** The strip's words, `late` being the late jobs among those read so far. */
 function lateWords(late: number): AllJobsWords {
+  const lateText = lateJobs(late);
   return {
     loading: (read, toRead) =>
-      `Looking for late jobs in the open work: ${toRead ? `${read} of ${toRead} open jobs read` : 'starting'}, ${lateJobs(late)} so far…`,
-    progressLabel: 'Late jobs: reading progress',
-    stopLabel: 'Stop reading',
-    stopped: (read, toRead) =>
-      `Stopped after ${openJobs(read)}${toRead !== null ? ` of ${formatCount(toRead)}` : ''}: the table shows the ${lateJobs(late)} among them.`,
-    againLabel: 'Read them all',
-    failed: (error, read) =>
-      `Could not read the open work: ${error} The table shows the ${lateJobs(late)} among the ${openJobs(read)} read.`,
-    retryLabel: 'Retry',
-    capped: (seen, total, cap) =>
-      `The late jobs shown are among the first ${formatCount(seen)} of the operation’s ${openJobs(total)}: on a service without the extension, the browser holds at most ${formatCount(cap)}. ` +
-      `The other ${openJobs(total - seen)} were not read, whatever the filters.`,
+      toRead
+        ? i18n._(
+            msg`Looking for late jobs in the open work: ${read} of ${toRead} open jobs read, ${lateText} so far…`,
+          )
+        : i18n._(msg`Looking for late jobs in the open work: starting, ${lateText} so far…`),
+    progressLabel: i18n._(msg`Late jobs: reading progress`),
+    stopLabel: i18n._(msg`Stop reading`),
+    stopped: (readCount, toReadCount) => {
+      const read = openJobs(readCount);
+      const toRead = formatCount(toReadCount ?? 0);
+      return toReadCount !== null
+        ? i18n._(msg`Stopped after ${read} of ${toRead}: the table shows the ${lateText} among them.`)
+        : i18n._(msg`Stopped after ${read}: the table shows the ${lateText} among them.`);
+    },
+    againLabel: i18n._(msg`Read them all`),
+    failed: (error, readCount) => {
+      const read = openJobs(readCount);
+      return i18n._(
+        msg`Could not read the open work: ${error} The table shows the ${lateText} among the ${read} read.`,
+      );
+    },
+    retryLabel: i18n._(msg`Retry`),
+    capped: (seenCount, totalCount, capCount) => {
+      const seen = formatCount(seenCount);
+      const total = openJobs(totalCount);
+      const cap = formatCount(capCount);
+      const rest = openJobs(totalCount - seenCount);
+      return i18n._(
+        msg`The late jobs shown are among the first ${seen} of the operation’s ${total}: on a service without the extension, the browser holds at most ${cap}. The other ${rest} were not read, whatever the filters.`,
+      );
+    },
     refreshFailed: (error) =>
-      `The last refresh failed (${error}); the table shows the late jobs as they were read before.`,
+      i18n._(
+        msg`The last refresh failed (${error}); the table shows the late jobs as they were read before.`,
+      ),
   };
 }
 
@@ -101,8 +126,10 @@ export default function LateOnlyWork({
   const note = !!unnamed && (
     <>
       {' '}
-      Not read: {countOf(unnamed, 'job is', 'jobs are')} in statuses the configuration does not name (“Status
-      N”).
+      <Trans>
+        Not read: <Plural value={unnamed} one="# job is" other="# jobs are" /> in statuses the configuration
+        does not name (“Status N”).
+      </Trans>
     </>
   );
   return (
@@ -126,25 +153,39 @@ export function LateSummary({
   filtered: boolean;
 }) {
   const p = read?.progress;
-  const count = <strong className="num">{lateJobs(late)}</strong>;
-  if (!read || !p) return <>Looking for late jobs in the open work…</>;
-  if (read.phase === 'loading')
+  const lateText = lateJobs(late);
+  const count = <strong className="num">{lateText}</strong>;
+  if (!read || !p) return <Trans>Looking for late jobs in the open work…</Trans>;
+  const seen = formatCount(p.jobsSeen);
+  if (read.phase === 'loading') {
+    const toRead = openJobs(p.jobsToRead);
     return (
-      <>
-        {count} so far, {formatCount(p.jobsSeen)} of {openJobs(p.jobsToRead)} read
-      </>
+      <Trans>
+        {count} so far, {seen} of {toRead} read
+      </Trans>
     );
-  if (read.phase === 'done' && !p.capped)
-    return (
-      <>
-        {count} of {formatCount(p.totalRecords)} open{filtered ? ' within these filters' : ''}
-      </>
+  }
+  if (read.phase === 'done' && !p.capped) {
+    const total = formatCount(p.totalRecords);
+    return filtered ? (
+      <Trans>
+        {count} of {total} open within these filters
+      </Trans>
+    ) : (
+      <Trans>
+        {count} of {total} open
+      </Trans>
     );
+  }
   // Stopped, failed or capped: the set's reading is of the operation's open work, whatever the filters.
-  return (
-    <>
-      {count} among the {p.capped && read.phase === 'done' ? 'first ' : ''}
-      {formatCount(p.jobsSeen)} of the operation’s {openJobs(p.totalRecords)} read
-    </>
+  const total = openJobs(p.totalRecords);
+  return p.capped && read.phase === 'done' ? (
+    <Trans>
+      {count} among the first {seen} of the operation’s {total} read
+    </Trans>
+  ) : (
+    <Trans>
+      {count} among the {seen} of the operation’s {total} read
+    </Trans>
   );
 }

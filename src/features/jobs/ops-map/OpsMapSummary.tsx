@@ -2,9 +2,11 @@
  * What the operations map shows, told beside it: the summary of what is on the map (a live
  * region), the list of what could not be placed, the note on zones, and the key.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MarkerSymbol } from '../../../map';
-import { countOf, formatCount } from '../../../lib/count';
+import { formatCount } from '../../../lib/count';
 import {
   BRANCH_COLOR,
   RIDER_COLOR,
@@ -13,6 +15,7 @@ import {
   stopName,
   type OpsMapData,
 } from '../../../job-views';
+import { joinParts, listSeparator } from '../table/view-description';
 import s from './opsMap.module.css';
 
 /** The honest summary: what is on the map and what could not be placed (a live region). */
@@ -29,33 +32,48 @@ export function Summary({
   lateOnly: boolean;
   note: string | null;
 }) {
+  const { t } = useLingui();
   const { summary: n, unplacedStops, unplacedRiders } = data;
+  const stopsOf = (stops: number) => t`${plural(stops, { one: '# stop', other: '# stops' })}`;
+  const ridersOf = (riders: number) => t`${plural(riders, { one: '# rider', other: '# riders' })}`;
+  const { jobs: jobCount, branches: branchCount } = n;
+  const jobs = t`${plural(jobCount, { one: '# job', other: '# jobs' })}`;
+  const branches = t`${plural(branchCount, { one: '# branch', other: '# branches' })}`;
+  const stops = stopsOf(n.stops);
+  const riders = ridersOf(n.riders);
   let text: string;
   if (n.jobs === 0)
     text = loading
-      ? 'Loading jobs…'
+      ? t`Loading jobs…`
       : lateOnly
-        ? 'No late jobs to show on the map.'
-        : 'No jobs to show on the map.';
+        ? t`No late jobs to show on the map.`
+        : t`No jobs to show on the map.`;
   else if (n.stops > 0 && n.placedStops === 0 && n.placedRiders === 0) {
-    text =
-      `None of the ${countOf(n.stops, 'stop', 'stops')}${n.riders ? ` and ${countOf(n.riders, 'rider', 'riders')}` : ''} of these ` +
-      `${countOf(n.jobs, 'job', 'jobs')} has coordinates: the service sends addresses without a position. ` +
-      `The map shows their ${countOf(n.branches, 'branch', 'branches')}.`;
+    text = n.riders
+      ? t`None of the ${stops} and ${riders} of these ${jobs} has coordinates: the service sends addresses without a position. The map shows their ${branches}.`
+      : t`None of the ${stops} of these ${jobs} has coordinates: the service sends addresses without a position. The map shows their ${branches}.`;
   } else {
-    const late = n.lateStops ? ` (${formatCount(n.placedLateStops)} late)` : '';
-    const stale = n.staleRiders ? ` (${formatCount(n.staleRiders)} stale)` : '';
-    const parts = [
-      `${formatCount(n.placedStops)} of ${countOf(n.stops, 'stop', 'stops')}${late}`,
-      `${formatCount(n.placedRiders)} of ${countOf(n.riders, 'rider', 'riders')}${stale}`,
-      countOf(n.branches, 'branch', 'branches'),
-    ];
-    text = `${countOf(n.jobs, 'job', 'jobs')} on the map: ${parts.join(', ')}.`;
-    const missing = [
-      unplacedStops.length ? countOf(unplacedStops.length, 'stop', 'stops') : '',
-      unplacedRiders.length ? countOf(unplacedRiders.length, 'rider', 'riders') : '',
-    ].filter(Boolean);
-    if (missing.length) text += ` Not placed, for want of coordinates: ${missing.join(' and ')}.`;
+    const placedStops = formatCount(n.placedStops);
+    const placedRiders = formatCount(n.placedRiders);
+    const lateCount = formatCount(n.placedLateStops);
+    const staleCount = formatCount(n.staleRiders);
+    const parts = joinParts([
+      n.lateStops ? t`${placedStops} of ${stops} (${lateCount} late)` : t`${placedStops} of ${stops}`,
+      n.staleRiders ? t`${placedRiders} of ${riders} (${staleCount} stale)` : t`${placedRiders} of ${riders}`,
+      branches,
+    ]);
+    text = t`${jobs} on the map: ${parts}.`;
+    const missingStops = stopsOf(unplacedStops.length);
+    const missingRiders = ridersOf(unplacedRiders.length);
+    const missing =
+      unplacedStops.length && unplacedRiders.length
+        ? t`${missingStops} and ${missingRiders}`
+        : unplacedStops.length
+          ? missingStops
+          : unplacedRiders.length
+            ? missingRiders
+            : '';
+    if (missing) text += ' ' + t`Not placed, for want of coordinates: ${missing}.`;
   }
   return (
     <div className={s.summary}>
@@ -73,6 +91,7 @@ export function Summary({
 
 /** What could not be placed, by job, each openable (a disclosure; its list is built when opened). */
 export function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: number) => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDetailsElement>(null);
   const { unplacedStops, unplacedRiders } = data;
@@ -89,6 +108,7 @@ export function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: n
     return [...out];
   }, [unplacedStops]);
   if (count === 0) return null;
+  const countText = formatCount(count);
   const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
     if (event.key !== 'Escape' || !ref.current?.open) return;
     event.preventDefault();
@@ -103,23 +123,32 @@ export function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: n
       onToggle={(e) => setOpen(e.currentTarget.open)}
       onKeyDown={onKeyDown}
     >
-      <summary>Not placed ({formatCount(count)})</summary>
+      <summary>
+        <Trans>Not placed ({countText})</Trans>
+      </summary>
       {open && (
         <div className={s.unplacedPanel}>
           {byJob.length > 0 && (
             <>
-              <h3 className={s.unplacedTitle}>Stops without coordinates, by job</h3>
+              <h3 className={s.unplacedTitle}>
+                <Trans>Stops without coordinates, by job</Trans>
+              </h3>
               <ul className={s.unplacedList}>
                 {byJob.map(([jobId, entry]) => (
                   <li key={jobId}>
                     <button type="button" className={s.linkButton} onClick={() => onOpen(jobId)}>
-                      Job {jobId}
+                      <Trans>Job {jobId}</Trans>
                     </button>{' '}
-                    {entry.names.join(', ')}
+                    {joinParts(entry.names)}
                     <span className={s.muted}>
-                      {entry.noAddress ? ': no address' : ': the address has no coordinates'}
+                      {entry.noAddress ? t`: no address` : t`: the address has no coordinates`}
                     </span>
-                    {entry.late && <strong className={s.late}> · late</strong>}
+                    {entry.late && (
+                      <strong className={s.late}>
+                        {' · '}
+                        <Trans>late</Trans>
+                      </strong>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -127,16 +156,18 @@ export function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: n
           )}
           {unplacedRiders.length > 0 && (
             <>
-              <h3 className={s.unplacedTitle}>Riders without a last position</h3>
+              <h3 className={s.unplacedTitle}>
+                <Trans>Riders without a last position</Trans>
+              </h3>
               <ul className={s.unplacedList}>
                 {unplacedRiders.map((rider) => (
                   <li key={rider.riderId}>
                     <bdi>{rider.name}</bdi>:{' '}
                     {rider.jobIds.map((jobId, i) => (
                       <span key={jobId}>
-                        {i > 0 && ', '}
+                        {i > 0 && listSeparator()}
                         <button type="button" className={s.linkButton} onClick={() => onOpen(jobId)}>
-                          Job {jobId}
+                          <Trans>Job {jobId}</Trans>
                         </button>
                       </span>
                     ))}
@@ -153,26 +184,36 @@ export function Unplaced({ data, onOpen }: { data: OpsMapData; onOpen: (jobId: n
 
 export function ZonesNote({ state }: { state: OpsMapData['zonesState'] }) {
   if (state === 'unlisted')
-    return <p className={s.quiet}>Delivery zones are not shown: this service does not list branches.</p>;
-  if (state === 'none') return <p className={s.quiet}>These branches have no delivery zones.</p>;
+    return (
+      <p className={s.quiet}>
+        <Trans>Delivery zones are not shown: this service does not list branches.</Trans>
+      </p>
+    );
+  if (state === 'none')
+    return (
+      <p className={s.quiet}>
+        <Trans>These branches have no delivery zones.</Trans>
+      </p>
+    );
   return null;
 }
 
 /** The key; `staleMinutes`: the age past which a rider's position is stale (drawn faded). */
 export function Legend({ staleMinutes }: { staleMinutes: number }) {
+  const { t } = useLingui();
   const items: [Parameters<typeof MarkerSymbol>[0], string][] = [
-    [{ shape: SHAPES.pickup, color: TONE_COLORS.neutral }, 'Pickup'],
-    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral }, 'Delivery'],
-    [{ shape: SHAPES.rider, color: RIDER_COLOR }, 'Rider'],
+    [{ shape: SHAPES.pickup, color: TONE_COLORS.neutral }, t`Pickup`],
+    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral }, t`Delivery`],
+    [{ shape: SHAPES.rider, color: RIDER_COLOR }, t`Rider`],
     [
       { shape: SHAPES.rider, color: RIDER_COLOR, dim: true },
-      `Stale rider: last seen over ${staleMinutes} min ago (faded)`,
+      t`Stale rider: last seen over ${staleMinutes} min ago (faded)`,
     ],
-    [{ shape: SHAPES.branch, color: BRANCH_COLOR }, 'Branch'],
-    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral, alert: true }, 'Late (ringed)'],
+    [{ shape: SHAPES.branch, color: BRANCH_COLOR }, t`Branch`],
+    [{ shape: SHAPES.delivery, color: TONE_COLORS.neutral, alert: true }, t`Late (ringed)`],
   ];
   return (
-    <ul className={s.legend} aria-label="Map key: stops are coloured by status">
+    <ul className={s.legend} aria-label={t`Map key: stops are coloured by status`}>
       {items.map(([symbol, label]) => (
         <li key={label}>
           <MarkerSymbol {...symbol} />

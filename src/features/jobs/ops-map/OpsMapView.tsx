@@ -6,6 +6,8 @@
  * be placed, and the split with the table on wide screens. The map itself (maplibre) loads
  * lazily from src/map; the summary and the list of what is not placed work without it.
  */
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   Suspense,
   lazy,
@@ -32,7 +34,8 @@ import {
   useAllJobs,
   useOpenWorkOfSet,
 } from '../../../job-views';
-import { countOf, formatCount } from '../../../lib/count';
+import { formatCount } from '../../../lib/count';
+import { i18n } from '../../../i18n';
 import type { HoverStore } from './hover-store';
 import { jobLateness, lateRule } from '../../../rules/lateness';
 import { MapSplitter } from './MapSplitter';
@@ -41,35 +44,62 @@ import s from './opsMap.module.css';
 
 const PointsMap = lazy(() => import('../../../map/PointsMap'));
 
+const jobsOf = (jobs: number) => i18n._(msg`${plural(jobs, { one: '# job', other: '# jobs' })}`);
+
 /** What the map's own read ("All matching") says of itself. */
-const MAP_READ_WORDS: AllJobsWords = {
+const mapReadWords = (): AllJobsWords => ({
   loading: (read, toRead) =>
-    `Loading every matching job onto the map: ${toRead ? `${read} of ${toRead}` : 'starting'}…`,
-  progressLabel: 'Map loading progress',
-  stopLabel: 'Stop loading',
-  stopped: (read, toRead) =>
-    `Stopped after ${countOf(read, 'job', 'jobs')}${toRead !== null ? ` of ${formatCount(toRead)}` : ''}: the map shows those.`,
-  againLabel: 'Load them all',
-  failed: (error, read) =>
-    `Could not load every job: ${error} The map shows the ${countOf(read, 'job', 'jobs')} read.`,
-  retryLabel: 'Try again',
-  capped: (seen, total, cap) =>
-    `The map shows the first ${formatCount(seen)} of the ${formatCount(total)} matching jobs: it holds at most ${formatCount(cap)}. Narrow the filters to see the rest.`,
+    toRead
+      ? i18n._(msg`Loading every matching job onto the map: ${read} of ${toRead}…`)
+      : i18n._(msg`Loading every matching job onto the map: starting…`),
+  progressLabel: i18n._(msg`Map loading progress`),
+  stopLabel: i18n._(msg`Stop loading`),
+  stopped: (readCount, toReadCount) => {
+    const read = jobsOf(readCount);
+    const toRead = formatCount(toReadCount ?? 0);
+    return toReadCount !== null
+      ? i18n._(msg`Stopped after ${read} of ${toRead}: the map shows those.`)
+      : i18n._(msg`Stopped after ${read}: the map shows those.`);
+  },
+  againLabel: i18n._(msg`Load them all`),
+  failed: (error, readCount) => {
+    const read = jobsOf(readCount);
+    return i18n._(msg`Could not load every job: ${error} The map shows the ${read} read.`);
+  },
+  retryLabel: i18n._(msg`Try again`),
+  capped: (seenCount, totalCount, capCount) => {
+    const seen = formatCount(seenCount);
+    const total = formatCount(totalCount);
+    const cap = formatCount(capCount);
+    return i18n._(
+      msg`The map shows the first ${seen} of the ${total} matching jobs: it holds at most ${cap}. Narrow the filters to see the rest.`,
+    );
+  },
   refreshFailed: (error) =>
-    `The last refresh failed (${error}); the map shows the jobs as they were read before.`,
-};
+    i18n._(msg`The last refresh failed (${error}); the map shows the jobs as they were read before.`),
+});
 
 /** What the map says of the working set's reading, when the jobs asked for are its open work. */
-const SET_READ_WORDS: AllJobsWords = {
-  ...MAP_READ_WORDS,
+const setReadWords = (): AllJobsWords => ({
+  ...mapReadWords(),
   loading: (read, toRead) =>
-    `Loading the open work onto the map: ${toRead ? `${read} of ${toRead} open jobs read` : 'starting'}…`,
-  againLabel: 'Read them all',
-  failed: (error, read) =>
-    `Could not read the open work: ${error} The map shows the ${countOf(read, 'job', 'jobs')} read.`,
-  capped: (seen, total, cap) =>
-    `The map shows the open work among the first ${formatCount(seen)} of the operation’s ${countOf(total, 'open job', 'open jobs')}: on a service without the extension, the browser holds at most ${formatCount(cap)}, whatever the filters.`,
-};
+    toRead
+      ? i18n._(msg`Loading the open work onto the map: ${read} of ${toRead} open jobs read…`)
+      : i18n._(msg`Loading the open work onto the map: starting…`),
+  againLabel: i18n._(msg`Read them all`),
+  failed: (error, readCount) => {
+    const read = jobsOf(readCount);
+    return i18n._(msg`Could not read the open work: ${error} The map shows the ${read} read.`);
+  },
+  capped: (seenCount, totalCount, capCount) => {
+    const seen = formatCount(seenCount);
+    const total = i18n._(msg`${plural(totalCount, { one: '# open job', other: '# open jobs' })}`);
+    const cap = formatCount(capCount);
+    return i18n._(
+      msg`The map shows the open work among the first ${seen} of the operation’s ${total}: on a service without the extension, the browser holds at most ${cap}, whatever the filters.`,
+    );
+  },
+});
 
 export type OpsMapViewProps = {
   /** The table's rows: the page or the search's matches, "late only" applied. */
@@ -118,6 +148,7 @@ export default function OpsMapView(props: OpsMapViewProps) {
     zoomTo,
   } = props;
   const { autoRefresh, refreshCount, wide, workRef, onScope, onOpen, onJobs } = props;
+  const { t } = useLingui();
   const config = useConfig();
   const now = useScreenNow();
   const rule = useMemo(() => lateRule(config), [config]);
@@ -177,6 +208,7 @@ export default function OpsMapView(props: OpsMapViewProps) {
   if (zoomTo && zoomedFor !== zoomTo.seq) {
     setZoomedFor(zoomTo.seq);
     const at = data.positions.get(zoomTo.jobId);
+    const jobId = zoomTo.jobId;
     const bounds = at && bbox([at]);
     if (bounds) {
       setFit({ bounds, key: `zoom-${zoomTo.seq}`, animate: true });
@@ -184,15 +216,15 @@ export default function OpsMapView(props: OpsMapViewProps) {
     } else {
       setZoomNote(
         at
-          ? `Job ${zoomTo.jobId} has no stop or rider with coordinates: it cannot be shown on the map.`
-          : `Job ${zoomTo.jobId} is not among the jobs on the map.`,
+          ? t`Job ${jobId} has no stop or rider with coordinates: it cannot be shown on the map.`
+          : t`Job ${jobId} is not among the jobs on the map.`,
       );
     }
   }
 
   const summaryId = useId();
   return (
-    <section className={s.region} aria-label="Map" data-ops-map>
+    <section className={s.region} aria-label={t`Map`} data-ops-map>
       {wide && <MapSplitter workRef={workRef} />}
       <div className={s.column}>
         <div className={s.bar}>
@@ -204,18 +236,18 @@ export default function OpsMapView(props: OpsMapViewProps) {
             onScope={onScope}
           />
           <Button size="sm" onClick={fitAll} disabled={!data.bounds}>
-            Fit to the jobs
+            {t`Fit to the jobs`}
           </Button>
           <Unplaced data={data} onOpen={onOpen} />
           <ZonesNote state={data.zonesState} />
         </div>
-        {all && <AllJobsStatus all={all} words={fromSet ? SET_READ_WORDS : MAP_READ_WORDS} />}
+        {all && <AllJobsStatus all={all} words={fromSet ? setReadWords() : mapReadWords()} />}
         <Summary id={summaryId} data={data} loading={loading} lateOnly={lateOnly} note={zoomNote} />
         <div className={s.mapArea}>
           <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
             <PointsMap
               styleUrl={config.mapStyle}
-              label="Operations map: the jobs' stops, riders and branches"
+              label={t`Operations map: the jobs' stops, riders and branches`}
               describedBy={summaryId}
               points={data.points}
               unclustered={data.riders}
@@ -225,8 +257,8 @@ export default function OpsMapView(props: OpsMapViewProps) {
               fit={fit}
               onSelect={(id) => onOpen(Number(id))}
               describeCluster={describeCluster}
-              alertWord="late"
-              withoutMap="The summary above says what is on it; the table lists every job."
+              alertWord={t`late`}
+              withoutMap={t`The summary above says what is on it; the table lists every job.`}
               className={s.mapFill}
             />
           </Suspense>
@@ -250,17 +282,20 @@ function ScopeSwitch({
   cap: number;
   onScope: (scope: 'page' | 'all') => void;
 }) {
-  if (searching) return <span className={s.scopeText}>The search’s matches</span>;
+  const { t } = useLingui();
+  if (searching) return <span className={s.scopeText}>{t`The search’s matches`}</span>;
+  const shown = formatCount(rows);
+  const most = formatCount(cap);
   return (
     <Segmented
-      label="Jobs on the map"
+      label={t`Jobs on the map`}
       value={scope}
       options={[
-        { value: 'page', label: `This page${scope === 'page' ? ` (${formatCount(rows)})` : ''}` },
+        { value: 'page', label: scope === 'page' ? t`This page (${shown})` : t`This page` },
         {
           value: 'all',
-          label: 'All matching',
-          title: `Every job matching the filters, up to ${formatCount(cap)}`,
+          label: t`All matching`,
+          title: t`Every job matching the filters, up to ${most}`,
         },
       ]}
       onChange={onScope}

@@ -1,9 +1,12 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, ProgressBar } from '../../../ui';
 import { MAX_SEARCH_LIMIT } from '../../../contract';
-import { countOf, formatCount } from '../../../lib/count';
+import { formatCount } from '../../../lib/count';
 import { type Filters, progressStyles } from '../../../job-views';
 import type { JobSearch } from './useJobSearch';
 import { useOpenExactMatch, type OpensJob } from './useOpenExactMatch';
+import { joinParts } from '../table/view-description';
 
 /**
  * Where the search stands: with the service's search, whether it answered (and whether it
@@ -14,7 +17,7 @@ import { useOpenExactMatch, type OpensJob } from './useOpenExactMatch';
 export function SearchStatus({
   search,
   q,
-  filters,
+  filters: searchFilters,
   filterText,
   nav,
   onClear,
@@ -26,32 +29,41 @@ export function SearchStatus({
   nav: OpensJob;
   onClear: () => void;
 }) {
-  useOpenExactMatch(search.exact, JSON.stringify([filters, q]), nav);
+  useOpenExactMatch(search.exact, JSON.stringify([searchFilters, q]), nav);
+  const { t } = useLingui();
   const { phase, progress, matches } = search;
-  const found = countOf(matches.length, 'match', 'matches');
-  const within = filterText.length ? `the jobs matching ${filterText.join(', ')}` : 'all jobs';
+  const count = matches.length;
+  const found = t`${plural(count, { one: '# match', other: '# matches' })}`;
+  const filters = joinParts(filterText);
+  const within = filterText.length ? t`the jobs matching ${filters}` : t`all jobs`;
+  const seen = progress?.jobsSeen ?? 0;
+  const seenCount = formatCount(seen);
+  const toRead = formatCount(progress?.jobsToRead ?? 0);
+  const total = formatCount(progress?.totalRecords ?? 0);
   let text: string;
   if (search.via === 'service' && phase === 'loading') {
-    text = `Searching all jobs for “${q}”: ${found} among the jobs already loaded so far.`;
+    text = t`Searching all jobs for “${q}”: ${found} among the jobs already loaded so far.`;
   } else if (search.via === 'service' && phase === 'done') {
+    const newest = formatCount(MAX_SEARCH_LIMIT);
     text = search.more
-      ? `${found} for “${q}” in ${within}: the service’s search of all jobs sent its ${formatCount(MAX_SEARCH_LIMIT)} newest matches. Make the search longer to find older ones.`
-      : `${found} for “${q}” in ${within}, by the service’s search of all jobs.`;
+      ? t`${found} for “${q}” in ${within}: the service’s search of all jobs sent its ${newest} newest matches. Make the search longer to find older ones.`
+      : t`${found} for “${q}” in ${within}, by the service’s search of all jobs.`;
   } else if (phase === 'loading') {
     text = progress
-      ? `Searching for “${q}”: ${formatCount(progress.jobsSeen)} of ${formatCount(progress.jobsToRead)} jobs read, ${found} so far.`
-      : `Searching for “${q}” in ${within}: ${found} among the pages already loaded.`;
+      ? t`Searching for “${q}”: ${seenCount} of ${toRead} jobs read, ${found} so far.`
+      : t`Searching for “${q}” in ${within}: ${found} among the pages already loaded.`;
   } else if (phase === 'done') {
     text = progress?.capped
-      ? `${found} for “${q}” in the first ${formatCount(progress.jobsSeen)} of ${formatCount(progress.totalRecords)} jobs: the search reads at most ${formatCount(progress.jobsToRead)}. Narrow the filters to search the rest.`
-      : `${found} for “${q}” in ${within} (${countOf(progress?.jobsSeen ?? 0, 'job', 'jobs')} read).`;
+      ? t`${found} for “${q}” in the first ${seenCount} of ${total} jobs: the search reads at most ${toRead}. Narrow the filters to search the rest.`
+      : t`${found} for “${q}” in ${within} (${plural(seen, { one: '# job', other: '# jobs' })} read).`;
   } else if (phase === 'stopped') {
     text =
       search.via === 'service'
-        ? `Search stopped: ${found} among the jobs already loaded.`
-        : `Search stopped after ${countOf(progress?.jobsSeen ?? 0, 'job', 'jobs')}: ${found} so far.`;
+        ? t`Search stopped: ${found} among the jobs already loaded.`
+        : t`Search stopped after ${plural(seen, { one: '# job', other: '# jobs' })}: ${found} so far.`;
   } else {
-    text = `The search stopped: ${search.error} ${found} so far.`;
+    const error = search.error;
+    text = t`The search stopped: ${error} ${found} so far.`;
   }
   return (
     <div className={progressStyles.progressStrip} data-phase={phase}>
@@ -59,20 +71,20 @@ export function SearchStatus({
         {text}
       </p>
       {phase === 'loading' && progress && (
-        <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Search progress" />
+        <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label={t`Search progress`} />
       )}
       <div className={progressStyles.searchActions}>
         {phase === 'loading' ? (
           <Button size="sm" onClick={search.stop}>
-            Stop searching
+            <Trans>Stop searching</Trans>
           </Button>
         ) : (
           <Button size="sm" onClick={search.again}>
-            Search again
+            <Trans>Search again</Trans>
           </Button>
         )}
         <Button size="sm" onClick={onClear}>
-          Clear the search
+          <Trans>Clear the search</Trans>
         </Button>
       </div>
     </div>

@@ -1,8 +1,8 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import type { Job } from '../../../contract';
 import { BulkActionDialog, preloadActionDialogs } from '../../../job-views/actions';
 import { Button } from '../../../ui';
-import { countOf } from '../../../lib/count';
 import s from './table.module.css';
 
 /**
@@ -14,11 +14,13 @@ export function BulkBar({ selected, onClear }: { selected: readonly Job[]; onCle
   // The jobs as selected when the dialog opened: its results stay with them while the table refreshes.
   const [acting, setActing] = useState<readonly Job[] | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const { t } = useLingui();
+  const count = selected.length;
   if (selected.length === 0 && !acting) return null;
   return (
-    <div className={s.bulkBar} role="region" aria-label="Selected jobs">
+    <div className={s.bulkBar} role="region" aria-label={t`Selected jobs`}>
       <span role="status" className={s.bulkCount}>
-        {countOf(selected.length, 'job', 'jobs')} selected
+        <Plural value={count} one="# job selected" other="# jobs selected" />
       </span>
       <Button
         size="sm"
@@ -31,10 +33,10 @@ export function BulkBar({ selected, onClear }: { selected: readonly Job[]; onCle
           setActing(selected);
         }}
       >
-        Act on {countOf(selected.length, 'job', 'jobs')}…
+        <Plural value={count} one="Act on # job…" other="Act on # jobs…" />
       </Button>
       <Button size="sm" onClick={onClear}>
-        Clear selection
+        <Trans>Clear selection</Trans>
       </Button>
       {acting && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactTable, Row } from '@tanstack/react-table';
 import {
   useEffect,
@@ -61,6 +62,7 @@ export function JobsTable({
   failed: boolean;
   caption: string;
 }) {
+  const { t, i18n } = useLingui();
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   const hintId = useId();
@@ -212,12 +214,14 @@ export function JobsTable({
                 const column = header.column;
                 const sortable = column.getCanSort();
                 const sorted = column.getIsSorted();
+                const meta = column.columnDef.meta;
+                const label = meta ? i18n._(meta.label) : column.id;
                 return (
                   <th
                     key={header.id}
                     scope="col"
                     className={column.columnDef.meta?.numeric ? s.numCell : undefined}
-                    title={column.columnDef.meta?.label}
+                    title={label}
                     aria-sort={
                       !sortable
                         ? undefined
@@ -234,7 +238,7 @@ export function JobsTable({
                         type="button"
                         className={s.sortButton}
                         onClick={column.getToggleSortingHandler()}
-                        title={`${column.columnDef.meta?.label}: sort the loaded jobs`}
+                        title={t`${label}: sort the loaded jobs`}
                       >
                         <table.FlexRender header={header} />
                         <span aria-hidden="true" className={s.sortMark}>
@@ -282,7 +286,7 @@ export function JobsTable({
         </tbody>
       </table>
       <p id={hintId} hidden>
-        Enter opens the job. Arrow keys or J and K move between jobs.
+        <Trans>Enter opens the job. Arrow keys or J and K move between jobs.</Trans>
       </p>
     </div>
   );
@@ -290,8 +294,9 @@ export function JobsTable({
 
 /** The table's place while the first rows load. */
 export function TableSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className={s.skeletonTable} role="status" aria-label="Loading jobs">
+    <div className={s.skeletonTable} role="status" aria-label={t`Loading jobs`}>
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className={s.skeletonRow}>
           <Skeleton width={48} />

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../ui';
 import { formatCount } from '../../../lib/count';
@@ -42,6 +43,7 @@ function PageField({
   goTo: (page: number) => void;
 }) {
   const [draft, setDraft] = useState(String(page));
+  const pages = formatCount(Math.max(totalPages, 1));
   const [seen, setSeen] = useState(page);
   if (seen !== page) {
     setSeen(page);
@@ -59,7 +61,9 @@ function PageField({
   };
   return (
     <label className={s.pageField}>
-      <span>Page</span>
+      <span>
+        <Trans>Page</Trans>
+      </span>
       <input
         className={s.pageInput}
         type="number"
@@ -76,7 +80,9 @@ function PageField({
           }
         }}
       />
-      <span className="num">of {formatCount(Math.max(totalPages, 1))}</span>
+      <span className="num">
+        <Trans>of {pages}</Trans>
+      </span>
     </label>
   );
 }
@@ -102,67 +108,73 @@ export function PaginationBar({
   /** The viewer sorted this page's rows by lateness (the Late column). */
   sortedByLateness?: boolean;
 }) {
+  const { t } = useLingui();
   const controls = pageControls(page, totalPages, goTo);
   const range = pageRange(page, rows, totalRecords, totalPages);
+  const first = range ? formatCount(range.first) : '';
+  const last = range ? formatCount(range.last) : '';
   return (
-    <nav className={s.pagination} aria-label="Pages">
+    <nav className={s.pagination} aria-label={t`Pages`}>
       <p className={s.rangeText} aria-live="polite" aria-atomic="true">
         {range ? (
-          <>
+          <Trans>
             <span className="num">
-              {formatCount(range.first)}–{formatCount(range.last)}
+              {first}–{last}
             </span>{' '}
-            of <span className="num">{formatCount(totalRecords)}</span> jobs
-          </>
+            of <Plural value={totalRecords} one="# job" other="# jobs" />
+          </Trans>
         ) : (
-          <>
-            <span className="num">{formatCount(totalRecords)}</span> jobs
-          </>
+          <Plural value={totalRecords} one="# job" other="# jobs" />
         )}
-        {busy && <span className={s.muted}> · loading…</span>}
+        {busy && (
+          <span className={s.muted}>
+            {' · '}
+            <Trans>loading…</Trans>
+          </span>
+        )}
       </p>
       <span className={s.orderNote}>
         {sortedByLateness
-          ? 'This page’s jobs by lateness (the interface offers no sorting: other pages are not included)'
-          : 'In the service’s order (the interface offers no sorting)'}
+          ? t`This page’s jobs by lateness (the interface offers no sorting: other pages are not included)`
+          : t`In the service’s order (the interface offers no sorting)`}
       </span>
       <div className={s.pageButtons}>
         <Button
           size="sm"
           onClick={controls.first}
           disabled={!controls.canFirst}
-          aria-label="First page"
-          title="First page"
+          aria-label={t`First page`}
+          title={t`First page`}
         >
-          «<span className={s.hideNarrow}> First</span>
+          «<span className={s.hideNarrow}> {t`First`}</span>
         </Button>
         <Button
           size="sm"
           onClick={controls.previous}
           disabled={!controls.canPrevious}
-          aria-label="Previous page"
-          title="Previous page"
+          aria-label={t`Previous page`}
+          title={t`Previous page`}
         >
-          ‹<span className={s.hideNarrow}> Previous</span>
+          ‹<span className={s.hideNarrow}> {t`Previous`}</span>
         </Button>
         <PageField page={page} totalPages={totalPages} goTo={controls.goTo} />
         <Button
           size="sm"
           onClick={controls.next}
           disabled={!controls.canNext}
-          aria-label="Next page"
-          title="Next page"
+          aria-label={t`Next page`}
+          title={t`Next page`}
         >
-          <span className={s.hideNarrow}>Next </span>›
+          <span className={s.hideNarrow}>{t`Next`} </span>›
         </Button>
         <Button
           size="sm"
           onClick={controls.last}
           disabled={!controls.canLast}
-          aria-label="Last page"
-          title="Last page"
+          aria-label={t`Last page`}
+          title={t`Last page`}
         >
-          <span className={s.hideNarrow}>Last </span>»
+          <span className={s.hideNarrow}>{t`Last`} </span>»
         </Button>
       </div>
     </nav>

@@ -9,6 +9,9 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Job, Rider } from '../../../contract';
 import { currencyOf, describeJobType, describeStatus, useConfig } from '../../../config';
 import { Badge, formatWindow, inViewerZone } from '../../../ui';
@@ -22,21 +25,15 @@ import {
 } from '../../../job-views';
 import { phoneOf } from '../../../rules/customer';
 import { jobBranches } from '../../../rules/job-branch';
-import {
-  earliestOpenSlot,
-  formatLate,
-  jobLateness,
-  lateRule,
-  lateSince,
-  type LateRule,
-} from '../../../rules/lateness';
+import { earliestOpenSlot, jobLateness, lateRule, lateSince, type LateRule } from '../../../rules/lateness';
 import s from './table.module.css';
-import { countOf } from '../../../lib/count';
+import { i18n } from '../../../i18n';
+import { formatDuration } from '../../../ui';
 
 /** What the table reads of a column beyond its header. */
 export type JobsColumnMeta = {
-  /** Name in the column chooser (the header may be shorter). */
-  label: string;
+  /** Name in the column chooser (the header may be shorter), from the catalog. */
+  label: MessageDescriptor;
   /** Width in px (the table has a fixed layout so columns do not jump between pages). */
   width: number;
   numeric?: boolean;
@@ -66,9 +63,11 @@ function riderContact(rider: Rider): string {
 /** The type's label (its code on hover); a code the dictionary does not name, as sent. */
 function TypeCell({ job }: { job: Job }) {
   const config = useConfig();
+  const { t } = useLingui();
   if (!job.type) return '—';
   const info = describeJobType(config, job.type);
-  const title = info.known ? `Type code ${info.code}` : `Type code ${info.code} is not in the dictionary`;
+  const code = info.code;
+  const title = info.known ? t`Type code ${code}` : t`Type code ${code} is not in the dictionary`;
   return (
     <span className={s.ellipsis} title={title}>
       {info.label}
@@ -79,10 +78,10 @@ function TypeCell({ job }: { job: Job }) {
 /** The status label alone (its code on hover); how late the job is has its own column. */
 function StatusCell({ job }: { job: Job }) {
   const config = useConfig();
+  const { t } = useLingui();
   const info = describeStatus(config, job.status);
-  const title = info.known
-    ? `Status code ${job.status}`
-    : `Status code ${job.status} is not in the dictionary`;
+  const code = job.status;
+  const title = info.known ? t`Status code ${code}` : t`Status code ${code} is not in the dictionary`;
   return (
     <span className={s.statusCell}>
       <Badge tone={info.tone} title={title}>
@@ -102,6 +101,7 @@ function LateCell({ job }: { job: Job }) {
 
 /** "late 12 min", in words and colour (never colour alone). */
 export function LateMark({ seconds }: { seconds: number }) {
+  const duration = formatDuration(seconds);
   return (
     <span className={s.late}>
       <svg className={s.lateIcon} viewBox="0 0 16 16" aria-hidden="true">
@@ -114,17 +114,24 @@ export function LateMark({ seconds }: { seconds: number }) {
           strokeLinecap="round"
         />
       </svg>
-      {formatLate(seconds)}
+      <Trans>late {duration}</Trans>
     </span>
   );
 }
 
 function RiderCell({ rider }: { rider: Rider | null }) {
-  if (!rider) return <span className={s.muted}>Unassigned</span>;
+  const { t } = useLingui();
+  if (!rider)
+    return (
+      <span className={s.muted}>
+        <Trans>Unassigned</Trans>
+      </span>
+    );
   const contact = riderContact(rider);
+  const id = rider.id;
   return (
     <span className={s.ellipsis} title={contact ? `${rider.name} — ${contact}` : rider.name}>
-      {rider.name || `Rider ${rider.id}`}
+      {rider.name || t`Rider ${id}`}
     </span>
   );
 }
@@ -146,14 +153,20 @@ function SlotCell({ job }: { job: Job }) {
   const now = useScreenNow();
   const slot = earliestOpenSlot(job, lateRule(config));
   const zone = useDisplayZone(slot?.branch?.time_zone);
-  if (!slot) return <span className={s.muted}>None open</span>;
-  const kind = slot.kind === 'pickup' ? 'Pickup' : 'Delivery';
+  const { t } = useLingui();
+  if (!slot)
+    return (
+      <span className={s.muted}>
+        <Trans>None open</Trans>
+      </span>
+    );
+  const kind = slot.kind === 'pickup' ? t`Pickup` : t`Delivery`;
   const at = slot.to ?? slot.from!;
+  const id = slot.id;
+  const window = formatWindow(slot.from, slot.to, zone);
+  const viewer = inViewerZone(at, zone);
   return (
-    <span
-      className={s.ellipsis}
-      title={`${kind} #${slot.id}: ${formatWindow(slot.from, slot.to, zone)}\n${inViewerZone(at, zone)}`}
-    >
+    <span className={s.ellipsis} title={t`${kind} #${id}: ${window}` + '\n' + viewer}>
       <span className={s.slotKind}>{kind}</span> {formatWindow(slot.from, slot.to, zone, now)}
     </span>
   );
@@ -161,7 +174,10 @@ function SlotCell({ job }: { job: Job }) {
 
 /** "1 · 3": pickups · deliveries, in words on hover and for screen readers. */
 function StopsCell({ job }: { job: Job }) {
-  const words = `${countOf(job.pickups.length, 'pickup', 'pickups')}, ${countOf(job.deliveries.length, 'delivery', 'deliveries')}`;
+  const { t } = useLingui();
+  const pickups = job.pickups.length;
+  const deliveries = job.deliveries.length;
+  const words = t`${plural(pickups, { one: '# pickup', other: '# pickups' })}, ${plural(deliveries, { one: '# delivery', other: '# deliveries' })}`;
   return (
     <span title={words}>
       <span aria-hidden="true">
@@ -183,7 +199,7 @@ function TimeCell({ job, at }: { job: Job; at: number }) {
 
 type ColumnSpec = JobsColumnMeta & {
   id: string;
-  header: string;
+  header: MessageDescriptor;
   /** Job id and status are always shown. */
   alwaysShown?: boolean;
   cell: (job: Job) => ReactNode;
@@ -194,16 +210,16 @@ type ColumnSpec = JobsColumnMeta & {
 const COLUMNS: ColumnSpec[] = [
   {
     id: 'id',
-    header: 'Job',
-    label: 'Job id',
+    header: msg`Job`,
+    label: msg`Job id`,
     width: 64,
     alwaysShown: true,
     cell: (job) => <span className={s.mono}>{job.id}</span>,
   },
   {
     id: 'order_id',
-    header: 'Order',
-    label: 'Order id',
+    header: msg`Order`,
+    label: msg`Order id`,
     width: 108,
     cell: (job) => (
       <span className={`${s.mono} ${s.ellipsis}`} title={job.order_id}>
@@ -213,23 +229,23 @@ const COLUMNS: ColumnSpec[] = [
   },
   {
     id: 'type',
-    header: 'Type',
-    label: 'Type',
+    header: msg`Type`,
+    label: msg`Type`,
     width: 88,
     cell: (job) => <TypeCell job={job} />,
   },
   {
     id: 'status',
-    header: 'Status',
-    label: 'Status',
+    header: msg`Status`,
+    label: msg`Status`,
     width: 120,
     alwaysShown: true,
     cell: (job) => <StatusCell job={job} />,
   },
   {
     id: 'late',
-    header: 'Late',
-    label: 'Lateness',
+    header: msg`Late`,
+    label: msg`Lateness`,
     width: 112,
     cell: (job) => <LateCell job={job} />,
     // Where the job's lateness counts from: an earlier one is later at every moment, so the
@@ -238,52 +254,52 @@ const COLUMNS: ColumnSpec[] = [
   },
   {
     id: 'rider',
-    header: 'Rider',
-    label: 'Rider',
+    header: msg`Rider`,
+    label: msg`Rider`,
     width: 108,
     cell: (job) => <RiderCell rider={job.rider} />,
   },
   {
     id: 'branch',
-    header: 'Branch',
-    label: 'Branch (of the pickups)',
+    header: msg`Branch`,
+    label: msg`Branch (of the pickups)`,
     width: 108,
     cell: (job) => <BranchCell job={job} />,
   },
   {
     id: 'stops',
-    header: 'Stops',
-    label: 'Stops (pickups · deliveries)',
+    header: msg`Stops`,
+    label: msg`Stops (pickups · deliveries)`,
     width: 60,
     numeric: true,
     cell: (job) => <StopsCell job={job} />,
   },
   {
     id: 'slot',
-    header: 'Earliest open slot',
-    label: 'Earliest open slot',
+    header: msg`Earliest open slot`,
+    label: msg`Earliest open slot`,
     width: 254,
     cell: (job) => <SlotCell job={job} />,
   },
   {
     id: 'amount',
-    header: 'Amount',
-    label: 'Total delivery amount',
+    header: msg`Amount`,
+    label: msg`Total delivery amount`,
     width: 92,
     numeric: true,
     cell: (job) => <AmountCell job={job} />,
   },
   {
     id: 'created_at',
-    header: 'Created',
-    label: 'Created',
+    header: msg`Created`,
+    label: msg`Created`,
     width: 92,
     cell: (job) => <TimeCell job={job} at={job.created_at} />,
   },
   {
     id: 'updated_at',
-    header: 'Updated',
-    label: 'Updated',
+    header: msg`Updated`,
+    label: msg`Updated`,
     width: 92,
     cell: (job) => <TimeCell job={job} at={job.updated_at} />,
   },
@@ -299,7 +315,7 @@ export function jobColumns(rule: Pick<LateRule, 'isFinal'>) {
     COLUMNS.map((c) => {
       const common = {
         id: c.id,
-        header: c.header,
+        header: () => i18n._(c.header),
         enableHiding: !c.alwaysShown,
         meta: { label: c.label, width: c.width, numeric: c.numeric },
         cell: (info: { row: { original: Job } }) => c.cell(info.row.original),
@@ -350,23 +366,27 @@ function SelectBox({
   );
 }
 
+function selectJobLabel(id: number): string {
+  return i18n._(msg`Select job ${id}`);
+}
+
 /** The selection column (first), drawn only where jobs can be acted on. */
 export const selectColumn = helper.display({
   id: 'select',
   enableHiding: false,
-  meta: { label: 'Select', width: 48 },
+  meta: { label: msg`Select`, width: 48 },
   header: ({ table }) => (
     <SelectBox
       checked={table.getIsAllRowsSelected()}
       indeterminate={table.getIsSomeRowsSelected()}
-      label="Select every job shown"
+      label={i18n._(msg`Select every job shown`)}
       onChange={() => table.toggleAllRowsSelected()}
     />
   ),
   cell: ({ row }) => (
     <SelectBox
       checked={row.getIsSelected()}
-      label={`Select job ${row.original.id}`}
+      label={selectJobLabel(row.original.id)}
       onChange={() => row.toggleSelected()}
     />
   ),

@@ -9,6 +9,21 @@ import type { JobsResponse } from '../../../contract';
 import { describeStatus, type RuntimeConfig } from '../../../config';
 import { formatShort, viewerTimeZone, zoneName } from '../../../ui/time-format';
 import type { Filters } from '../../../job-views';
+import { i18n } from '../../../i18n';
+import { formatCount } from '../../../lib/count';
+import { msg } from '@lingui/core/macro';
+
+/** What goes between the parts of a list in the chosen language (", " in English, "، " in Arabic). */
+export function listSeparator(): string {
+  return i18n._(
+    msg({ message: ', ', comment: 'Between the parts of a list: "status Failed (8), branch LDN-01"' }),
+  );
+}
+
+/** The active filters' parts (and a caption's) in one run: "status Failed (8), branch LDN-01". */
+export function joinParts(parts: readonly string[]): string {
+  return parts.join(listSeparator());
+}
 
 /** "status Delivered (7)", "branch LDN-01", "created from 21 Nov, 09:00 GMT": one part per active filter. */
 export function describeFilters(
@@ -17,15 +32,20 @@ export function describeFilters(
   zone: string = viewerTimeZone(),
 ): string[] {
   const parts: string[] = [];
-  if (filters.status !== undefined)
-    parts.push(`status ${describeStatus(config, filters.status).label} (${filters.status})`);
-  if (filters.branch_id) parts.push(`branch ${filters.branch_id}`);
-  if (filters.team_id) parts.push(`team ${filters.team_id}`);
+  const { status: code, branch_id: branch, team_id: team } = filters;
+  if (code !== undefined) {
+    const status = describeStatus(config, code).label;
+    parts.push(i18n._(msg`status ${status} (${code})`));
+  }
+  if (branch) parts.push(i18n._(msg`branch ${branch}`));
+  if (team) parts.push(i18n._(msg`team ${team}`));
   const at = (t: number) => `${formatShort(t, zone)} ${zoneName(t, zone)}`;
-  const { timestamp_from: from, timestamp_to: to } = filters;
-  if (from !== undefined && to !== undefined) parts.push(`created ${at(from)} to ${at(to)}`);
-  else if (from !== undefined) parts.push(`created from ${at(from)}`);
-  else if (to !== undefined) parts.push(`created up to ${at(to)}`);
+  const { timestamp_from: fromTime, timestamp_to: toTime } = filters;
+  const from = fromTime === undefined ? undefined : at(fromTime);
+  const to = toTime === undefined ? undefined : at(toTime);
+  if (from !== undefined && to !== undefined) parts.push(i18n._(msg`created ${from} to ${to}`));
+  else if (from !== undefined) parts.push(i18n._(msg`created from ${from}`));
+  else if (to !== undefined) parts.push(i18n._(msg`created up to ${to}`));
   return parts;
 }
 
@@ -89,11 +109,18 @@ export function tableCaption(view: {
   lateOnly: boolean;
   whole?: boolean;
 }): string {
+  const { q: query } = view;
+  const page = formatCount(view.page);
+  const totalPages = formatCount(view.totalPages);
   const what =
-    view.q !== null
-      ? `Jobs matching “${view.q}”`
+    query !== null
+      ? i18n._(msg`Jobs matching “${query}”`)
       : view.whole
-        ? 'Late jobs of the whole result'
-        : `Jobs, page ${view.page} of ${view.totalPages}`;
-  return [what, ...view.filterText, ...(view.lateOnly && !view.whole ? ['late only'] : [])].join(', ');
+        ? i18n._(msg`Late jobs of the whole result`)
+        : i18n._(msg`Jobs, page ${page} of ${totalPages}`);
+  return joinParts([
+    what,
+    ...view.filterText,
+    ...(view.lateOnly && !view.whole ? [i18n._(msg`late only`)] : []),
+  ]);
 }
