@@ -3,7 +3,7 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
-import compileEnglish from './scripts/babel-compile-english';
+import compileEnglish from './scripts/babel-compile-english.js';
 
 /**
  * Lingui's macros (`Trans`, `useLingui`, `msg`, `plural` from `@lingui/*\/macro`) are compiled by

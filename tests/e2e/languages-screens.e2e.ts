@@ -153,7 +153,12 @@ describe('Arabic, right to left', () => {
 
     const job = (server.db.prepare('SELECT id FROM jobs ORDER BY id LIMIT 1').get() as { id: number }).id;
     await page.goto(`${server.url}/jobs?job=${job}`);
-    await page.getByRole('complementary', { name: tr('Job {id}', { id: job }) }).waitFor();
+    // A side panel on a desktop, a sheet (a dialog) on a phone.
+    const panelName = tr('Job {jobId}', { jobId: job });
+    await page
+      .getByRole('complementary', { name: panelName })
+      .or(page.getByRole('dialog', { name: panelName }))
+      .waitFor();
     await look('jobs-panel');
     await page.goto(`${server.url}/jobs?late=1`);
     await page.getByRole('heading', { level: 1, name: tr('Jobs') }).waitFor();
