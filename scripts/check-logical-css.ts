@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The folders converted so far; the list grows until it is all of src. */
-export const CHECKED = ['src/app', 'src/ui', 'src/i18n'];
+export const CHECKED = ['src/app', 'src/ui', 'src/i18n', 'src/features/branches'];
 
 const PHYSICAL = [
   /(?:^|[\s;{])(?:margin|padding|border)-(?:left|right)(?:-[a-z]+)?\s*:/,
