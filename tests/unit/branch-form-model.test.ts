@@ -1,6 +1,7 @@
 import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Branch } from '../../src/contract';
+import { Branch, INPUT_MESSAGES, Latitude } from '../../src/contract';
+import { i18n } from '../../src/i18n';
 import { ApiError } from '../../src/api';
 import {
   clearDraft,
@@ -157,6 +158,28 @@ describe('form schema messages', () => {
 
   it('accepts the loaded branch', () => {
     expect(formIssues(schema, base)).toEqual([]);
+  });
+
+  it("says the contract's checks in the chosen language, and the service's English stays the contract's", async () => {
+    const tooFar = (v: BranchFormValues) => (v.coordinates.latitude = '91');
+    const badPhone = (v: BranchFormValues) => (v.contacts[0]!.phone = 'call me');
+    // The branches' catalogs as the app loads them (src/i18n/catalogs.ts), then the language chosen.
+    i18n.load('fr', (await import('../../src/features/branches/locales/fr.po')).messages);
+    i18n.load('ar', (await import('../../src/features/branches/locales/ar.po')).messages);
+    try {
+      i18n.activate('fr');
+      expect(issuesFor(tooFar)).toEqual([
+        { path: 'coordinates.latitude', message: 'La latitude doit être comprise entre -90 et 90' },
+      ]);
+      expect(issuesFor(badPhone)[0]?.message).toMatch(/^Utilisez des chiffres/);
+      i18n.activate('ar');
+      expect(issuesFor((v) => (v.name = ' '))[0]?.message).toBe('الاسم مطلوب');
+    } finally {
+      i18n.activate('en');
+    }
+    expect(Latitude.safeParse(91).error?.issues[0]?.message).toBe(INPUT_MESSAGES.latitudeRange);
+    expect(INPUT_MESSAGES.latitudeRange).toBe('Latitude must be between -90 and 90');
+    expect(issuesFor(tooFar)[0]?.message).toBe(INPUT_MESSAGES.latitudeRange);
   });
 
   it.each([
