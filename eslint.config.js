@@ -217,6 +217,7 @@ export default tseslint.config(
       'src/config/**/*.{ts,tsx}',
       'src/working-set/**/*.{ts,tsx}',
       'src/features/jobs/**/*.{ts,tsx}',
+      'src/features/branches/**/*.{ts,tsx}',
     ],
     plugins: { lingui: pluginLingui },
     rules: {
@@ -246,6 +247,7 @@ export default tseslint.config(
             // maplibre's style expressions ("Polygon" is a geometry type, not a word)
             'filter',
             'Authorization',
+            'section',
           ],
           ignoreFunctions: [
             'Error',

@@ -21,6 +21,7 @@ export const CHECKED = [
   'src/map',
   'src/features/control-room',
   'src/features/jobs',
+  'src/features/branches',
 ];
 
 const PHYSICAL = [

@@ -8,14 +8,38 @@ import { MAX_LATITUDE, MAX_LONGITUDE } from './coordinates';
  * response schemas so that screens which only read (the jobs route) do not load them.
  */
 
-const LATITUDE_RANGE = `Latitude must be between -${MAX_LATITUDE} and ${MAX_LATITUDE}`;
-const LONGITUDE_RANGE = `Longitude must be between -${MAX_LONGITUDE} and ${MAX_LONGITUDE}`;
+/**
+ * The messages of the checks a form also runs (the branch form), by a stable key: the form
+ * shows them in the chosen language by their key (src/features/branches/form), the service
+ * sends this English.
+ */
+export const INPUT_MESSAGES = {
+  latitudeNumber: 'Latitude must be a number',
+  latitudeRange: `Latitude must be between -${MAX_LATITUDE} and ${MAX_LATITUDE}`,
+  longitudeNumber: 'Longitude must be a number',
+  longitudeRange: `Longitude must be between -${MAX_LONGITUDE} and ${MAX_LONGITUDE}`,
+  nameRequired: 'Name is required',
+  contactNameTooLong: 'Name is at most 120 characters',
+  branchNameTooLong: 'Name is at most 200 characters',
+  nameNotText: 'Name must be text',
+  phoneRequired: 'Phone is required',
+  phoneFormat: 'Use digits, spaces, dashes or brackets, optionally starting with +',
+  idRequired: 'Id is required',
+  idFormat: 'Use 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit',
+  addressTooLong: 'Address is at most 500 characters',
+  tooManyContacts: 'At most 50 contacts',
+} as const;
+export type InputMessage = keyof typeof INPUT_MESSAGES;
+const M = INPUT_MESSAGES;
+
+const LATITUDE_RANGE = M.latitudeRange;
+const LONGITUDE_RANGE = M.longitudeRange;
 
 export const Latitude = z
-  .number({ error: 'Latitude must be a number' })
+  .number({ error: M.latitudeNumber })
   .check(z.minimum(-MAX_LATITUDE, LATITUDE_RANGE), z.maximum(MAX_LATITUDE, LATITUDE_RANGE));
 export const Longitude = z
-  .number({ error: 'Longitude must be a number' })
+  .number({ error: M.longitudeNumber })
   .check(z.minimum(-MAX_LONGITUDE, LONGITUDE_RANGE), z.maximum(MAX_LONGITUDE, LONGITUDE_RANGE));
 
 /** Coordinates as sent by clients: finite decimal degrees in range (docs/design.md, decision 9). */
@@ -39,17 +63,11 @@ export const WorkTimingsInput = z.strictObject({ from: Time12h, to: Time12h });
 /** Contact as sent by clients (strict). */
 export const ContactInput = z.strictObject({
   name: z
-    .string({ error: 'Name is required' })
-    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120, 'Name is at most 120 characters')),
+    .string({ error: M.nameRequired })
+    .check(z.trim(), z.minLength(1, M.nameRequired), z.maxLength(120, M.contactNameTooLong)),
   phone: z
-    .string({ error: 'Phone is required' })
-    .check(
-      z.trim(),
-      z.regex(
-        /^\+?[0-9][0-9 ()-]{4,30}$/,
-        'Use digits, spaces, dashes or brackets, optionally starting with +',
-      ),
-    ),
+    .string({ error: M.phoneRequired })
+    .check(z.trim(), z.regex(/^\+?[0-9][0-9 ()-]{4,30}$/, M.phoneFormat)),
   work_timings: WorkTimingsInput,
   work_days: z.array(Weekday).check(
     z.maxLength(7, 'At most 7 work days'),
@@ -139,34 +157,23 @@ export const DeliveryZonesInput = z
   );
 export type DeliveryZonesInput = z.infer<typeof DeliveryZonesInput>;
 
-export const BranchId = z
-  .string({ error: 'Id is required' })
-  .check(
-    z.regex(
-      BRANCH_ID_PATTERN,
-      'Use 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit',
-    ),
-  );
+export const BranchId = z.string({ error: M.idRequired }).check(z.regex(BRANCH_ID_PATTERN, M.idFormat));
 
 /** The `branch` object of PUT /v1/branches/{id}: every field optional, unknown fields refused. */
 export const BranchPatch = z.strictObject({
   id: z.optional(BranchId),
   name: z.optional(
     z
-      .string({ error: 'Name must be text' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Name is required'),
-        z.maxLength(200, 'Name is at most 200 characters'),
-      ),
+      .string({ error: M.nameNotText })
+      .check(z.trim(), z.minLength(1, M.nameRequired), z.maxLength(200, M.branchNameTooLong)),
   ),
   active: z.optional(z.boolean({ error: 'Active must be true or false' })),
   coordinates: z.optional(CoordinatesInput),
   formatted_address: z.optional(
-    z.string({ error: 'Address must be text' }).check(z.maxLength(500, 'Address is at most 500 characters')),
+    z.string({ error: 'Address must be text' }).check(z.maxLength(500, M.addressTooLong)),
   ),
   delivery_zones: z.optional(DeliveryZonesInput),
-  contacts: z.optional(z.array(ContactInput).check(z.maxLength(50, 'At most 50 contacts'))),
+  contacts: z.optional(z.array(ContactInput).check(z.maxLength(50, M.tooManyContacts))),
 });
 export type BranchPatch = z.infer<typeof BranchPatch>;
 

@@ -177,8 +177,9 @@ describe('drafts of two tabs', () => {
 
     renderBranchApp({ server, path: '/branches/MAN-01' });
     await openEditor('Manchester');
-    const offers = await screen.findAllByRole('alert');
-    expect(offers).toHaveLength(2);
+    // Both offers, this tab's and the closed tab's (each read as the editor opens).
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    const offers = screen.getAllByRole('alert');
     const [own, other] = offers as [HTMLElement, HTMLElement];
     expect(own).toHaveTextContent(/Unsaved changes from moments ago.*changes to name\./);
     expect(own).not.toHaveTextContent(/another tab/);

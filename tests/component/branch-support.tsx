@@ -106,7 +106,12 @@ export async function putBranch(server: TestServer, id: string, branch: Record<s
 
 /** Waits for the editor of a branch to show its form. */
 export async function openEditor(name: RegExp | string) {
-  await screen.findByRole('heading', { level: 1, name: typeof name === 'string' ? new RegExp(name) : name });
+  // The editor's chunk is transformed on its first opening in a run: a longer wait than the default.
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: typeof name === 'string' ? new RegExp(name) : name },
+    { timeout: 15_000 },
+  );
   return screen.getByRole('form', { name: /Edit branch/ });
 }
 

@@ -35,7 +35,8 @@ function geojsonFile(name: string, features: { id?: string; name: string; ring: 
 
 async function importFile(user: UserEvent, file: File) {
   await user.upload(screen.getByLabelText('Zones file to import'), file);
-  await user.click(await screen.findByRole('button', { name: /^Add \d+ zones?$/ }));
+  // The import's code loads (and, in a test run, is transformed) on its first use: a longer wait.
+  await user.click(await screen.findByRole('button', { name: /^Add \d+ zones?$/ }, { timeout: 15_000 }));
   await screen.findByText(new RegExp(`^Imported \\d+ zones? from ${file.name.replace('.', '\\.')}\\.$`));
 }
 

@@ -1,6 +1,7 @@
 import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Branch } from '../../src/contract';
+import { Branch, INPUT_MESSAGES, Latitude } from '../../src/contract';
+import { chooseLocale } from '../../src/i18n';
 import { ApiError } from '../../src/api';
 import {
   clearDraft,
@@ -157,6 +158,25 @@ describe('form schema messages', () => {
 
   it('accepts the loaded branch', () => {
     expect(formIssues(schema, base)).toEqual([]);
+  });
+
+  it("says the contract's checks in the chosen language, and the service's English stays the contract's", async () => {
+    const tooFar = (v: BranchFormValues) => (v.coordinates.latitude = '91');
+    const badPhone = (v: BranchFormValues) => (v.contacts[0]!.phone = 'call me');
+    try {
+      await chooseLocale('fr', 'latn', false);
+      expect(issuesFor(tooFar)).toEqual([
+        { path: 'coordinates.latitude', message: 'La latitude doit être comprise entre -90 et 90' },
+      ]);
+      expect(issuesFor(badPhone)[0]?.message).toMatch(/^Utilisez des chiffres/);
+      await chooseLocale('ar', 'latn', false);
+      expect(issuesFor((v) => (v.name = ' '))[0]?.message).toBe('الاسم مطلوب');
+    } finally {
+      await chooseLocale('en', 'latn', false);
+    }
+    expect(Latitude.safeParse(91).error?.issues[0]?.message).toBe(INPUT_MESSAGES.latitudeRange);
+    expect(INPUT_MESSAGES.latitudeRange).toBe('Latitude must be between -90 and 90');
+    expect(issuesFor(tooFar)[0]?.message).toBe(INPUT_MESSAGES.latitudeRange);
   });
 
   it.each([

@@ -8,6 +8,9 @@
  */
 import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../../../i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { branchQueryOptions, useApi } from '../../../api';
 import type { Branch, StopBranch } from '../../../contract';
 import { useConfig } from '../../../config';
@@ -27,7 +30,7 @@ import {
 } from './coverage-data';
 import { focusParam, type BranchEditorSearch } from '../editor/editor-search';
 import s from './coverage.module.css';
-import { countOf, formatCount } from '../../../lib/count';
+import { formatCount } from '../../../lib/count';
 
 const PointsMap = lazy(() => import('../../../map/PointsMap'));
 
@@ -66,18 +69,27 @@ export default function CoverageMap({ listed, seen }: CoverageMapProps) {
       data-coverage={data ? 'ready' : 'loading'}
       data-overlaps={found ? 'ready' : 'measuring'}
     >
-      {partial && (
-        <Banner tone="info">
-          Coverage is partial: this service does not list its branches, so the map shows only the{' '}
-          {formatCount(Math.min(seen.length, FALLBACK_MAX))} branches found in loaded jobs
-          {seen.length > FALLBACK_MAX ? ` (the first ${FALLBACK_MAX} of ${formatCount(seen.length)})` : ''},
-          each read through its jobs. Other branches’ zones are not shown.
-          {fetched.failed > 0 ? ` ${formatCount(fetched.failed)} of them could not be read.` : ''}
-        </Banner>
-      )}
+      {partial && <PartialBanner seen={seen.length} failed={fetched.failed} />}
       {/* The map starts while the zones load: its code and base map do not wait for them. */}
       <CoverageBody data={data} measuring={found === null} />
     </div>
+  );
+}
+
+/** Without the service's list: which branches the map shows. */
+function PartialBanner({ seen, failed }: { seen: number; failed: number }) {
+  const { t } = useLingui();
+  const shown = formatCount(Math.min(seen, FALLBACK_MAX));
+  const all = formatCount(seen);
+  const most = FALLBACK_MAX;
+  const unread = formatCount(failed);
+  return (
+    <Banner tone="info">
+      {seen > FALLBACK_MAX
+        ? t`Coverage is partial: this service does not list its branches, so the map shows only the ${shown} branches found in loaded jobs (the first ${most} of ${all}), each read through its jobs. Other branches’ zones are not shown.`
+        : t`Coverage is partial: this service does not list its branches, so the map shows only the ${shown} branches found in loaded jobs, each read through its jobs. Other branches’ zones are not shown.`}
+      {failed > 0 && ` ${t`${unread} of them could not be read.`}`}
+    </Banner>
   );
 }
 
@@ -85,7 +97,7 @@ function SideSkeleton() {
   return (
     <div className={s.side} aria-busy="true">
       <span className="visually-hidden" role="status">
-        Loading the branches’ zones…
+        <Trans>Loading the branches’ zones…</Trans>
       </span>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} height={20} />
@@ -97,6 +109,7 @@ function SideSkeleton() {
 const NO_AREAS: CoverageData['areas'] = { type: 'FeatureCollection', features: [] };
 
 function CoverageBody({ data, measuring }: { data: CoverageData | null; measuring: boolean }) {
+  const { t } = useLingui();
   const config = useConfig();
   const navigate = useNavigate();
   const summaryId = useId();
@@ -118,11 +131,12 @@ function CoverageBody({ data, measuring }: { data: CoverageData | null; measurin
   };
 
   if (data && data.zones.length === 0) {
+    const without = formatCount(data.withoutZones.length);
     return (
-      <EmptyState title="No zones to show">
+      <EmptyState title={t`No zones to show`}>
         {data.withoutZones.length
-          ? `None of the ${formatCount(data.withoutZones.length)} branches has a delivery zone yet. Open a branch to draw its zones.`
-          : 'There are no branches to show.'}
+          ? t`None of the ${without} branches has a delivery zone yet. Open a branch to draw its zones.`
+          : t`There are no branches to show.`}
       </EmptyState>
     );
   }
@@ -148,10 +162,10 @@ function CoverageBody({ data, measuring }: { data: CoverageData | null; measurin
         <div className={s.mapBar}>
           <p className={s.caption} aria-live="off" data-coverage-caption>
             {shownZone
-              ? `${branchLabel({ id: shownZone.branchId, name: shownZone.branchName })}: ${shownZone.zoneName}${shownZone.active ? '' : ' (inactive)'}`
+              ? zoneCaption(shownZone)
               : shownOverlap
-                ? `Overlap of ${zoneText(shownOverlap.a)} and ${zoneText(shownOverlap.b)}: ${formatAreaKm2(shownOverlap.areaKm2)}`
-                : 'A house marks each branch; zoom in for its zones. Point at a zone to see its branch and name; select a zone or a house to open its branch.'}
+                ? overlapCaption(shownOverlap)
+                : t`A house marks each branch; zoom in for its zones. Point at a zone to see its branch and name; select a zone or a house to open its branch.`}
           </p>
           <Button
             size="sm"
@@ -161,14 +175,14 @@ function CoverageBody({ data, measuring }: { data: CoverageData | null; measurin
               if (bounds) setFit({ bounds, key: `all-${Date.now()}`, animate: true });
             }}
           >
-            Fit to all zones
+            <Trans>Fit to all zones</Trans>
           </Button>
         </div>
         <div className={s.mapArea}>
           <Suspense fallback={<Skeleton style={{ position: 'absolute', inset: 0, height: 'auto' }} />}>
             <PointsMap
               styleUrl={config.mapStyle}
-              label="Coverage map: every branch’s delivery zones"
+              label={t`Coverage map: every branch’s delivery zones`}
               describedBy={summaryId}
               points={data?.markers ?? NO_POINTS}
               areas={data?.areas ?? NO_AREAS}
@@ -176,7 +190,7 @@ function CoverageBody({ data, measuring }: { data: CoverageData | null; measurin
               highlight={highlight}
               fit={fit}
               onSelect={openZone}
-              withoutMap="The lists beside it give every overlap and every zone."
+              withoutMap={t`The lists beside it give every overlap and every zone.`}
               className={s.mapFill}
             />
           </Suspense>
@@ -202,25 +216,34 @@ function CoverageSide({
   onSelectOverlap: (key: string, bounds: [number, number, number, number]) => void;
   onHover: (key: string | null) => void;
 }) {
+  const { t } = useLingui();
   const inactive = data.branches.filter((b) => !b.branch.active).length;
+  const zonesText = plural(data.zones.length, { one: '# zone', other: '# zones' });
+  const branchesText = plural(data.branches.length, { one: '# branch', other: '# branches' });
+  const dimmed = formatCount(inactive);
+  const without = formatCount(data.withoutZones.length);
+  const overlapCount = data.overlaps.length;
   return (
     <div className={s.side}>
       <p id={summaryId} className={s.summary} role="status">
-        {formatCount(data.zones.length)} zones of {formatCount(data.branches.length)} branches
-        {inactive ? ` (${formatCount(inactive)} inactive, dimmed)` : ''}
-        {data.withoutZones.length ? `; ${formatCount(data.withoutZones.length)} without zones` : ''}.{' '}
+        {t`${zonesText} of ${branchesText}`}
+        {inactive ? ` ${t`(${dimmed} inactive, dimmed)`}` : ''}
+        {data.withoutZones.length ? t`; ${without} without zones` : ''}.{' '}
         {measuring
-          ? 'Measuring the overlaps between branches…'
-          : data.overlaps.length === 0
-            ? 'No zones of different branches overlap.'
-            : `${countOf(data.overlaps.length, 'overlap', 'overlaps')} between branches.`}
+          ? t`Measuring the overlaps between branches…`
+          : overlapCount === 0
+            ? t`No zones of different branches overlap.`
+            : plural(overlapCount, {
+                one: '# overlap between branches.',
+                other: '# overlaps between branches.',
+              })}
       </p>
       {data.overlaps.length > 0 && (
         <section aria-labelledby={`${summaryId}-overlaps`}>
           <h2 id={`${summaryId}-overlaps`} className={s.heading}>
-            Overlaps between branches
+            <Trans>Overlaps between branches</Trans>
           </h2>
-          <ul className={s.list} aria-label="Overlaps between branches">
+          <ul className={s.list} aria-label={t`Overlaps between branches`}>
             {data.overlaps.map((o) => (
               <li key={o.key} className={s.overlap}>
                 <button
@@ -229,9 +252,7 @@ function CoverageSide({
                   aria-pressed={selected === `overlap:${o.key}`}
                   onClick={() => onSelectOverlap(o.key, o.bounds)}
                 >
-                  <span>
-                    {zoneText(o.a)} and {zoneText(o.b)}
-                  </span>
+                  <span>{pairText(o.a, o.b)}</span>
                   <span className={`${s.area} num`}>{formatAreaKm2(o.areaKm2)}</span>
                 </button>
                 <span className={s.fixes}>
@@ -251,9 +272,9 @@ function CoverageSide({
                           focus: focusParam(o.bounds),
                         } satisfies BranchEditorSearch
                       }
-                      aria-label={`Fix in ${branchLabel({ id: zone.branchId, name: zone.branchName })}: open ${zone.zoneName} at its overlap with ${zoneText(other)}`}
+                      aria-label={fixLabel(zone, other)}
                     >
-                      Fix in {zone.branchName || zone.branchId}
+                      <FixIn zone={zone} />
                     </Link>
                   ))}
                 </span>
@@ -264,16 +285,18 @@ function CoverageSide({
       )}
       <section aria-labelledby={`${summaryId}-zones`}>
         <h2 id={`${summaryId}-zones`} className={s.heading}>
-          Zones by branch
+          <Trans>Zones by branch</Trans>
         </h2>
         {data.branches.map(({ branch, zones }) => (
           <details key={branch.id} className={s.branch}>
             <summary>
-              {branchLabel(branch)} · {countOf(zones.length, 'zone', 'zones')}
+              {branchLabel(branch)} · {plural(zones.length, { one: '# zone', other: '# zones' })}
               {!branch.active && (
                 <>
                   {' '}
-                  <Badge tone="muted">Inactive</Badge>
+                  <Badge tone="muted">
+                    <Trans>Inactive</Trans>
+                  </Badge>
                 </>
               )}
             </summary>
@@ -290,7 +313,7 @@ function CoverageSide({
                     onMouseLeave={() => onHover(null)}
                   >
                     {z.zoneName}
-                    <span className="visually-hidden"> of {branchLabel(branch)}: open its editor</span>
+                    <span className="visually-hidden"> {openEditorText(branch)}</span>
                   </Link>
                 </li>
               ))}
@@ -335,4 +358,40 @@ function useOverlaps(zones: CoverageZones | null): CrossOverlap[] | null {
 
 function zoneText(z: CoverageZone): string {
   return `${z.branchName || z.branchId} · ${z.zoneName}`;
+}
+
+function pairText(a: CoverageZone, b: CoverageZone): string {
+  const first = zoneText(a);
+  const second = zoneText(b);
+  return i18n._(msg`${first} and ${second}`);
+}
+
+function openEditorText(branch: Parameters<typeof branchLabel>[0]): string {
+  const name = branchLabel(branch);
+  return i18n._(msg`of ${name}: open its editor`);
+}
+
+function zoneCaption(zone: CoverageZone): string {
+  const branch = branchLabel({ id: zone.branchId, name: zone.branchName });
+  const name = zone.zoneName;
+  return zone.active ? `${branch}: ${name}` : i18n._(msg`${branch}: ${name} (inactive)`);
+}
+
+function overlapCaption(overlap: { a: CoverageZone; b: CoverageZone; areaKm2: number }): string {
+  const a = zoneText(overlap.a);
+  const b = zoneText(overlap.b);
+  const area = formatAreaKm2(overlap.areaKm2);
+  return i18n._(msg`Overlap of ${a} and ${b}: ${area}`);
+}
+
+function fixLabel(zone: CoverageZone, other: CoverageZone): string {
+  const branch = branchLabel({ id: zone.branchId, name: zone.branchName });
+  const name = zone.zoneName;
+  const with_ = zoneText(other);
+  return i18n._(msg`Fix in ${branch}: open ${name} at its overlap with ${with_}`);
+}
+
+function FixIn({ zone }: { zone: CoverageZone }) {
+  const branch = zone.branchName || zone.branchId;
+  return <Trans>Fix in {branch}</Trans>;
 }

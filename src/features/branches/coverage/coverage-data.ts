@@ -5,12 +5,13 @@
  * markers cluster there and say where the branches are), and the overlaps between zones of
  * different branches, measured by src/geo/coverage.ts.
  */
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '../../../i18n';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { Branch, StopBranch } from '../../../contract';
 import { bbox, bboxUnion, zoneName, type BBox } from '../../../geo';
 import type { MarkerCollection } from '../../../map';
 import { crossOwnerOverlaps, zonePolygons, type CrossOverlap, type OwnedZone } from '../../../geo/coverage';
-import { countOf } from '../../../lib/count';
 
 export type CoverageBranch = Pick<Branch, 'id' | 'name' | 'active'> & {
   delivery_zones?: Branch['delivery_zones'];
@@ -54,6 +55,16 @@ export type CoverageData = {
 };
 
 const KEY_SEPARATOR = '\u001f';
+function zoneFallbackName(zone: string): string {
+  return i18n._(msg`Zone ${zone}`);
+}
+
+/** "Camden: North", "Camden: North (inactive)": a branch's area said on the map. */
+function areaLabel(branch: Pick<CoverageBranch, 'id' | 'name' | 'active'>, what: string): string {
+  const name = branchLabel(branch);
+  return branch.active ? i18n._(msg`${name}: ${what}`) : i18n._(msg`${name}: ${what} (inactive)`);
+}
+
 const BRANCH_COLOR = { active: '#1e293b', inactive: '#94a3b8' };
 export const zoneKey = (branchId: string, index: number) => `${branchId}${KEY_SEPARATOR}${index}`;
 export const branchOfKey = (key: string) => key.slice(0, key.lastIndexOf(KEY_SEPARATOR));
@@ -95,7 +106,9 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
         branchName: branch.name,
         zoneName:
           zoneName(feature.properties) ??
-          (feature.id === undefined || feature.id === null ? `Zone ${index + 1}` : `Zone ${feature.id}`),
+          zoneFallbackName(
+            feature.id === undefined || feature.id === null ? String(index + 1) : String(feature.id),
+          ),
         active: branch.active,
       };
       mine.push(zone);
@@ -103,7 +116,7 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
         type: 'Feature',
         properties: {
           id: zone.key,
-          label: `${branchLabel(branch)}: ${zone.zoneName}${branch.active ? '' : ' (inactive)'}`,
+          label: areaLabel(branch, zone.zoneName),
           dim: !branch.active,
         },
         geometry:
@@ -125,7 +138,11 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
       listed.push({ branch: branch as CoverageBranch, zones: mine });
       const b = branchBox;
       if (b) {
-        const label = `${branchLabel(branch)}: ${countOf(mine.length, 'zone', 'zones')}${branch.active ? '' : ' (inactive)'}`;
+        const label = areaLabel(
+          branch,
+          i18n._(msg`${plural(mine.length, { one: '# zone', other: '# zones' })}`),
+        );
+        const name = branchLabel(branch);
         markers.push({
           type: 'Feature',
           properties: {
@@ -134,7 +151,7 @@ export function coverageZones(branches: readonly (CoverageBranch | StopBranch)[]
             color: branch.active ? BRANCH_COLOR.active : BRANCH_COLOR.inactive,
             alert: false,
             label,
-            targets: [{ id: mine[0]!.key, label: `Open ${branchLabel(branch)}` }],
+            targets: [{ id: mine[0]!.key, label: i18n._(msg`Open ${name}`) }],
             keys: mine.map((z) => z.key),
           },
           geometry: { type: 'Point', coordinates: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] },

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Banner, Button, formatDateTime } from '../../../ui';
 import { describeDraft, draftAge } from './draft-note';
 import type { OthersDraft } from './useBranchDraft';
@@ -22,11 +23,16 @@ export function OtherDrafts({
   onRestore: (key: string) => void;
   onDiscard: (key: string) => void;
 }) {
-  return others.map(({ key, draft, open }) =>
-    open ? (
+  return others.map(({ key, draft, open }) => {
+    const edits = describeDraft(draft);
+    const age = draftAge(draft.savedAt, now);
+    const at = formatDateTime(draft.savedAt);
+    return open ? (
       <Banner key={key} tone="info" role="status">
-        <strong>This branch is open in another tab</strong> with unsaved {describeDraft(draft)} (
-        {draftAge(draft.savedAt, now)}). They stay in that tab: save or discard them there.
+        <Trans>
+          <strong>This branch is open in another tab</strong> with unsaved {edits} ({age}). They stay in that
+          tab: save or discard them there.
+        </Trans>
       </Banner>
     ) : (
       <Banner
@@ -36,20 +42,26 @@ export function OtherDrafts({
         actions={
           <div className={s.inline}>
             <Button variant="primary" size="sm" onClick={() => onRestore(key)}>
-              Restore changes
+              <Trans>Restore changes</Trans>
             </Button>
             <Button size="sm" onClick={() => onDiscard(key)}>
-              Discard draft
+              <Trans>Discard draft</Trans>
             </Button>
           </div>
         }
       >
-        <strong>Unsaved changes from {draftAge(draft.savedAt, now)}, made in another tab</strong> (
-        {formatDateTime(draft.savedAt)}), are kept in this browser: {describeDraft(draft)}. Restoring puts
-        them under the edits in this tab, which keep their values.
-        {changedSince(draft.baseUpdatedAt) &&
-          ' The branch has changed on the server since; restoring keeps its newer values in the fields you did not edit.'}
+        <Trans>
+          <strong>Unsaved changes from {age}, made in another tab</strong> ({at}), are kept in this browser:{' '}
+          {edits}. Restoring puts them under the edits in this tab, which keep their values.
+        </Trans>
+        {changedSince(draft.baseUpdatedAt) && (
+          <Trans>
+            {' '}
+            The branch has changed on the server since; restoring keeps its newer values in the fields you did
+            not edit.
+          </Trans>
+        )}
       </Banner>
-    ),
-  );
+    );
+  });
 }

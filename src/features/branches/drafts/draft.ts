@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../i18n';
 import { readStoredJson, storedKeys, writeStored, writeStoredJson } from '../../../lib/storage';
 import { branchPrefix, draftKey, servicePrefix, untabbedDraftKey } from './draft-keys';
 import type { BranchFormValues } from '../form/form-model';
@@ -113,7 +115,9 @@ export function writeDraft(
     ? { ok: true }
     : {
         ok: false,
-        reason: 'The draft could not be kept: this browser’s storage is full or turned off. Save soon.',
+        reason: i18n._(
+          msg`The draft could not be kept: this browser’s storage is full or turned off. Save soon.`,
+        ),
       };
 }
 

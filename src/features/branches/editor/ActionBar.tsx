@@ -1,11 +1,12 @@
 import { useId, useMemo } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { Button } from '../../../ui';
 import { changedFields, describePath } from '../form/fields';
 import { formIssues, type BranchFormValues, type FormSchema } from '../form/form-model';
 import { fieldChanges, zoneChanges } from '../review/review';
 import s from '../branches.module.css';
-import { countOf } from '../../../lib/count';
 
 /**
  * The count of unsaved changes (as the review will list them) and the problems of the changed
@@ -47,14 +48,18 @@ export function ActionBar({
   onSave: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useLingui();
   const { trigger, setFocus } = useFormContext<BranchFormValues>();
   const { count, issues } = useUnsavedChanges(base, schema);
   const reasonId = useId();
   let reason: string | null = null;
-  if (count === 0) reason = 'No changes to save';
+  if (count === 0) reason = t`No changes to save`;
   else if (issues.length) {
     const first = issues[0]!;
-    reason = `Save is disabled: ${countOf(issues.length, 'problem', 'problems')} to fix. ${describePath(first.path)}: ${first.message}`;
+    const problems = issues.length;
+    const field = describePath(first.path);
+    const problem = first.message;
+    reason = t`Save is disabled: ${plural(problems, { one: '# problem', other: '# problems' })} to fix. ${field}: ${problem}`;
   }
   const goToProblem = async () => {
     await trigger();
@@ -65,27 +70,29 @@ export function ActionBar({
     } else setFocus(first.path as FieldPath<BranchFormValues>);
   };
   return (
-    <div className={s.actionBar} role="region" aria-label="Save changes">
+    <div className={s.actionBar} role="region" aria-label={t`Save changes`}>
       <div className={s.actionStatus}>
         <span className={s.actionCount} aria-live="polite">
-          {count === 0 ? 'No unsaved changes' : countOf(count, 'unsaved change', 'unsaved changes')}
+          {count === 0
+            ? t`No unsaved changes`
+            : plural(count, { one: '# unsaved change', other: '# unsaved changes' })}
         </span>
         {reason && count > 0 ? (
           <span className={s.actionReasonError}>
             <span id={reasonId}>{reason}</span>{' '}
             <Button size="sm" variant="ghost" onClick={() => void goToProblem()}>
-              Show
+              <Trans>Show</Trans>
             </Button>
           </span>
         ) : (
           <span id={reasonId} className={s.actionReason}>
-            {reason ?? draftNote ?? 'Review the changes before they are sent.'}
+            {reason ?? draftNote ?? t`Review the changes before they are sent.`}
           </span>
         )}
       </div>
       <div className={s.actionButtons}>
         <Button onClick={onDiscard} disabled={count === 0 || saving}>
-          Discard
+          <Trans>Discard</Trans>
         </Button>
         <Button
           variant="primary"
@@ -93,7 +100,7 @@ export function ActionBar({
           disabled={reason !== null || saving}
           aria-describedby={reasonId}
         >
-          {saving ? 'Saving…' : 'Review and save'}
+          {saving ? t`Saving…` : t`Review and save`}
         </Button>
       </div>
     </div>

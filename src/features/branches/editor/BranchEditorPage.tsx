@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Branch } from '../../../contract';
 import { branchQueryOptions, errorMessage, isApiError, useApi } from '../../../api';
@@ -10,31 +11,36 @@ import { renamedTo } from './renames';
 import s from '../branches.module.css';
 
 function NotFound({ id }: { id: string }) {
+  const { t } = useLingui();
   const movedTo = renamedTo(id);
   return (
     <div className={s.page}>
       <EmptyState
-        title={movedTo ? `Branch ${id} was renamed` : `No branch with id ${id}`}
+        title={movedTo ? t`Branch ${id} was renamed` : t`No branch with id ${id}`}
         actions={
           <>
             {movedTo && (
               <Link to="/branches/$id" params={{ id: movedTo }}>
-                Open {movedTo}
+                <Trans>
+                  Open <bdi>{movedTo}</bdi>
+                </Trans>
               </Link>
             )}
-            <Link to="/branches">All branches</Link>
+            <Link to="/branches">
+              <Trans>All branches</Trans>
+            </Link>
           </>
         }
       >
         {movedTo ? (
-          <>
+          <Trans>
             It is now <code>{movedTo}</code>. Links and filters that use <code>{id}</code> no longer find it.
-          </>
+          </Trans>
         ) : (
-          <>
+          <Trans>
             The service does not know a branch <code>{id}</code>. Check the id, or find the branch in the
             list.
-          </>
+          </Trans>
         )}
       </EmptyState>
     </div>
@@ -43,6 +49,7 @@ function NotFound({ id }: { id: string }) {
 
 /** Loads one branch (the extension endpoint, or the jobs that embed it) and opens the form. */
 export default function BranchEditorPage({ id }: { id: string }) {
+  const { t } = useLingui();
   const api = useApi();
   const query = useQuery(branchQueryOptions(api, id));
   // Once the form is open it keeps its branch: a background refetch never swaps it (the form
@@ -58,11 +65,15 @@ export default function BranchEditorPage({ id }: { id: string }) {
     return (
       <div className={s.page}>
         <ErrorState
-          title={`Could not load branch ${id}`}
+          title={t`Could not load branch ${id}`}
           message={errorMessage(e)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
-          actions={<Link to="/branches">All branches</Link>}
+          actions={
+            <Link to="/branches">
+              <Trans>All branches</Trans>
+            </Link>
+          }
         />
       </div>
     );

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Branch, BranchPatch } from '../../../contract';
@@ -34,7 +36,6 @@ import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { zoneProblems } from './zone-problems';
 import type { ZonesErrors } from './ZonesSection';
 import s from '../branches.module.css';
-import { countOf } from '../../../lib/count';
 
 /**
  * The zod resolver, keeping only errors of fields that differ from the loaded branch: a
@@ -99,7 +100,9 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   // What the sign-in may do here, as its token says when the editor opens (the service still
   // decides: a save it refuses is a 403, save-errors.ts).
   const [access] = useState(() => branchAccess(api.token(), routeId));
+  const { t } = useLingui();
   const readOnly = !access.canSave;
+  const loadedId = loaded.id;
   const schema = useMemo(() => createFormSchema(zoneProblems), []);
   const resolver = useMemo(() => changedOnlyResolver(schema, base), [schema, base]);
   const form = useForm<BranchFormValues>({
@@ -182,18 +185,24 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         resetTo(adopt(outcome.saved));
         draft.clear();
         const renamed = outcome.newId !== outcome.oldId;
+        const newId = outcome.newId;
+        const savedName = outcome.saved.name;
+        const changesText = plural(count, { one: '# change', other: '# changes' });
         notify({
           title: renamed ? (
-            <>
-              Branch renamed to <bdi>{outcome.newId}</bdi> and saved
-            </>
+            <Trans>
+              Branch renamed to <bdi>{newId}</bdi> and saved
+            </Trans>
           ) : (
-            'Branch saved'
+            t`Branch saved`
           ),
-          body: (
+          body: count ? (
+            <Trans>
+              <bdi>{savedName}</bdi>: {changesText} saved.
+            </Trans>
+          ) : (
             <>
-              <bdi>{outcome.saved.name}</bdi>
-              {count ? `: ${countOf(count, 'change', 'changes')} saved` : ''}.
+              <bdi>{savedName}</bdi>.
             </>
           ),
         });
@@ -235,13 +244,14 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
   const reloadFromConflict = (fresh: Branch) => {
     const next = adopt(fresh);
     const r = rebase(base, form.getValues(), next.base);
+    const kept = fieldNames(r.kept);
     queryClient.setQueryData(queryKeys.branch(routeId), fresh);
     resetTo(next, r.values, {
       tone: 'info',
-      title: 'Reloaded the server’s version.',
+      title: t`Reloaded the server’s version.`,
       message: r.kept.length
-        ? `Your changes to ${fieldNames(r.kept)} are re-applied on top. Review and save again.`
-        : 'You had no changes to re-apply.',
+        ? t`Your changes to ${kept} are re-applied on top. Review and save again.`
+        : t`You had no changes to re-apply.`,
     });
   };
 
@@ -288,7 +298,7 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
 
         <form
           noValidate
-          aria-label={readOnly ? `Branch ${loaded.id} (read-only)` : `Edit branch ${loaded.id}`}
+          aria-label={readOnly ? t`Branch ${loadedId} (read-only)` : t`Edit branch ${loadedId}`}
           onSubmit={(e) => {
             e.preventDefault();
             void openReview(e);
@@ -372,9 +382,9 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
       )}
       <ConfirmDialog
         open={dialog?.kind === 'discard'}
-        title="Discard your changes?"
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
+        title={t`Discard your changes?`}
+        confirmLabel={t`Discard changes`}
+        cancelLabel={t`Keep editing`}
         destructive
         onConfirm={() => {
           resetTo({ loaded, base });
@@ -382,8 +392,10 @@ export function BranchForm({ branch, latest }: { branch: Branch; latest: Branch 
         }}
         onCancel={() => setDialog(null)}
       >
-        The form goes back to the branch as it is on the server, and the draft kept in this browser is
-        deleted.
+        <Trans>
+          The form goes back to the branch as it is on the server, and the draft kept in this browser is
+          deleted.
+        </Trans>
       </ConfirmDialog>
       <LeaveDialog
         open={blocker.status === 'blocked'}

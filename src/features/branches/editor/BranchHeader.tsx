@@ -1,16 +1,21 @@
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Branch } from '../../../contract';
 import { Badge, formatDateTime } from '../../../ui';
 import s from '../branches.module.css';
 
 /** The branch editor's heading: the way back to the list, the branch's name and state, when it was last saved. */
 export function BranchHeader({ branch }: { branch: Branch }) {
+  const { t } = useLingui();
+  const saved = formatDateTime(branch.updated_at);
+  const person = branch.updated_by?.user_name;
+  const zone = branch.time_zone;
   return (
     <div className={s.pageHeader}>
       <div className={s.pageTitleBlock}>
-        <nav className={s.crumbs} aria-label="Breadcrumb">
+        <nav className={s.crumbs} aria-label={t`Breadcrumb`}>
           <Link to="/branches" activeOptions={{ exact: true }}>
-            Branches
+            <Trans>Branches</Trans>
           </Link>
           <span aria-hidden="true">/</span>
           <span className={s.mono} aria-current="page">
@@ -18,13 +23,31 @@ export function BranchHeader({ branch }: { branch: Branch }) {
           </span>
         </nav>
         <h1 className={s.title}>
-          {branch.name || 'Unnamed branch'}
-          {branch.active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
+          {branch.name || t`Unnamed branch`}
+          {branch.active ? (
+            <Badge tone="success">
+              <Trans>Active</Trans>
+            </Badge>
+          ) : (
+            <Badge tone="muted">
+              <Trans>Inactive</Trans>
+            </Badge>
+          )}
         </h1>
         <p className={s.meta}>
-          Last saved {formatDateTime(branch.updated_at)}
-          {branch.updated_by?.user_name ? ` by ${branch.updated_by.user_name}` : ''}
-          {branch.time_zone ? ` · Time zone ${branch.time_zone}` : ''}
+          {person ? (
+            <Trans>
+              Last saved {saved} by <bdi>{person}</bdi>
+            </Trans>
+          ) : (
+            <Trans>Last saved {saved}</Trans>
+          )}
+          {zone && (
+            <Trans>
+              {' '}
+              · Time zone <bdi>{zone}</bdi>
+            </Trans>
+          )}
         </p>
       </div>
     </div>

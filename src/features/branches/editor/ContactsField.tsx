@@ -1,20 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { WEEKDAYS, minutesOfDay, type Weekday } from '../../../contract';
+import { weekdayNames } from '../form/weekdays';
+import { inputMessageOf } from '../form/input-messages';
 import { Button, Field, inputClass } from '../../../ui';
 import { emptyContact, readDays, to12h, to24h, unknownDays, type BranchFormValues } from '../form/form-model';
 import shared from '../branches.module.css';
 import s from './ContactsField.module.css';
-
-const DAY_LABELS: Record<Weekday, { short: string; long: string }> = {
-  monday: { short: 'Mon', long: 'Monday' },
-  tuesday: { short: 'Tue', long: 'Tuesday' },
-  wednesday: { short: 'Wed', long: 'Wednesday' },
-  thursday: { short: 'Thu', long: 'Thursday' },
-  friday: { short: 'Fri', long: 'Friday' },
-  saturday: { short: 'Sat', long: 'Saturday' },
-  sunday: { short: 'Sun', long: 'Sunday' },
-};
 
 export const MAX_CONTACTS = 50;
 
@@ -51,7 +44,31 @@ function TimeInput({
   );
 }
 
+/**
+ * A day's toggle, named by its content: the short name seen and the rest of the long name unseen
+ * inline ("Mon" + "day"), so the visible text starts the name (WCAG 2.5.3) and reads as one
+ * word; where the short name does not start the long one ("lun." and "lundi"), the long name is
+ * read in its place.
+ */
+function DayName({ day }: { day: Weekday }) {
+  const { short, long } = weekdayNames(day);
+  if (long.startsWith(short))
+    return (
+      <>
+        {short}
+        <span className={s.dayRest}>{long.slice(short.length)}</span>
+      </>
+    );
+  return (
+    <>
+      <span aria-hidden="true">{short}</span>
+      <span className="visually-hidden">{long}</span>
+    </>
+  );
+}
+
 function DayToggles({ index, label }: { index: number; label: string }) {
+  const { t } = useLingui();
   const { control } = useFormContext<BranchFormValues>();
   const labelId = useId();
   const errorId = `${labelId}-error`;
@@ -66,6 +83,7 @@ function DayToggles({ index, label }: { index: number; label: string }) {
         const toggle = (day: Weekday) =>
           field.onChange(readDays(days.includes(day) ? days.filter((d) => d !== day) : [...days, day]));
         const others = unknownDays(days);
+        const names = others.map((d) => `“${d}”`).join(', ');
         const describedBy = [fieldState.error && errorId, others.length > 0 && noteId]
           .filter(Boolean)
           .join(' ');
@@ -91,33 +109,30 @@ function DayToggles({ index, label }: { index: number; label: string }) {
                   disabled={field.disabled}
                   className={s.day}
                   aria-pressed={days.includes(day)}
-                  title={DAY_LABELS[day].long}
+                  title={weekdayNames(day).long}
                   onClick={() => toggle(day)}
                 >
-                  {/* Named by its content, "Mon" + an unseen inline "day": the visible text is the start
-                      of the name (WCAG 2.5.3), and the name reads as one word. */}
-                  {DAY_LABELS[day].short}
-                  <span className={s.dayRest}>
-                    {DAY_LABELS[day].long.slice(DAY_LABELS[day].short.length)}
-                  </span>
+                  <DayName day={day} />
                 </button>
               ))}
             </div>
             {others.length > 0 && (
               <span id={noteId} className={shared.note}>
-                Also on the service: {others.map((d) => `“${d}”`).join(', ')}, not{' '}
-                {others.length === 1 ? 'an English weekday name' : 'English weekday names'}.
+                {others.length === 1
+                  ? t`Also on the service: ${names}, not an English weekday name.`
+                  : t`Also on the service: ${names}, not English weekday names.`}
                 {!field.disabled && (
                   <>
                     {' '}
-                    Kept while the contacts are unchanged; saving changes to contacts needs{' '}
-                    {others.length === 1 ? 'it' : 'them'} removed.{' '}
+                    {others.length === 1
+                      ? t`Kept while the contacts are unchanged; saving changes to contacts needs it removed.`
+                      : t`Kept while the contacts are unchanged; saving changes to contacts needs them removed.`}{' '}
                     <Button
                       size="sm"
                       variant="ghost"
                       onClick={() => field.onChange(days.filter((d) => !others.includes(d)))}
                     >
-                      Remove {others.map((d) => `“${d}”`).join(', ')}
+                      {t`Remove ${names}`}
                     </Button>
                   </>
                 )}
@@ -143,8 +158,11 @@ function OvernightHint({ index }: { index: number }) {
   // A warning, not a grey note: saving asks to confirm these hours.
   return (
     <span className={s.hoursWarning}>
-      {to < from ? 'Ends before it starts (the next day?)' : 'Starts and ends at the same time'}: you will be
-      asked to confirm.
+      {to < from ? (
+        <Trans>Ends before it starts (the next day?): you will be asked to confirm.</Trans>
+      ) : (
+        <Trans>Starts and ends at the same time: you will be asked to confirm.</Trans>
+      )}
     </span>
   );
 }
@@ -157,9 +175,10 @@ function ContactTitle({
   headingRef: (el: HTMLHeadingElement | null) => void;
 }) {
   const name = useWatch<BranchFormValues, `contacts.${number}.name`>({ name: `contacts.${index}.name` });
+  const n = index + 1;
   return (
     <h3 className={s.contactTitle} ref={headingRef} tabIndex={-1}>
-      Contact {index + 1}
+      <Trans>Contact {n}</Trans>
       {name?.trim() ? <span className={shared.cardCount}>{name.trim()}</span> : null}
     </h3>
   );
@@ -174,6 +193,7 @@ type Pending =
  * `hh:mm AM`, seven day toggles, and copying one contact's hours or days to all others.
  */
 export function ContactsField() {
+  const { t } = useLingui();
   const { control, register, getValues, setValue } = useFormContext<BranchFormValues>();
   // `disabled`: the form is read-only (useForm's own). It reaches the inputs and the Controllers,
   // not the field array's own buttons (add, move, remove, copy), which are then not shown.
@@ -221,24 +241,26 @@ export function ContactsField() {
   };
 
   const listError = errors.contacts?.message ?? errors.contacts?.root?.message;
+  const sentAs = (time: string) => t`Sent as ${time}`;
 
   return (
     <section className={shared.card} aria-labelledby="contacts-title">
       <div className={shared.cardHeader}>
         <h2 id="contacts-title" className={shared.cardTitle}>
-          Contacts<span className={shared.cardCount}>{fields.length}</span>
+          <Trans>Contacts</Trans>
+          <span className={shared.cardCount}>{fields.length}</span>
         </h2>
         {!disabled && (
           <Button
             ref={addRef}
             size="sm"
             disabled={fields.length >= MAX_CONTACTS}
-            title={fields.length >= MAX_CONTACTS ? `At most ${MAX_CONTACTS} contacts` : undefined}
+            title={fields.length >= MAX_CONTACTS ? inputMessageOf('tooManyContacts') : undefined}
             onClick={() =>
               append(emptyContact(), { shouldFocus: true, focusName: `contacts.${fields.length}.name` })
             }
           >
-            Add contact
+            <Trans>Add contact</Trans>
           </Button>
         )}
       </div>
@@ -249,7 +271,8 @@ export function ContactsField() {
       )}
       {fields.length === 0 ? (
         <p className={shared.subtle} style={{ margin: 0 }}>
-          No contacts.{!disabled && ' Add the people riders and dispatch can call at this branch.'}
+          <Trans>No contacts.</Trans>
+          {!disabled && <Trans> Add the people riders and dispatch can call at this branch.</Trans>}
         </p>
       ) : (
         <ol className={s.contacts}>
@@ -257,7 +280,7 @@ export function ContactsField() {
             const e = errors.contacts?.[index];
             const n = index + 1;
             return (
-              <li key={f.id} className={s.contact} aria-label={`Contact ${n}`}>
+              <li key={f.id} className={s.contact} aria-label={t`Contact ${n}`}>
                 <div className={s.contactHeader}>
                   <ContactTitle index={index} headingRef={(el) => void headings.current.set(f.id, el)} />
                   {!disabled && (
@@ -265,8 +288,8 @@ export function ContactsField() {
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Move contact ${n} up`}
-                        title="Move up"
+                        aria-label={t`Move contact ${n} up`}
+                        title={t`Move up`}
                         disabled={index === 0}
                         ref={(el) => {
                           const entry = buttons.current.get(f.id) ?? { up: null, down: null };
@@ -283,8 +306,8 @@ export function ContactsField() {
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Move contact ${n} down`}
-                        title="Move down"
+                        aria-label={t`Move contact ${n} down`}
+                        title={t`Move down`}
                         disabled={index === fields.length - 1}
                         ref={(el) => {
                           const entry = buttons.current.get(f.id) ?? { up: null, down: null };
@@ -301,26 +324,26 @@ export function ContactsField() {
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Remove contact ${n}`}
+                        aria-label={t`Remove contact ${n}`}
                         onClick={() => {
                           pending.current = { kind: 'remove', index };
                           remove(index);
                         }}
                       >
-                        Remove
+                        <Trans>Remove</Trans>
                       </Button>
                     </>
                   )}
                 </div>
                 <div className={shared.contactGrid}>
-                  <Field label="Name" error={e?.name?.message}>
+                  <Field label={t`Name`} error={e?.name?.message}>
                     <input
                       className={inputClass}
                       autoComplete="off"
                       {...register(`contacts.${index}.name`)}
                     />
                   </Field>
-                  <Field label="Phone" error={e?.phone?.message}>
+                  <Field label={t`Phone`} error={e?.phone?.message}>
                     <input
                       className={inputClass}
                       type="tel"
@@ -333,9 +356,9 @@ export function ContactsField() {
                     name={`contacts.${index}.work_timings.from`}
                     render={({ field, fieldState }) => (
                       <Field
-                        label="From"
+                        label={t`From`}
                         error={fieldState.error?.message}
-                        hint={field.value ? `Sent as ${field.value}` : undefined}
+                        hint={field.value ? sentAs(field.value) : undefined}
                       >
                         <TimeInput
                           value={field.value}
@@ -353,11 +376,11 @@ export function ContactsField() {
                     name={`contacts.${index}.work_timings.to`}
                     render={({ field, fieldState }) => (
                       <Field
-                        label="To"
+                        label={t`To`}
                         error={fieldState.error?.message}
                         hint={
                           <>
-                            {field.value ? `Sent as ${field.value}` : null} <OvernightHint index={index} />
+                            {field.value ? sentAs(field.value) : null} <OvernightHint index={index} />
                           </>
                         }
                       >
@@ -374,24 +397,24 @@ export function ContactsField() {
                   />
                 </div>
                 <div className={s.daysRow}>
-                  <DayToggles index={index} label="Work days" />
+                  <DayToggles index={index} label={t`Work days`} />
                   {fields.length > 1 && !disabled && (
                     <div className={s.copyActions}>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Copy hours of contact ${n} to all contacts`}
+                        aria-label={t`Copy hours of contact ${n} to all contacts`}
                         onClick={() => copy(index, 'hours')}
                       >
-                        Copy hours to all
+                        <Trans>Copy hours to all</Trans>
                       </Button>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Copy work days of contact ${n} to all contacts`}
+                        aria-label={t`Copy work days of contact ${n} to all contacts`}
                         onClick={() => copy(index, 'days')}
                       >
-                        Copy days to all
+                        <Trans>Copy days to all</Trans>
                       </Button>
                     </div>
                   )}

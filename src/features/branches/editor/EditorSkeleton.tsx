@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Skeleton } from '../../../ui';
 import s from '../layout.module.css';
 
@@ -6,7 +7,9 @@ export function EditorSkeleton({ id }: { id: string }) {
   return (
     <div className={s.page} aria-busy="true">
       <p className="visually-hidden" role="status">
-        Loading branch {id}…
+        <Trans>
+          Loading branch <bdi>{id}</bdi>…
+        </Trans>
       </p>
       <div className={s.pageHeader}>
         <div className={s.pageTitleBlock}>

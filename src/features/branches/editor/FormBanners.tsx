@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Branch } from '../../../contract';
 import { Banner, Button, formatDateTime, formatRelative } from '../../../ui';
 import type { DraftEdits } from '../drafts/draft';
@@ -6,6 +7,32 @@ import { OtherDrafts } from '../drafts/OtherDrafts';
 import type { OthersDraft } from '../drafts/useBranchDraft';
 import type { FormBanner } from '../review/save-errors';
 import s from '../branches.module.css';
+
+/** "Unsaved changes from 3 min. ago (…) are kept in this browser: changes to name." */
+function DraftOfferText({ offer, now }: { offer: DraftEdits; now: number }) {
+  const age = draftAge(offer.savedAt, now);
+  const at = formatDateTime(offer.savedAt);
+  const edits = describeDraft(offer);
+  return (
+    <Trans>
+      <strong>Unsaved changes from {age}</strong> ({at}) are kept in this browser: {edits}. Restoring puts
+      them under any edits you have made since, which keep their newer values.
+    </Trans>
+  );
+}
+
+/** "This branch was saved on the server 2 min. ago by Ann, after you opened it." */
+function StaleText({ stale, now }: { stale: Branch; now: number }) {
+  const when = formatRelative(stale.updated_at, now);
+  const person = stale.updated_by?.user_name;
+  return person ? (
+    <Trans>
+      This branch was saved on the server {when} by <bdi>{person}</bdi>, after you opened it.
+    </Trans>
+  ) : (
+    <Trans>This branch was saved on the server {when}, after you opened it.</Trans>
+  );
+}
 
 /**
  * The branch editor's banners above the form, in this order: why the form is read-only; a
@@ -58,12 +85,16 @@ export function FormBanners({
   onDismissError: () => void;
   saving: boolean;
 }) {
+  const { t } = useLingui();
+  const branchId = loaded.id;
   return (
     <>
       {readOnly !== null && (
         // What the page is, not something gone wrong: a status.
         <Banner tone="info" role="status">
-          <strong>Read-only.</strong> {readOnly}
+          <Trans>
+            <strong>Read-only.</strong> {readOnly}
+          </Trans>
         </Banner>
       )}
       {offer && (
@@ -73,19 +104,22 @@ export function FormBanners({
           actions={
             <div className={s.inline}>
               <Button variant="primary" size="sm" onClick={onRestore}>
-                Restore changes
+                <Trans>Restore changes</Trans>
               </Button>
               <Button size="sm" onClick={onDiscardDraft}>
-                Discard draft
+                <Trans>Discard draft</Trans>
               </Button>
             </div>
           }
         >
-          <strong>Unsaved changes from {draftAge(offer.savedAt, now)}</strong> (
-          {formatDateTime(offer.savedAt)}) are kept in this browser: {describeDraft(offer)}. Restoring puts
-          them under any edits you have made since, which keep their newer values.
-          {offer.baseUpdatedAt !== loaded.updated_at &&
-            ' The branch has changed on the server since; restoring keeps its newer values in the fields you did not edit.'}
+          <DraftOfferText offer={offer} now={now} />
+          {offer.baseUpdatedAt !== loaded.updated_at && (
+            <Trans>
+              {' '}
+              The branch has changed on the server since; restoring keeps its newer values in the fields you
+              did not edit.
+            </Trans>
+          )}
         </Banner>
       )}
       <OtherDrafts
@@ -99,7 +133,7 @@ export function FormBanners({
         <Banner
           tone={note.tone}
           actions={
-            <Button size="sm" variant="ghost" aria-label="Dismiss" onClick={onDismissNote}>
+            <Button size="sm" variant="ghost" aria-label={t`Dismiss`} onClick={onDismissNote}>
               ✕
             </Button>
           }
@@ -112,18 +146,19 @@ export function FormBanners({
           tone="info"
           actions={
             <Button size="sm" onClick={() => onSeeChanges(stale)}>
-              {readOnly !== null ? 'Show this version' : 'See what changed'}
+              {readOnly !== null ? t`Show this version` : t`See what changed`}
             </Button>
           }
         >
-          This branch was saved on the server {formatRelative(stale.updated_at, now)}
-          {stale.updated_by?.user_name ? ` by ${stale.updated_by.user_name}` : ''}, after you opened it.
+          <StaleText stale={stale} now={now} />
         </Banner>
       )}
       {gone && (
         <Banner tone="warning">
-          Branch <code>{loaded.id}</code> is no longer found on the server (renamed or deleted elsewhere).
-          {readOnly === null && ' Your edits stay here and in the draft, but saving will fail.'}
+          <Trans>
+            Branch <code>{branchId}</code> is no longer found on the server (renamed or deleted elsewhere).
+          </Trans>
+          {readOnly === null && <Trans> Your edits stay here and in the draft, but saving will fail.</Trans>}
         </Banner>
       )}
       {error && (
@@ -134,10 +169,10 @@ export function FormBanners({
             <div className={s.inline}>
               {onRetry && (
                 <Button variant="primary" size="sm" onClick={onRetry} disabled={saving}>
-                  {saving ? 'Retrying…' : 'Retry'}
+                  {saving ? t`Retrying…` : t`Retry`}
                 </Button>
               )}
-              <Button size="sm" variant="ghost" aria-label="Dismiss message" onClick={onDismissError}>
+              <Button size="sm" variant="ghost" aria-label={t`Dismiss message`} onClick={onDismissError}>
                 ✕
               </Button>
             </div>
@@ -145,7 +180,7 @@ export function FormBanners({
         >
           <strong>{error.title}.</strong> {error.message}
           {error.lines && error.lines.length > 0 && (
-            <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+            <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
               {error.lines.map((l) => (
                 <li key={l}>{l}</li>
               ))}

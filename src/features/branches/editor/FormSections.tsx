@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ClipboardEvent } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Field, inputClass } from '../../../ui';
 import { formZones, parseCoordinatePair, pinOf, type BranchFormValues } from '../form/form-model';
 import type { MapPin, MapPoints } from '../../../map';
@@ -13,6 +14,7 @@ import s from '../branches.module.css';
  */
 
 export function IdentitySection({ originalId, onChangeId }: { originalId: string; onChangeId: () => void }) {
+  const { t } = useLingui();
   const { register, control, setValue } = useFormContext<BranchFormValues>();
   // `disabled`: the form is read-only (useForm's own), so there is no rename either.
   const { errors, disabled } = useFormState({ control, name: ['id', 'name', 'active'] });
@@ -22,21 +24,23 @@ export function IdentitySection({ originalId, onChangeId }: { originalId: string
     <section className={s.card} aria-labelledby="identity-title">
       <div className={s.cardHeader}>
         <h2 id="identity-title" className={s.cardTitle}>
-          Identity
+          <Trans>Identity</Trans>
         </h2>
       </div>
       <div className={s.inline} style={{ alignItems: 'flex-start' }}>
         <Field
           className={s.inlineGrow}
-          label="Id"
+          label={t`Id`}
           error={errors.id?.message}
           hint={
             renamed ? (
               <>
-                Was <code>{originalId}</code>: saving renames the branch.{' '}
+                <Trans>
+                  Was <code>{originalId}</code>: saving renames the branch.
+                </Trans>{' '}
               </>
             ) : (
-              'Used in links and job filters'
+              t`Used in links and job filters`
             )
           }
         >
@@ -44,25 +48,27 @@ export function IdentitySection({ originalId, onChangeId }: { originalId: string
         </Field>
         {!disabled && (
           <div className={s.inline} style={{ marginTop: 22 }}>
-            <Button onClick={onChangeId}>Change id…</Button>
+            <Button onClick={onChangeId}>
+              <Trans>Change id…</Trans>
+            </Button>
             {renamed && (
               <Button
                 variant="ghost"
                 onClick={() => setValue('id', originalId, { shouldDirty: true, shouldValidate: true })}
-                aria-label={`Undo id change (back to ${originalId})`}
+                aria-label={t`Undo id change (back to ${originalId})`}
               >
-                Undo
+                <Trans>Undo</Trans>
               </Button>
             )}
           </div>
         )}
       </div>
-      <Field label="Name" error={errors.name?.message}>
+      <Field label={t`Name`} error={errors.name?.message}>
         <input className={inputClass} autoComplete="off" {...register('name')} />
       </Field>
       <label className={s.checkRow}>
         <input type="checkbox" {...register('active')} />
-        Active
+        <Trans>Active</Trans>
       </label>
     </section>
   );
@@ -74,6 +80,7 @@ export function IdentitySection({ originalId, onChangeId }: { originalId: string
  * shouldValidate: true })` (and longitude); everything else (diff, draft, body) follows.
  */
 export function LocationSection() {
+  const { t } = useLingui();
   const { register, control, setValue } = useFormContext<BranchFormValues>();
   const { errors } = useFormState({ control, name: ['coordinates', 'formatted_address'] });
   // Pasting "51.5072, -0.1276" into latitude fills both fields.
@@ -92,14 +99,14 @@ export function LocationSection() {
     <section className={s.card} aria-labelledby="location-title">
       <div className={s.cardHeader}>
         <h2 id="location-title" className={s.cardTitle}>
-          Location
+          <Trans>Location</Trans>
         </h2>
       </div>
       <div className={s.row2}>
         <Field
-          label="Latitude"
+          label={t`Latitude`}
           error={errors.coordinates?.latitude?.message}
-          hint="Decimal degrees, −90 to 90 (a decimal comma is fine)"
+          hint={t`Decimal degrees, −90 to 90 (a decimal comma is fine)`}
         >
           <input
             className={`${inputClass} num`}
@@ -111,9 +118,9 @@ export function LocationSection() {
           />
         </Field>
         <Field
-          label="Longitude"
+          label={t`Longitude`}
           error={errors.coordinates?.longitude?.message}
-          hint="Decimal degrees, −180 to 180"
+          hint={t`Decimal degrees, −180 to 180`}
         >
           <input
             className={`${inputClass} num`}
@@ -124,7 +131,7 @@ export function LocationSection() {
           />
         </Field>
       </div>
-      <Field label="Formatted address" error={errors.formatted_address?.message}>
+      <Field label={t`Formatted address`} error={errors.formatted_address?.message}>
         <textarea
           className={inputClass}
           rows={2}
@@ -148,6 +155,7 @@ export function ZonesField({
   /** Points shown on the zone map (the impact preview's deliveries). */
   points?: MapPoints | null;
 }) {
+  const { t } = useLingui();
   const { control, trigger, setValue } = useFormContext<BranchFormValues>();
   const coordinates = useWatch<BranchFormValues, 'coordinates'>({ name: 'coordinates' });
   const { errors } = useFormState({ control, name: 'coordinates' });
@@ -164,10 +172,8 @@ export function ZonesField({
   if (typed && typed !== lastValid) setLastValid(typed);
   const pin = typed ?? lastValid;
   const fieldError = errors.coordinates?.latitude?.message ?? errors.coordinates?.longitude?.message;
-  const pinNote =
-    typed || !lastValid
-      ? undefined
-      : `${fieldError ?? 'The location fields do not hold a valid position'}: the pin stays at the last valid location.`;
+  const why = fieldError ?? t`The location fields do not hold a valid position`;
+  const pinNote = typed || !lastValid ? undefined : t`${why}: the pin stays at the last valid location.`;
   // The pin writes the text fields (6 decimals), as typing would; diff, draft and body follow.
   // Undoing the first placement of a pin empties them again.
   const onPinChange = useCallback(

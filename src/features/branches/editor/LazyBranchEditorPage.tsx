@@ -11,6 +11,9 @@ const Editor = lazy(() => import('./BranchEditorPage'));
 
 export function BranchEditorPage({ id }: { id: string }) {
   return (
+    // The first load holds the shell's catalog only, not this area's: this wrapper's status, seen
+    // while the area's code loads, stays English until the shell's catalog carries it.
+    // eslint-disable-next-line lingui/no-unlocalized-strings
     <Suspense fallback={<PageSkeleton label={`Loading branch ${id}…`} />}>
       <Editor id={id} />
     </Suspense>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, ConfirmDialog } from '../../../ui';
 
 /**
@@ -19,20 +20,35 @@ export function LeaveDialog({
   onDiscard: () => void;
   onKeepDraft: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open={open}
-      title={signingOut ? 'Sign out without saving?' : 'Leave without saving?'}
-      confirmLabel={signingOut ? 'Discard and sign out' : 'Discard and leave'}
-      cancelLabel="Stay"
+      title={signingOut ? t`Sign out without saving?` : t`Leave without saving?`}
+      confirmLabel={signingOut ? t`Discard and sign out` : t`Discard and leave`}
+      cancelLabel={t`Stay`}
       destructive
       onConfirm={onDiscard}
       onCancel={onStay}
-      extraActions={signingOut ? undefined : <Button onClick={onKeepDraft}>Keep draft and leave</Button>}
+      extraActions={
+        signingOut ? undefined : (
+          <Button onClick={onKeepDraft}>
+            <Trans>Keep draft and leave</Trans>
+          </Button>
+        )
+      }
     >
-      {signingOut
-        ? `Branch ${branchId} has unsaved changes. Signing out removes them from this browser, draft included. Stay to review and save them first.`
-        : `Branch ${branchId} has unsaved changes. Stay to review and save them, keep them as a draft in this browser to come back to, or discard them.`}
+      {signingOut ? (
+        <Trans>
+          Branch <bdi>{branchId}</bdi> has unsaved changes. Signing out removes them from this browser, draft
+          included. Stay to review and save them first.
+        </Trans>
+      ) : (
+        <Trans>
+          Branch <bdi>{branchId}</bdi> has unsaved changes. Stay to review and save them, keep them as a draft
+          in this browser to come back to, or discard them.
+        </Trans>
+      )}
     </ConfirmDialog>
   );
 }

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BranchId } from '../../../contract';
+import { inputMessage } from '../form/input-messages';
 import { Button, Field, inputClass } from '../../../ui';
 import { Modal } from '../../../ui/Modal';
 import s from '../branches.module.css';
@@ -20,6 +22,7 @@ export function RenameDialog({
   onConfirm: (newId: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [value, setValue] = useState(currentId);
   const [error, setError] = useState<string | undefined>();
   const submit = (e: FormEvent) => {
@@ -28,11 +31,11 @@ export function RenameDialog({
     const id = value.trim();
     const r = BranchId.safeParse(id);
     if (!r.success) {
-      setError(r.error.issues[0]?.message ?? 'Not a valid id');
+      setError(r.error.issues[0] ? inputMessage(r.error.issues[0].message) : t`Not a valid id`);
       return;
     }
     if (id === currentId) {
-      setError(id === originalId ? 'This is the current id' : 'This is already the new id');
+      setError(id === originalId ? t`This is the current id` : t`This is already the new id`);
       return;
     }
     onConfirm(id);
@@ -41,17 +44,17 @@ export function RenameDialog({
     <Modal
       open={open}
       onOpenChange={(o) => !o && onCancel()}
-      title="Change the branch id?"
+      title={t`Change the branch id?`}
       description={
-        <>
+        <Trans>
           The id is how links, bookmarks and job filters find this branch (<code>/branches/{originalId}</code>
           , <code>branch_id={originalId}</code>). After saving a new id, those links and filters using{' '}
           <code>{originalId}</code> stop finding it. Jobs of the branch follow the new id.
-        </>
+        </Trans>
       }
     >
       <form onSubmit={submit} noValidate>
-        <Field label="New id" error={error} hint="1-64 letters, digits, dots, dashes or underscores">
+        <Field label={t`New id`} error={error} hint={t`1-64 letters, digits, dots, dashes or underscores`}>
           <input
             className={`${inputClass} ${s.mono}`}
             value={value}
@@ -65,9 +68,11 @@ export function RenameDialog({
           />
         </Field>
         <div className={s.actionButtons} style={{ justifyContent: 'flex-end', marginTop: 'var(--space-4)' }}>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
           <Button type="submit" variant="primary">
-            Change id
+            <Trans>Change id</Trans>
           </Button>
         </div>
       </form>

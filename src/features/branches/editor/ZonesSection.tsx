@@ -1,6 +1,9 @@
 import type { ZoneCollection, ZoneFeature } from '../../../contract';
 import { Component, Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '../../../i18n';
 import { branchListQueryOptions, useApi } from '../../../api';
 import { adoptShapeResults, type ShapeResult } from '../../../geo';
 import { useConfig } from '../../../config';
@@ -9,7 +12,6 @@ import type { ContextArea, MapPin, MapPoints } from '../../../map';
 import { ErrorState, Skeleton } from '../../../ui';
 import { useBranchEditorSearch } from './editor-search';
 import s from '../branches.module.css';
-import { countOf } from '../../../lib/count';
 import { allowedDistanceKm } from '../review/review-warnings';
 
 /** Errors the form puts on the zones: one for the whole collection, others per zone index. */
@@ -95,8 +97,10 @@ class MapChunkBoundary extends Component<
     if (error === null) return this.props.children;
     return (
       <ErrorState
-        title="The zone map could not be loaded"
-        message={`${error}. Your other edits are kept; try again, or reload the page (a draft of the edits is kept in this browser).`}
+        title={i18n._(msg`The zone map could not be loaded`)}
+        message={i18n._(
+          msg`${error}. Your other edits are kept; try again, or reload the page (a draft of the edits is kept in this browser).`,
+        )}
         onRetry={() => {
           this.setState({ error: null });
           this.props.onRetry();
@@ -124,6 +128,7 @@ function focusMapTools(): boolean {
  * from anywhere on the page.
  */
 export function MapToolsLink() {
+  const { t } = useLingui();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.code !== 'KeyM') return;
@@ -142,7 +147,7 @@ export function MapToolsLink() {
         focusMapTools();
       }}
     >
-      Skip to the map tools (Alt+M)
+      {t`Skip to the map tools (Alt+M)`}
     </a>
   );
 }
@@ -152,7 +157,7 @@ function MapSkeleton() {
   return (
     <div className={s.mapSkeleton} aria-busy="true">
       <p className="visually-hidden" role="status">
-        Loading the zone map…
+        <Trans>Loading the zone map…</Trans>
       </p>
       <div className={s.mapSkeletonTools}>
         <Skeleton width={92} height={28} />
@@ -251,6 +256,7 @@ export function ZonesSection({
   /** The zones and the pin are shown, never changed (the editor's `readOnly`). */
   readOnly?: boolean;
 }) {
+  const { t } = useLingui();
   const config = useConfig();
   const { others, context } = useZoneContext(branchId);
 
@@ -273,21 +279,23 @@ export function ZonesSection({
     <section className={`${s.card} ${s.zonesCard}`} aria-labelledby="zones-title">
       <div className={s.cardHeader}>
         <h2 id="zones-title" className={s.cardTitle}>
-          Delivery zones
+          <Trans>Delivery zones</Trans>
         </h2>
         <span className={s.subtle}>
           {others === null
-            ? 'Other branches’ zones are not shown: this service does not list branches.'
+            ? t`Other branches’ zones are not shown: this service does not list branches.`
             : context.length > 0
-              ? `Dashed outlines: zones of ${countOf(context.length, 'other branch', 'other branches')}, to see overlaps.`
+              ? t`Dashed outlines: zones of ${plural(context.length, { one: '# other branch', other: '# other branches' })}, to see overlaps.`
               : null}
         </span>
       </div>
       {points && points.features.length > 0 && (
         <p className={s.subtle} style={{ margin: 0 }} data-impact-points={points.features.length}>
-          Dots on the map: the {points.features.length} recent deliveries of the review’s impact preview (red
-          newly outside, green newly inside, grey outside before and after, blue inside both), until the zones
-          change.
+          {plural(points.features.length, {
+            one: 'Dots on the map: the # recent delivery of the review’s impact preview (red newly outside, green newly inside, grey outside before and after, blue inside both), until the zones change.',
+            other:
+              'Dots on the map: the # recent deliveries of the review’s impact preview (red newly outside, green newly inside, grey outside before and after, blue inside both), until the zones change.',
+          })}
         </p>
       )}
 
@@ -314,7 +322,7 @@ export function ZonesSection({
               limits={config.zoneLimits}
               farKm={allowedDistanceKm(config.zoneLimits, branchId)}
               toolsId={TOOLS_ID}
-              label={`Delivery zones map of branch ${branchId}`}
+              label={t`Delivery zones map of branch ${branchId}`}
               exportName={`${branchId}-delivery-zones`}
               zoneErrors={zoneErrors}
               points={points ?? undefined}

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../../../i18n';
 import type { BranchPatch, DeliveryZonesInput, ZoneCollection } from '../../../contract';
 import { normalizeZones, type ZoneCollectionLike } from '../../../geo';
 import { contactToInput, parseDegrees, type BranchFormValues } from './form-model';
@@ -14,9 +17,21 @@ export type PatchField = keyof BranchPatch & keyof BranchFormValues;
 /** Where a field sits in the form (the review groups its changes the same way). */
 export type Section = 'Identity' | 'Location' | 'Contacts' | 'Delivery zones';
 
+const SECTION_NAMES: Record<Section, MessageDescriptor> = {
+  Identity: msg`Identity`,
+  Location: msg`Location`,
+  Contacts: msg`Contacts`,
+  'Delivery zones': msg`Delivery zones`,
+};
+
+/** A section's heading, in the chosen language. */
+export function sectionName(section: Section): string {
+  return i18n._(SECTION_NAMES[section]);
+}
+
 type FieldRule = {
-  /** The field said for people: the review, the draft offer, the conflict dialog. */
-  label: string;
+  /** The field said for people (fieldLabel): the review, the draft offer, the conflict dialog. */
+  label: MessageDescriptor;
   section: Section;
   /** The field's value in the PUT body; the body is checked against the contract before it is sent. */
   body(values: BranchFormValues): unknown;
@@ -28,44 +43,53 @@ type FieldRule = {
   note?(before: BranchFormValues, after: BranchFormValues): string;
 };
 
-const quote = (text: string) => (text.trim() === '' ? '(empty)' : text.trim());
+const quote = (text: string) => (text.trim() === '' ? i18n._(msg`(empty)`) : text.trim());
 
 export const FIELDS: Record<PatchField, FieldRule> = {
   id: {
-    label: 'Id',
+    label: msg`Id`,
     section: 'Identity',
     body: (v) => v.id.trim(),
     text: (v) => v.id.trim(),
-    note: (before, after) =>
-      `Links, bookmarks and job filters that use "${before.id.trim()}" will no longer find this branch; use "${after.id.trim()}" from now on. Jobs of the branch follow the new id.`,
+    note: (before, after) => {
+      const oldId = before.id.trim();
+      const newId = after.id.trim();
+      return i18n._(
+        msg`Links, bookmarks and job filters that use "${oldId}" will no longer find this branch; use "${newId}" from now on. Jobs of the branch follow the new id.`,
+      );
+    },
   },
-  name: { label: 'Name', section: 'Identity', body: (v) => v.name.trim(), text: (v) => quote(v.name) },
+  name: { label: msg`Name`, section: 'Identity', body: (v) => v.name.trim(), text: (v) => quote(v.name) },
   active: {
-    label: 'Active',
+    label: msg`Active`,
     section: 'Identity',
     body: (v) => v.active,
-    text: (v) => (v.active ? 'Active' : 'Inactive'),
+    text: (v) => (v.active ? i18n._(msg`Active`) : i18n._(msg`Inactive`)),
   },
   coordinates: {
-    label: 'Coordinates',
+    label: msg`Coordinates`,
     section: 'Location',
     body: (v) => ({
       latitude: parseDegrees(v.coordinates.latitude) ?? NaN,
       longitude: parseDegrees(v.coordinates.longitude) ?? NaN,
     }),
     same: (a, b) => sameCoordinates(a.coordinates, b.coordinates),
-    text: ({ coordinates: c }) => `${c.latitude.trim() || '?'}, ${c.longitude.trim() || '?'} (lat, lon)`,
+    text: ({ coordinates: c }) => {
+      const latitude = c.latitude.trim() || '?';
+      const longitude = c.longitude.trim() || '?';
+      return i18n._(msg`${latitude}, ${longitude} (lat, lon)`);
+    },
   },
   formatted_address: {
-    label: 'Address',
+    label: msg`Address`,
     section: 'Location',
     body: (v) => v.formatted_address.trim(),
     text: (v) => quote(v.formatted_address),
   },
   // Whole when anything in them changed: the reference server replaces lists wholesale.
-  contacts: { label: 'Contacts', section: 'Contacts', body: (v) => v.contacts.map(contactToInput) },
+  contacts: { label: msg`Contacts`, section: 'Contacts', body: (v) => v.contacts.map(contactToInput) },
   delivery_zones: {
-    label: 'Delivery zones',
+    label: msg`Delivery zones`,
     section: 'Delivery zones',
     body: (v) => zonesForBody(v.delivery_zones),
     same: (a, b) => sameZones(a.delivery_zones, b.delivery_zones),
@@ -86,28 +110,42 @@ export function changedFields(before: BranchFormValues, after: BranchFormValues)
   return PATCH_FIELDS.filter((f) => !sameField(f, before, after));
 }
 
-const CONTACT_FIELD_LABELS: Record<string, string> = {
-  name: 'name',
-  phone: 'phone',
-  'work_timings.from': 'start time',
-  'work_timings.to': 'end time',
-  work_timings: 'hours',
-  work_days: 'work days',
-};
+/** A field's name, in the chosen language. */
+export function fieldLabel(field: PatchField): string {
+  return i18n._(FIELDS[field].label);
+}
 
 /** "Contact 2 phone", "Latitude", "Delivery zones": a form path said for people. */
 export function describePath(path: string): string {
   const m = /^contacts\.(\d+)(?:\.(.+))?$/.exec(path);
   if (m) {
     const n = Number(m[1]) + 1;
-    if (!m[2]) return `Contact ${n}`;
-    const rest = m[2].replace(/^work_days\.\d+$/, 'work_days');
-    return `Contact ${n} ${CONTACT_FIELD_LABELS[rest] ?? rest.replace(/[._]/g, ' ')}`;
+    const rest = m[2]?.replace(/^work_days\.\d+$/, 'work_days');
+    switch (rest) {
+      case undefined:
+        return i18n._(msg`Contact ${n}`);
+      case 'name':
+        return i18n._(msg`Contact ${n} name`);
+      case 'phone':
+        return i18n._(msg`Contact ${n} phone`);
+      case 'work_timings.from':
+        return i18n._(msg`Contact ${n} start time`);
+      case 'work_timings.to':
+        return i18n._(msg`Contact ${n} end time`);
+      case 'work_timings':
+        return i18n._(msg`Contact ${n} hours`);
+      case 'work_days':
+        return i18n._(msg`Contact ${n} work days`);
+      default: {
+        const field = rest.replace(/[._]/g, ' ');
+        return i18n._(msg`Contact ${n} ${field}`);
+      }
+    }
   }
-  if (path === 'coordinates.latitude') return 'Latitude';
-  if (path === 'coordinates.longitude') return 'Longitude';
+  if (path === 'coordinates.latitude') return i18n._(msg`Latitude`);
+  if (path === 'coordinates.longitude') return i18n._(msg`Longitude`);
   const top = path.split('.')[0]!;
-  return Object.hasOwn(FIELDS, top) ? FIELDS[top as PatchField].label : path.replace(/[._]/g, ' ');
+  return Object.hasOwn(FIELDS, top) ? fieldLabel(top as PatchField) : path.replace(/[._]/g, ' ');
 }
 
 function sameCoordinates(a: BranchFormValues['coordinates'], b: BranchFormValues['coordinates']): boolean {

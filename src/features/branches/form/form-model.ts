@@ -1,4 +1,7 @@
+import { msg, plural } from '@lingui/core/macro';
 import { z } from '../../../contract/zod';
+import { currentLocale, i18n } from '../../../i18n';
+import { inputMessage, inputMessageOf } from './input-messages';
 import { formZones } from './form-zones';
 import { isLatitude, isLongitude } from '../../../geo';
 import {
@@ -60,6 +63,7 @@ export function emptyContact(): ContactValues {
     clientKey: `new-${Date.now().toString(36)}-${(++contactKeys).toString(36)}`,
     name: '',
     phone: '',
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- times in the wire form, shown by the time pickers
     work_timings: { from: '09:00 AM', to: '05:00 PM' },
     work_days: [],
   };
@@ -227,61 +231,91 @@ export function contactToInput(c: ContactValues): ContactBody {
 // The form schema: the contract's strict pieces, with messages that name the field
 // ---------------------------------------------------------------------------------------
 
-function degrees(label: 'Latitude' | 'Longitude', range: typeof Latitude) {
+type DegreesField = 'latitude' | 'longitude';
+
+function degrees(field: DegreesField, range: typeof Latitude) {
   return z.string().check(
     z.superRefine((text, ctx) => {
       const t = text.trim();
       if (t === '') {
-        ctx.addIssue({ code: 'custom', message: `${label} is required` });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            field === 'latitude' ? i18n._(msg`Latitude is required`) : i18n._(msg`Longitude is required`),
+        });
         return;
       }
       const n = parseDegrees(t);
       if (n === null) {
         ctx.addIssue({
           code: 'custom',
-          message: `${label} must be decimal degrees, for example ${label === 'Latitude' ? '51.5072' : '-0.1276'}`,
+          message:
+            field === 'latitude'
+              ? i18n._(msg`Latitude must be decimal degrees, for example 51.5072`)
+              : i18n._(msg`Longitude must be decimal degrees, for example -0.1276`),
         });
         return;
       }
       const r = range.safeParse(n);
-      if (!r.success)
-        ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? `${label} is out of range` });
+      if (!r.success) ctx.addIssue({ code: 'custom', message: inputMessage(r.error.issues[0]!.message) });
     }),
   );
 }
 
-function time(label: 'Start time' | 'End time') {
+function time(field: 'from' | 'to') {
   return z.string().check(
     z.superRefine((v, ctx) => {
-      if (v.trim() === '') ctx.addIssue({ code: 'custom', message: `${label} is required` });
+      const time = v;
+      if (v.trim() === '')
+        ctx.addIssue({
+          code: 'custom',
+          message: field === 'from' ? i18n._(msg`Start time is required`) : i18n._(msg`End time is required`),
+        });
       else if (!normalizeTime12h(v))
-        ctx.addIssue({ code: 'custom', message: `${label} "${v}" is not a valid time` });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            field === 'from'
+              ? i18n._(msg`Start time "${time}" is not a valid time`)
+              : i18n._(msg`End time "${time}" is not a valid time`),
+        });
+    }),
+  );
+}
+
+/** A string field checked by the contract's own check, its message in the chosen language. */
+function contractChecked(check: z.ZodMiniType) {
+  return z.string().check(
+    z.superRefine((v, ctx) => {
+      const r = check.safeParse(v);
+      if (!r.success) ctx.addIssue({ code: 'custom', message: inputMessage(r.error.issues[0]!.message) });
     }),
   );
 }
 
 const ContactFormSchema = z.object({
-  name: ContactInput.shape.name,
+  name: contractChecked(ContactInput.shape.name),
   phone: z.string().check(
     z.superRefine((v, ctx) => {
       if (v.trim() === '') {
-        ctx.addIssue({ code: 'custom', message: 'Phone is required' });
+        ctx.addIssue({ code: 'custom', message: inputMessageOf('phoneRequired') });
         return;
       }
       const r = ContactInput.shape.phone.safeParse(v);
-      if (!r.success)
-        ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Phone is not valid' });
+      if (!r.success) ctx.addIssue({ code: 'custom', message: inputMessage(r.error.issues[0]!.message) });
     }),
   ),
-  work_timings: z.object({ from: time('Start time'), to: time('End time') }),
+  work_timings: z.object({ from: time('from'), to: time('to') }),
   work_days: z.array(z.string()).check(
     z.superRefine((days, ctx) => {
       const unknown = unknownDays(days);
       if (unknown.length === 0) return;
-      const names = unknown.map((d) => `“${d}”`).join(', ');
+      const names = new Intl.ListFormat(currentLocale().tag, { type: 'unit' }).format(
+        unknown.map((d) => `“${d}”`),
+      );
       ctx.addIssue({
         code: 'custom',
-        message: `Remove ${names} to save: work days must be English weekday names`,
+        message: i18n._(msg`Remove ${names} to save: work days must be English weekday names`),
       });
     }),
   ),
@@ -296,32 +330,33 @@ export type ZoneValidator = (zones: ZoneCollection) => { index: number; message:
 export function createFormSchema(validateZones?: ZoneValidator) {
   return z.object({
     id: BranchId,
-    name: z.string().check(
-      z.superRefine((v, ctx) => {
-        const r = BranchPatch.shape.name.safeParse(v);
-        if (!r.success)
-          ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Name is not valid' });
-      }),
-    ),
+    name: contractChecked(BranchPatch.shape.name),
     active: z.boolean(),
     coordinates: z.object({
-      latitude: degrees('Latitude', Latitude),
-      longitude: degrees('Longitude', Longitude),
+      latitude: degrees('latitude', Latitude),
+      longitude: degrees('longitude', Longitude),
     }),
-    formatted_address: z.string().check(z.maxLength(500, 'Address is at most 500 characters')),
-    contacts: z.array(ContactFormSchema).check(z.maxLength(50, 'At most 50 contacts')),
+    formatted_address: z.string().check(z.maxLength(500, { error: () => inputMessageOf('addressTooLong') })),
+    contacts: z
+      .array(ContactFormSchema)
+      .check(z.maxLength(50, { error: () => inputMessageOf('tooManyContacts') })),
     delivery_zones: z.custom<ZoneCollection>().check(
       z.superRefine((zones, ctx) => {
         if (!validateZones) return;
         const problems = validateZones(zones);
         if (problems.length === 0) return;
         const first = problems[0]!;
+        const zone = first.index + 1;
+        const problem = first.message;
+        const count = problems.length;
         ctx.addIssue({
           code: 'custom',
           message:
-            problems.length === 1
-              ? `Zone ${first.index + 1}: ${first.message}`
-              : `${problems.length} zone problems, first: zone ${first.index + 1}: ${first.message}`,
+            count === 1
+              ? i18n._(msg`Zone ${zone}: ${problem}`)
+              : i18n._(
+                  msg`${plural(count, { one: '# zone problem', other: '# zone problems' })}, first: zone ${zone}: ${problem}`,
+                ),
         });
       }),
     ),

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ZoneCollectionLike } from '../../../geo';
 import { Button, ProgressBar, Segmented, Skeleton } from '../../../ui';
 import {
@@ -12,7 +14,7 @@ import {
 import { useImpact, type ImpactState } from './useImpact';
 import type { FeatureCollection, Point } from 'geojson';
 import s from '../branches.module.css';
-import { countOf, formatCount } from '../../../lib/count';
+import { formatCount } from '../../../lib/count';
 
 const WINDOWS = [1, 7, 14, 30] as const;
 type Window = `${(typeof WINDOWS)[number]}`;
@@ -36,6 +38,7 @@ export function ImpactPreview({
   /** The placed deliveries, coloured by kind, for the editor's map (null: none to show). */
   onPoints: (points: FeatureCollection<Point, ImpactPointProperties> | null) => void;
 }) {
+  const { t } = useLingui();
   const [days, setDays] = useState<Window>('7');
   const impact = useImpact(branchId, before, after, Number(days));
   const titleId = useId();
@@ -49,12 +52,15 @@ export function ImpactPreview({
     <section className={s.impact} aria-labelledby={titleId} data-impact={phase}>
       <div className={s.impactHead}>
         <h3 id={titleId} className={s.impactTitle}>
-          Impact on recent deliveries
+          <Trans>Impact on recent deliveries</Trans>
         </h3>
         <Segmented
-          label="Deliveries of the last"
+          label={t`Deliveries of the last`}
           value={days}
-          options={WINDOWS.map((d) => ({ value: `${d}` as Window, label: countOf(d, 'day', 'days') }))}
+          options={WINDOWS.map((d) => ({
+            value: `${d}` as Window,
+            label: plural(d, { one: '# day', other: '# days' }),
+          }))}
           onChange={setDays}
         />
       </div>
@@ -66,39 +72,56 @@ export function ImpactPreview({
 }
 
 function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
+  const { t } = useLingui();
   const { phase, progress, jobs, error } = impact;
-  const span = days === 1 ? 'the last day' : `the last ${days} days`;
+  const span = plural(days, { one: 'the last day', other: 'the last # days' });
   if (phase === 'loading') {
+    const seen = progress ? formatCount(progress.jobsSeen) : '';
+    const toRead = progress ? formatCount(progress.jobsToRead) : '';
     return (
       <div className={s.impactStatus}>
         <p role="status" className={s.subtle}>
-          Reading the branch’s jobs of {span}:{' '}
-          {progress ? `${formatCount(progress.jobsSeen)} of ${formatCount(progress.jobsToRead)}` : 'starting'}
-          …
+          {progress ? (
+            <Trans>
+              Reading the branch’s jobs of {span}: {seen} of {toRead}…
+            </Trans>
+          ) : (
+            <Trans>Reading the branch’s jobs of {span}: starting…</Trans>
+          )}
         </p>
         {progress && (
-          <ProgressBar value={progress.pagesDone} max={progress.pagesTotal} label="Impact preview progress" />
+          <ProgressBar
+            value={progress.pagesDone}
+            max={progress.pagesTotal}
+            label={t`Impact preview progress`}
+          />
         )}
         <Button size="sm" onClick={impact.stop}>
-          Stop
+          <Trans>Stop</Trans>
         </Button>
       </div>
     );
   }
-  const read = `${countOf(impact.deliveries.length, 'delivery', 'deliveries')} of ${countOf(jobs, 'job', 'jobs')}`;
+  const deliveries = impact.deliveries.length;
+  const deliveriesText = plural(deliveries, { one: '# delivery', other: '# deliveries' });
+  const jobsText = plural(jobs, { one: '# job', other: '# jobs' });
+  const read = t`${deliveriesText} of ${jobsText}`;
   const leftOut = progress ? progress.totalRecords - jobs : null;
   let text: string;
   if (phase === 'error')
     text = jobs
-      ? `Could not read all of the branch’s jobs: ${error} The counts are of the ${read} read before.`
-      : `Could not read the branch’s jobs: ${error}`;
+      ? t`Could not read all of the branch’s jobs: ${error} The counts are of the ${read} read before.`
+      : t`Could not read the branch’s jobs: ${error}`;
   else if (phase === 'stopped')
-    text = `Stopped after ${countOf(jobs, 'job', 'jobs')}: the counts are of their ${countOf(impact.deliveries.length, 'delivery', 'deliveries')}${
-      leftOut ? `; ${countOf(leftOut, 'job', 'jobs')} created in ${span} left out` : ''
-    }.`;
-  else if (progress?.capped)
-    text = `The counts are of ${read}, the first read of the ${formatCount(progress.totalRecords)} created in ${span} (the preview holds at most ${formatCount(progress.jobsToRead)}); ${countOf(progress.totalRecords - progress.jobsSeen, 'job', 'jobs')} left out.`;
-  else text = `${read} created in ${span}.`;
+    text = leftOut
+      ? t`Stopped after ${jobsText}: the counts are of their ${deliveriesText}; ${plural(leftOut, { one: '# job', other: '# jobs' })} created in ${span} left out.`
+      : t`Stopped after ${jobsText}: the counts are of their ${deliveriesText}.`;
+  else if (progress?.capped) {
+    const total = formatCount(progress.totalRecords);
+    const most = formatCount(progress.jobsToRead);
+    const unread = progress.totalRecords - progress.jobsSeen;
+    text = t`The counts are of ${read}, the first read of the ${total} created in ${span} (the preview holds at most ${most}); ${plural(unread, { one: '# job', other: '# jobs' })} left out.`;
+  } else text = t`${read} created in ${span}.`;
   return (
     <div className={s.impactStatus}>
       <p role="status" className={s.subtle}>
@@ -106,7 +129,7 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
       </p>
       {phase !== 'done' && (
         <Button size="sm" onClick={impact.again}>
-          {phase === 'error' ? 'Retry' : 'Read them all'}
+          {phase === 'error' ? t`Retry` : t`Read them all`}
         </Button>
       )}
     </div>
@@ -114,6 +137,7 @@ function ImpactStatus({ impact, days }: { impact: ImpactState; days: number }) {
 }
 
 function ImpactCounts({ impact }: { impact: ImpactState }) {
+  const { t, i18n } = useLingui();
   const { counts, deliveries, phase } = impact;
   // A failed read with nothing read has no counts: zeros would read as "no impact".
   if (phase === 'error' && impact.jobs === 0) return null;
@@ -131,19 +155,20 @@ function ImpactCounts({ impact }: { impact: ImpactState }) {
     <>
       {deliveries.length > 0 && placed === 0 && (
         <p className={s.impactNote}>
-          None of the {countOf(deliveries.length, 'delivery', 'deliveries')} has a position: this service
-          sends addresses without coordinates, so the change’s effect on them cannot be shown.
+          {t`None of the ${plural(deliveries.length, { one: '# delivery', other: '# deliveries' })} has a position: this service sends addresses without coordinates, so the change’s effect on them cannot be shown.`}
         </p>
       )}
       {phase === 'done' && deliveries.length === 0 && (
-        <p className={s.impactNote}>No deliveries in this window.</p>
+        <p className={s.impactNote}>
+          <Trans>No deliveries in this window.</Trans>
+        </p>
       )}
-      <dl className={s.impactCounts} aria-label="Deliveries by where they fall">
+      <dl className={s.impactCounts} aria-label={t`Deliveries by where they fall`}>
         {IMPACT_KINDS.map((k) => (
           <div key={k.kind} className={s.impactCount} data-kind={k.kind}>
             <dt>
               {k.color && <span className={s.impactDot} style={{ background: k.color }} aria-hidden="true" />}
-              {k.label}
+              {i18n._(k.label)}
             </dt>
             <dd className="num">{formatCount(counts[k.kind])}</dd>
           </div>
@@ -154,18 +179,21 @@ function ImpactCounts({ impact }: { impact: ImpactState }) {
 }
 
 function ImpactLists({ impact, branchId }: { impact: ImpactState; branchId: string }) {
+  const { i18n } = useLingui();
   const listed: ImpactKind[] = ['newlyOutside', 'newlyInside', 'outsideBoth', 'noPosition'];
   const groups = listed
     .map((kind) => ({
       kind,
-      label: IMPACT_KINDS.find((k) => k.kind === kind)!.label,
+      label: i18n._(IMPACT_KINDS.find((k) => k.kind === kind)!.label),
       items: impact.deliveries.filter((d) => d.kind === kind),
     }))
     .filter((g) => g.items.length > 0);
   if (groups.length === 0) return null;
   return (
     <div className={s.impactLists}>
-      <p className={s.subtle}>Opening a job leaves the editor; your edits are kept as a draft.</p>
+      <p className={s.subtle}>
+        <Trans>Opening a job leaves the editor; your edits are kept as a draft.</Trans>
+      </p>
       {groups.map((g) => (
         <details key={g.kind} className={s.impactList}>
           <summary>
@@ -178,21 +206,41 @@ function ImpactLists({ impact, branchId }: { impact: ImpactState; branchId: stri
               </li>
             ))}
           </ul>
-          {g.items.length > LIST_MAX && (
-            <p className={s.subtle}>and {formatCount(g.items.length - LIST_MAX)} more</p>
-          )}
+          {g.items.length > LIST_MAX && <More count={g.items.length - LIST_MAX} />}
         </details>
       ))}
     </div>
   );
 }
 
-function JobLink({ delivery, branchId, from }: { delivery: ImpactDelivery; branchId: string; from: number }) {
+function More({ count }: { count: number }) {
+  const more = formatCount(count);
   return (
-    <Link to="/jobs" search={{ page: 1, branch_id: branchId, timestamp_from: from, job: delivery.jobId }}>
-      Job {delivery.jobId}
-      {delivery.orderId ? ` (order ${delivery.orderId})` : ''}, delivery {delivery.index}
-      {delivery.trackingId ? ` · ${delivery.trackingId}` : ''}
+    <p className={s.subtle}>
+      <Trans>and {more} more</Trans>
+    </p>
+  );
+}
+
+function JobLink({ delivery, branchId, from }: { delivery: ImpactDelivery; branchId: string; from: number }) {
+  const { jobId, orderId, index, trackingId } = delivery;
+  return (
+    <Link to="/jobs" search={{ page: 1, branch_id: branchId, timestamp_from: from, job: jobId }}>
+      {orderId ? (
+        <Trans>
+          Job <bdi>{jobId}</bdi> (order <bdi>{orderId}</bdi>), delivery {index}
+        </Trans>
+      ) : (
+        <Trans>
+          Job <bdi>{jobId}</bdi>, delivery {index}
+        </Trans>
+      )}
+      {trackingId && (
+        <>
+          {' · '}
+          <bdi>{trackingId}</bdi>
+        </>
+      )}
     </Link>
   );
 }

@@ -3,6 +3,9 @@
  * jobs, placed by `positionOf` (the operations map's address reader), classified against the
  * zones before and after the change with the one point-in-zone of src/geo/coverage.ts.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { currentLocale, i18n } from '../../../i18n';
 import type { FeatureCollection, Point } from 'geojson';
 import type { Job } from '../../../contract';
 import { positionOf, type ZoneCollectionLike } from '../../../geo';
@@ -32,12 +35,12 @@ export const NO_COUNTS: ImpactCounts = {
 };
 
 /** How each kind reads, and its colour on the map (also in the dialog's legend). */
-export const IMPACT_KINDS: { kind: ImpactKind; label: string; color: string | null }[] = [
-  { kind: 'newlyOutside', label: 'Newly outside', color: '#d92d20' },
-  { kind: 'newlyInside', label: 'Newly inside', color: '#079455' },
-  { kind: 'outsideBoth', label: 'Outside before and after', color: '#6b7280' },
-  { kind: 'insideBoth', label: 'Inside before and after', color: '#1f5fd1' },
-  { kind: 'noPosition', label: 'Without a position', color: null },
+export const IMPACT_KINDS: { kind: ImpactKind; label: MessageDescriptor; color: string | null }[] = [
+  { kind: 'newlyOutside', label: msg`Newly outside`, color: '#d92d20' },
+  { kind: 'newlyInside', label: msg`Newly inside`, color: '#079455' },
+  { kind: 'outsideBoth', label: msg`Outside before and after`, color: '#6b7280' },
+  { kind: 'insideBoth', label: msg`Inside before and after`, color: '#1f5fd1' },
+  { kind: 'noPosition', label: msg`Without a position`, color: null },
 ];
 
 /**
@@ -92,6 +95,9 @@ export function impactPoints(
     features: deliveries.flatMap((d) => {
       const look = colors.get(d.kind);
       if (!d.position || !look?.color) return [];
+      const job = d.jobId;
+      const delivery = d.index;
+      const kind = i18n._(look.label).toLocaleLowerCase(currentLocale().tag);
       return [
         {
           type: 'Feature' as const,
@@ -99,7 +105,7 @@ export function impactPoints(
           properties: {
             id: d.key,
             color: look.color,
-            label: `Job ${d.jobId}, delivery ${d.index}: ${look.label.toLowerCase()}`,
+            label: i18n._(msg`Job ${job}, delivery ${delivery}: ${kind}`),
           },
         },
       ];

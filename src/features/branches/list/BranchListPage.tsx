@@ -1,5 +1,7 @@
 import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRANCH_ID_PATTERN, type Branch, type JobsResponse, type StopBranch } from '../../../contract';
 import { branchListQueryOptions, errorMessage, jobsQueryOptions, queryKeys, useApi } from '../../../api';
@@ -17,7 +19,6 @@ import {
   inputClass,
 } from '../../../ui';
 import { foldText } from '../../../lib/fold';
-import { countOf } from '../../../lib/count';
 import { listDraftIds } from '../drafts/draft';
 import s from './BranchListPage.module.css';
 import shared from '../branches.module.css';
@@ -47,10 +48,15 @@ function branchesFromJobs(pages: readonly (JobsResponse | undefined)[]): StopBra
 
 /** A count the jobs' embedded branches do not carry (they come without contacts and zones). */
 function NotKnown() {
+  const { t } = useLingui();
   return (
-    <span title="Not known here: jobs list their branches without contacts and zones. Open the branch to see them.">
+    <span
+      title={t`Not known here: jobs list their branches without contacts and zones. Open the branch to see them.`}
+    >
       <span aria-hidden="true">—</span>
-      <span className="visually-hidden">not known</span>
+      <span className="visually-hidden">
+        <Trans>not known</Trans>
+      </span>
     </span>
   );
 }
@@ -65,6 +71,7 @@ function matches(branch: ListedBranch, q: string): boolean {
 }
 
 function OpenById() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -72,11 +79,11 @@ function OpenById() {
     e.preventDefault();
     const id = value.trim();
     if (!id) {
-      setError('Enter a branch id');
+      setError(t`Enter a branch id`);
       return;
     }
     if (!BRANCH_ID_PATTERN.test(id)) {
-      setError('Ids use letters, digits, dots, dashes or underscores');
+      setError(t`Ids use letters, digits, dots, dashes or underscores`);
       return;
     }
     setError(undefined);
@@ -84,11 +91,11 @@ function OpenById() {
   };
   return (
     <form className={s.openById} onSubmit={submit} noValidate>
-      <Field label="Open branch by id" error={error}>
+      <Field label={t`Open branch by id`} error={error}>
         <input
           className={`${inputClass} ${shared.mono}`}
           value={value}
-          placeholder="e.g. LDN-01"
+          placeholder={t`e.g. LDN-01`}
           spellCheck={false}
           autoCapitalize="off"
           onChange={(e) => {
@@ -97,7 +104,9 @@ function OpenById() {
           }}
         />
       </Field>
-      <Button type="submit">Open</Button>
+      <Button type="submit">
+        <Trans>Open</Trans>
+      </Button>
     </form>
   );
 }
@@ -106,7 +115,7 @@ function ListSkeleton() {
   return (
     <div className={shared.card} aria-busy="true">
       <span className="visually-hidden" role="status">
-        Loading branches…
+        <Trans>Loading branches…</Trans>
       </span>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} height={20} />
@@ -116,6 +125,7 @@ function ListSkeleton() {
 }
 
 export function BranchListPage({ view }: BranchesSearch) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const mapView = view === 'map';
   const api = useApi();
@@ -152,6 +162,9 @@ export function BranchListPage({ view }: BranchesSearch) {
     [sorted, query, filtering, mayEdit],
   );
 
+  const q = query.trim();
+  const shown = visible.length;
+  const total = sorted.length;
   let body;
   if (list.isPending || (extensionMissing && firstJobs.isPending)) {
     body = <ListSkeleton />;
@@ -159,60 +172,78 @@ export function BranchListPage({ view }: BranchesSearch) {
     const error = list.error ?? firstJobs.error;
     body = (
       <ErrorState
-        title="Could not load branches"
-        message={error ? errorMessage(error) : 'Unknown error'}
+        title={t`Could not load branches`}
+        message={error ? errorMessage(error) : t`Unknown error`}
         onRetry={() => void (list.isError ? list.refetch() : firstJobs.refetch())}
         retrying={list.isFetching || firstJobs.isFetching}
       />
     );
   } else if (sorted.length === 0) {
     body = (
-      <EmptyState title="No branches yet">
+      <EmptyState title={t`No branches yet`}>
         {extensionMissing
-          ? 'No loaded job mentions a branch. Open a branch by its id instead.'
-          : 'The service has no branches.'}
+          ? t`No loaded job mentions a branch. Open a branch by its id instead.`
+          : t`The service has no branches.`}
       </EmptyState>
     );
   } else if (visible.length === 0 && filtering && sorted.some((b) => matches(b, query.trim()))) {
     body = (
       <EmptyState
         title={
-          editableCount === 0 ? 'You cannot edit any of these branches' : 'No branch you can edit matches'
+          editableCount === 0 ? t`You cannot edit any of these branches` : t`No branch you can edit matches`
         }
-        actions={<Button onClick={() => setOnlyEditable(false)}>Show all branches</Button>}
+        actions={
+          <Button onClick={() => setOnlyEditable(false)}>
+            <Trans>Show all branches</Trans>
+          </Button>
+        }
       >
-        {editableCount === 0
-          ? 'Your sign-in may look at branches but change none of them. An administrator can grant it.'
-          : `Nothing you can edit matches “${query.trim()}”.`}
+        {editableCount === 0 ? (
+          t`Your sign-in may look at branches but change none of them. An administrator can grant it.`
+        ) : (
+          <Trans>
+            Nothing you can edit matches “<bdi>{q}</bdi>”.
+          </Trans>
+        )}
       </EmptyState>
     );
   } else if (visible.length === 0) {
     body = (
       <EmptyState
-        title="No branch matches"
-        actions={<Button onClick={() => setQuery('')}>Clear search</Button>}
+        title={t`No branch matches`}
+        actions={
+          <Button onClick={() => setQuery('')}>
+            <Trans>Clear search</Trans>
+          </Button>
+        }
       >
-        Nothing matches “{query.trim()}” in names, ids or addresses.
+        <Trans>
+          Nothing matches “<bdi>{q}</bdi>” in names, ids or addresses.
+        </Trans>
       </EmptyState>
     );
   } else {
     body = (
-      <table className={s.listTable} aria-label="Branches">
+      <table className={s.listTable} aria-label={t`Branches`}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col" className={s.hidePhone}>
-              Id
+            <th scope="col">
+              <Trans>Name</Trans>
             </th>
-            <th scope="col">State</th>
+            <th scope="col" className={s.hidePhone}>
+              <Trans>Id</Trans>
+            </th>
+            <th scope="col">
+              <Trans>State</Trans>
+            </th>
             <th scope="col" className={`${s.num} ${s.hidePhone}`}>
-              Contacts
+              <Trans>Contacts</Trans>
             </th>
             <th scope="col" className={s.num}>
-              Zones
+              <Trans>Zones</Trans>
             </th>
             <th scope="col" className={s.hideNarrow}>
-              Updated
+              <Trans>Updated</Trans>
             </th>
           </tr>
         </thead>
@@ -221,21 +252,25 @@ export function BranchListPage({ view }: BranchesSearch) {
             <tr key={b.id}>
               <td>
                 <Link to="/branches/$id" params={{ id: b.id }} className={s.branchLink}>
-                  {b.name || <em>Unnamed</em>}
+                  {b.name || (
+                    <em>
+                      <Trans>Unnamed</Trans>
+                    </em>
+                  )}
                 </Link>
                 {mayEdit?.(b.id) && (
                   <>
                     {' '}
-                    <Badge tone="info" title="Your sign-in may change this branch">
-                      You can edit
+                    <Badge tone="info" title={t`Your sign-in may change this branch`}>
+                      <Trans>You can edit</Trans>
                     </Badge>
                   </>
                 )}
                 {drafts.has(b.id) && (
                   <>
                     {' '}
-                    <Badge tone="warning" title="Unsaved changes are kept in this browser">
-                      Draft
+                    <Badge tone="warning" title={t`Unsaved changes are kept in this browser`}>
+                      <Trans>Draft</Trans>
                     </Badge>
                   </>
                 )}
@@ -243,7 +278,15 @@ export function BranchListPage({ view }: BranchesSearch) {
               </td>
               <td className={`${shared.mono} ${s.hidePhone}`}>{b.id}</td>
               <td>
-                {b.active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
+                {b.active ? (
+                  <Badge tone="success">
+                    <Trans>Active</Trans>
+                  </Badge>
+                ) : (
+                  <Badge tone="muted">
+                    <Trans>Inactive</Trans>
+                  </Badge>
+                )}
               </td>
               <td className={`${s.num} num ${s.hidePhone}`}>
                 {'contacts' in b ? b.contacts.length : <NotKnown />}
@@ -276,26 +319,28 @@ export function BranchListPage({ view }: BranchesSearch) {
     <div className={shared.page}>
       <div className={shared.pageHeader}>
         <div className={shared.pageTitleBlock}>
-          <h1 className={shared.title}>Branches</h1>
+          <h1 className={shared.title}>
+            <Trans>Branches</Trans>
+          </h1>
           <p className={shared.meta}>
             {branches
-              ? query.trim() || filtering
-                ? `${visible.length} of ${sorted.length} branches`
-                : countOf(sorted.length, 'branch', 'branches')
+              ? q || filtering
+                ? t`${shown} of ${plural(total, { one: '# branch', other: '# branches' })}`
+                : plural(total, { one: '# branch', other: '# branches' })
               : '\u00a0'}
-            {branches && mayEdit && ` · you can edit ${editableCount}`}
+            {branches && mayEdit && t` · you can edit ${editableCount}`}
           </p>
         </div>
       </div>
       <div className={s.toolbar}>
         <Segmented
-          label="Show branches as"
+          label={t`Show branches as`}
           value={mapView ? 'map' : 'list'}
           options={[
-            { value: 'list', label: 'List' },
+            { value: 'list', label: t`List` },
             {
               value: 'map',
-              label: 'Coverage map',
+              label: t`Coverage map`,
               onPointerEnter: () => void import('../coverage/CoverageMap'),
             },
           ]}
@@ -305,18 +350,18 @@ export function BranchListPage({ view }: BranchesSearch) {
         />
         {!mapView && mayEdit && (
           <Segmented
-            label="Which branches"
+            label={t`Which branches`}
             value={onlyEditable ? 'editable' : 'all'}
             options={[
-              { value: 'all', label: 'All' },
-              { value: 'editable', label: 'You can edit' },
+              { value: 'all', label: t`All` },
+              { value: 'editable', label: t`You can edit` },
             ]}
             onChange={(next) => setOnlyEditable(next === 'editable')}
           />
         )}
         {!mapView && (
           <div className={s.search}>
-            <Field label="Search branches" hint="Name, id or address">
+            <Field label={t`Search branches`} hint={t`Name, id or address`}>
               <input
                 className={inputClass}
                 type="search"
@@ -330,8 +375,10 @@ export function BranchListPage({ view }: BranchesSearch) {
       </div>
       {extensionMissing && !mapView && (
         <Banner tone="info">
-          This service does not offer a list of branches, so these are the branches found in loaded jobs. Open
-          any other branch by its id.
+          <Trans>
+            This service does not offer a list of branches, so these are the branches found in loaded jobs.
+            Open any other branch by its id.
+          </Trans>
         </Banner>
       )}
       {body}

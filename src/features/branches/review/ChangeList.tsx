@@ -1,16 +1,19 @@
 import { Fragment } from 'react';
-import type { PatchField } from '../form/fields';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { sectionName, type PatchField } from '../form/fields';
 import type { Change } from './review';
 import shared from '../branches.module.css';
 import s from './ChangeList.module.css';
 
-const KIND_TEXT: Record<Change['kind'], string> = {
-  changed: 'changed',
-  added: 'added',
-  removed: 'removed',
-  reordered: 'reordered',
-  reshaped: 'reshaped',
-  renamed: 'renamed',
+const KIND_TEXT: Record<Change['kind'], MessageDescriptor> = {
+  changed: msg`changed`,
+  added: msg`added`,
+  removed: msg`removed`,
+  reordered: msg`reordered`,
+  reshaped: msg`reshaped`,
+  renamed: msg`renamed`,
 };
 
 /** Changes field by field, grouped by form section, with before and after. */
@@ -23,12 +26,13 @@ export function ChangeList({
   flagged?: ReadonlySet<PatchField>;
   flagText?: string;
 }) {
+  const { i18n } = useLingui();
   const sections = [...new Set(changes.map((c) => c.section))];
   return (
     <div>
       {sections.map((section) => (
         <Fragment key={section}>
-          <h3 className={s.changeSection}>{section}</h3>
+          <h3 className={s.changeSection}>{sectionName(section)}</h3>
           <ul className={s.changeList}>
             {changes
               .filter((c) => c.section === section)
@@ -36,7 +40,7 @@ export function ChangeList({
                 <li key={c.key} className={s.change}>
                   <div className={s.changeHead}>
                     <span className={s.changeLabel}>{c.label}</span>
-                    <span className={shared.subtle}>{KIND_TEXT[c.kind]}</span>
+                    <span className={shared.subtle}>{i18n._(KIND_TEXT[c.kind])}</span>
                     {flagged?.has(c.field) && flagText && (
                       <span className={shared.changedMark}>{flagText}</span>
                     )}
@@ -45,13 +49,17 @@ export function ChangeList({
                     <dl className={s.beforeAfter}>
                       {c.before !== undefined && (
                         <>
-                          <dt>Before</dt>
+                          <dt>
+                            <Trans>Before</Trans>
+                          </dt>
                           <dd className={s.before}>{c.before}</dd>
                         </>
                       )}
                       {c.after !== undefined && (
                         <>
-                          <dt>After</dt>
+                          <dt>
+                            <Trans>After</Trans>
+                          </dt>
                           <dd>{c.after}</dd>
                         </>
                       )}

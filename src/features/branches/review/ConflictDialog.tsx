@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Branch } from '../../../contract';
 import { Button, formatDateTime } from '../../../ui';
 import { Modal } from '../../../ui/Modal';
 import { ChangeList } from './ChangeList';
-import { FIELDS, changedFields, type PatchField } from '../form/fields';
+import { changedFields, fieldLabel, type PatchField } from '../form/fields';
 import { toFormValues, type BranchFormValues } from '../form/form-model';
 import { reviewChanges } from './review';
 
@@ -34,6 +35,7 @@ export function ConflictDialog({
   onOverwrite: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const { serverChanges, overlapping, myFields } = useMemo(() => {
     const theirs = toFormValues(fresh);
     const theirFields = new Set(changedFields(base, theirs));
@@ -44,29 +46,39 @@ export function ConflictDialog({
       myFields,
     };
   }, [base, fresh, mine]);
-  const names = (fields: Iterable<PatchField>) => [...fields].map((f) => FIELDS[f].label).join(', ');
+  const names = (fields: Iterable<PatchField>) => [...fields].map(fieldLabel).join(', ');
   const who = fresh.updated_by?.user_name || fresh.updated_by?.user_id;
+  const savedAt = formatDateTime(fresh.updated_at);
+  const yoursAt = formatDateTime(loaded.updated_at);
+  const mineNames = myFields.length ? names(myFields) : t`nothing`;
+  const theirNames = names(overlapping);
   return (
     <Modal
       open={open}
       onOpenChange={(o) => !o && onCancel()}
       dismissible={!saving}
       width="lg"
-      title="This branch changed on the server"
+      title={t`This branch changed on the server`}
       description={
-        <>
-          It was saved at {formatDateTime(fresh.updated_at)}
-          {who ? ` by ${who}` : ''}, after you opened it (your copy is from{' '}
-          {formatDateTime(loaded.updated_at)}). Your edits are still here.
-        </>
+        who ? (
+          <Trans>
+            It was saved at {savedAt} by <bdi>{who}</bdi>, after you opened it (your copy is from {yoursAt}).
+            Your edits are still here.
+          </Trans>
+        ) : (
+          <Trans>
+            It was saved at {savedAt}, after you opened it (your copy is from {yoursAt}). Your edits are still
+            here.
+          </Trans>
+        )
       }
       actions={
         <>
           <Button onClick={onCancel} disabled={saving}>
-            Keep editing
+            <Trans>Keep editing</Trans>
           </Button>
           <Button onClick={onReload} disabled={saving}>
-            Reload, keep my edits
+            <Trans>Reload, keep my edits</Trans>
           </Button>
           <Button
             variant={overlapping.size ? 'danger' : 'primary'}
@@ -74,25 +86,41 @@ export function ConflictDialog({
             disabled={saving}
             aria-busy={saving}
           >
-            {saving ? 'Saving…' : 'Overwrite with my changes'}
+            {saving ? t`Saving…` : t`Overwrite with my changes`}
           </Button>
         </>
       }
     >
       {serverChanges.length > 0 ? (
         <>
-          <p style={{ margin: '0 0 4px' }}>Changed on the server:</p>
-          <ChangeList changes={serverChanges} flagged={overlapping} flagText="you changed this too" />
+          <p style={{ margin: '0 0 4px' }}>
+            <Trans>Changed on the server:</Trans>
+          </p>
+          <ChangeList changes={serverChanges} flagged={overlapping} flagText={t`you changed this too`} />
         </>
       ) : (
-        <p>None of the fields in this form changed on the server (something else about the branch did).</p>
+        <p>
+          <Trans>
+            None of the fields in this form changed on the server (something else about the branch did).
+          </Trans>
+        </p>
       )}
       <p style={{ fontSize: 'var(--text-sm)', color: 'var(--text-2)' }}>
-        <strong>Reload</strong> takes the server’s version and re-applies your changes to{' '}
-        {myFields.length ? names(myFields) : 'nothing'}, so you can review again. <strong>Overwrite</strong>{' '}
-        sends your changed fields as they are
-        {overlapping.size ? `, replacing the server’s ${names(overlapping)}` : ''}; fields you did not change
-        keep the server’s values.
+        <Trans>
+          <strong>Reload</strong> takes the server’s version and re-applies your changes to {mineNames}, so
+          you can review again.
+        </Trans>{' '}
+        {overlapping.size ? (
+          <Trans>
+            <strong>Overwrite</strong> sends your changed fields as they are, replacing the server’s{' '}
+            {theirNames}; fields you did not change keep the server’s values.
+          </Trans>
+        ) : (
+          <Trans>
+            <strong>Overwrite</strong> sends your changed fields as they are; fields you did not change keep
+            the server’s values.
+          </Trans>
+        )}
       </p>
     </Modal>
   );

@@ -1,4 +1,6 @@
 import type { FeatureCollection, Point } from 'geojson';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BranchPatch, ZoneCollection } from '../../../contract';
 import { Banner, Button } from '../../../ui';
 import { Modal } from '../../../ui/Modal';
@@ -11,14 +13,12 @@ import s from '../branches.module.css';
 
 const BODY_PREVIEW_LIMIT = 20_000;
 
-function bodyText(patch: BranchPatch): string {
+function bodyText(patch: BranchPatch, more: (count: number) => string): string {
   const text = JSON.stringify({ branch: patch }, null, 2);
   return text.length > BODY_PREVIEW_LIMIT
-    ? `${text.slice(0, BODY_PREVIEW_LIMIT)}\n… (${text.length - BODY_PREVIEW_LIMIT} more characters)`
+    ? `${text.slice(0, BODY_PREVIEW_LIMIT)}\n… (${more(text.length - BODY_PREVIEW_LIMIT)})`
     : text;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** One group of findings under its heading: the errors, the new warnings, or those already there. */
 function FindingList({
@@ -90,31 +90,47 @@ export function ReviewDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const count = changes.length;
   const renamed = patch.id !== undefined;
   const { errors, added, kept } = findings;
   const blocked = errors.length > 0;
-  const verb = renamed ? 'Rename and save' : 'Save';
-  const label =
-    added.length > 0
-      ? `${verb} with ${plural(added.length, 'warning', 'warnings')}`
-      : `${verb} ${plural(count, 'change', 'changes')}`;
-  const described = [
-    blocked ? plural(errors.length, 'problem', 'problems') : '',
-    added.length ? plural(added.length, 'new warning', 'new warnings') : '',
-  ].filter(Boolean);
+  const warnings = added.length;
+  const problems = errors.length;
+  const keptCount = kept.length;
+  const newId = patch.id;
+  let label: string;
+  if (warnings > 0)
+    label = renamed
+      ? t`Rename and save with ${plural(warnings, { one: '# warning', other: '# warnings' })}`
+      : t`Save with ${plural(warnings, { one: '# warning', other: '# warnings' })}`;
+  else
+    label = renamed
+      ? t`Rename and save ${plural(count, { one: '# change', other: '# changes' })}`
+      : t`Save ${plural(count, { one: '# change', other: '# changes' })}`;
+  const changesText = plural(count, { one: '# change', other: '# changes' });
+  const problemsText = plural(problems, { one: '# problem', other: '# problems' });
+  const warningsText = plural(warnings, { one: '# new warning', other: '# new warnings' });
+  let summary: string;
+  if (blocked && warnings)
+    summary = t`${changesText} to branch ${branchId}, with ${problemsText} and ${warningsText}.`;
+  else if (blocked) summary = t`${changesText} to branch ${branchId}, with ${problemsText}.`;
+  else if (warnings) summary = t`${changesText} to branch ${branchId}, with ${warningsText}.`;
+  else summary = t`${changesText} to branch ${branchId}.`;
+  const more = (characters: number) =>
+    plural(characters, { one: '# more character', other: '# more characters' });
   return (
     <Modal
       open={open}
       onOpenChange={(o) => !o && onCancel()}
       dismissible={!saving}
       width="lg"
-      title="Review changes"
-      description={`${plural(count, 'change', 'changes')} to branch ${branchId}${described.length ? `, with ${described.join(' and ')}` : ''}. Only the fields listed are sent; everything else stays as it is on the server.`}
+      title={t`Review changes`}
+      description={`${summary} ${t`Only the fields listed are sent; everything else stays as it is on the server.`}`}
       actions={
         <>
           <Button onClick={onCancel} disabled={saving}>
-            Back to editing
+            <Trans>Back to editing</Trans>
           </Button>
           <Button
             variant="primary"
@@ -123,7 +139,7 @@ export function ReviewDialog({
             aria-busy={saving}
             aria-describedby={blocked ? 'review-errors-title' : undefined}
           >
-            {saving ? 'Saving…' : label}
+            {saving ? t`Saving…` : label}
           </Button>
         </>
       }
@@ -131,27 +147,29 @@ export function ReviewDialog({
       <FindingList
         id="review-errors-title"
         tone="error"
-        title={`${plural(errors.length, 'problem blocks', 'problems block')} the save`}
-        note="Go back to editing to fix them."
+        title={plural(problems, { one: '# problem blocks the save', other: '# problems block the save' })}
+        note={t`Go back to editing to fix them.`}
         items={errors}
       />
       <FindingList
         id="review-warnings-title"
         tone="warning"
-        title={plural(added.length, 'warning', 'warnings')}
-        note="This save brings them. Saving keeps them as they are; to change them, go back to editing."
+        title={plural(warnings, { one: '# warning', other: '# warnings' })}
+        note={t`This save brings them. Saving keeps them as they are; to change them, go back to editing.`}
         items={added}
       />
       <FindingList
         id="review-kept-title"
         tone="kept"
-        title={`Already there (${kept.length})`}
-        note="These were there at the last save: saving leaves them as they are, without asking again."
+        title={t`Already there (${keptCount})`}
+        note={t`These were there at the last save: saving leaves them as they are, without asking again.`}
         items={kept}
       />
       {renamed && (
         <Banner tone="warning">
-          This save changes the branch id from <code>{branchId}</code> to <code>{patch.id}</code>.
+          <Trans>
+            This save changes the branch id from <code>{branchId}</code> to <code>{newId}</code>.
+          </Trans>
         </Banner>
       )}
       <ChangeList changes={changes} />
@@ -164,8 +182,11 @@ export function ReviewDialog({
         />
       )}
       <details className={s.bodyPreview}>
-        <summary>Request that will be sent</summary>
-        <pre>{`PUT /v1/branches/${encodeURIComponent(branchId)}\n${bodyText(patch)}`}</pre>
+        <summary>
+          <Trans>Request that will be sent</Trans>
+        </summary>
+        {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the HTTP request as sent */}
+        <pre>{`PUT /v1/branches/${encodeURIComponent(branchId)}\n${bodyText(patch, more)}`}</pre>
       </details>
     </Modal>
   );

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import type { ZoneCollection } from '../../../contract';
+import { i18n } from '../../../i18n';
 import { featureId, type ZoneWarning, type zoneWarnings } from '../../../geo';
 import { errorMessage } from '../../../lib/error-message';
 import type { ContextArea } from '../../../map';
@@ -41,15 +43,19 @@ export function allowedDistanceKm(
 /** A zone's number (as the zone list beside the map counts them) and name. */
 function zoneSubject(zones: ZoneCollection, index: number): string {
   const name = zones.features[index]?.properties.name;
-  return typeof name === 'string' && name.trim() !== ''
-    ? `Zone ${index + 1} (${name.trim()})`
-    : `Zone ${index + 1}`;
+  const n = index + 1;
+  const zone = typeof name === 'string' ? name.trim() : '';
+  return zone !== '' ? i18n._(msg`Zone ${n} (${zone})`) : i18n._(msg`Zone ${n}`);
 }
 
 /**
  * Each zone's index under the ids src/geo gives zones in warnings: the feature's id as text, else
  * `#n`; a MultiPolygon's parts `id-1`, `id-2`...
  */
+function zoneById(id: string): string {
+  return i18n._(msg`Zone ${id}`);
+}
+
 function zoneIndexes(zones: ZoneCollection): Map<string, number> {
   const indexes = new Map<string, number>();
   zones.features.forEach((feature, index) => {
@@ -93,9 +99,9 @@ export function zoneReviewWarnings(zones: ZoneCollection, warnings: readonly Zon
       const index = warning.code === 'pin_outside_zones' ? undefined : indexes.get(warning.zoneId);
       const subject =
         warning.code === 'pin_outside_zones'
-          ? 'Branch location'
+          ? i18n._(msg`Branch location`)
           : index === undefined
-            ? `Zone ${warning.zoneId}`
+            ? zoneById(warning.zoneId)
             : zoneSubject(zones, index);
       const order = warning.code === 'pin_outside_zones' ? Infinity : (index ?? zones.features.length);
       return {
@@ -116,16 +122,19 @@ export function zoneReviewWarnings(zones: ZoneCollection, warnings: readonly Zon
 
 /** Contacts whose hours end before they start (overnight), or at the time they start. */
 export function hoursReviewWarnings(contacts: BranchFormValues['contacts']): ReviewWarning[] {
-  return unusualHours(contacts).map((c) => ({
-    key: `hours:${c.index}`,
-    code: 'hours' as const,
-    identity: `hours|${c.name}|${c.kind}|${c.from}|${c.to}`,
-    subject: `Contact ${c.index + 1}${c.name ? ` (${c.name})` : ''}`,
-    message:
-      c.kind === 'overnight'
-        ? `Hours ${c.from} to ${c.to} end before they start: they end the next day. Check AM and PM.`
-        : `Hours start and end at ${c.from}. Check AM and PM.`,
-  }));
+  return unusualHours(contacts).map(({ index, name, kind, from, to }) => {
+    const n = index + 1;
+    return {
+      key: `hours:${index}`,
+      code: 'hours' as const,
+      identity: `hours|${name}|${kind}|${from}|${to}`,
+      subject: name ? i18n._(msg`Contact ${n} (${name})`) : i18n._(msg`Contact ${n}`),
+      message:
+        kind === 'overnight'
+          ? i18n._(msg`Hours ${from} to ${to} end before they start: they end the next day. Check AM and PM.`)
+          : i18n._(msg`Hours start and end at ${from}. Check AM and PM.`),
+    };
+  });
 }
 
 /**
@@ -167,12 +176,15 @@ export function splitFindings(
   const findings: ReviewFindings = { errors: [], added: [], kept: [] };
   for (const w of now) {
     if (known.has(w.identity)) findings.kept.push(w);
-    else if (w.code === 'far_from_branch')
+    else if (w.code === 'far_from_branch') {
+      const warning = w.message;
       findings.errors.push({
         ...w,
-        message: `${w.message} Saving is blocked until it is within that distance (or the configuration allows this branch more).`,
+        message: i18n._(
+          msg`${warning} Saving is blocked until it is within that distance (or the configuration allows this branch more).`,
+        ),
       });
-    else findings.added.push(w);
+    } else findings.added.push(w);
   }
   return findings;
 }
@@ -194,13 +206,16 @@ export async function loadReviewFindings(
   try {
     warn = (await import('../../../geo/warnings')).zoneWarnings;
   } catch (error) {
+    const reason = errorMessage(error);
     unchecked = [
       {
         key: 'zones:unchecked',
         code: 'unchecked',
-        subject: 'Delivery zones',
+        subject: i18n._(msg`Delivery zones`),
         identity: 'unchecked',
-        message: `The zone warnings could not be worked out (${errorMessage(error)}). Check the zone list before saving.`,
+        message: i18n._(
+          msg`The zone warnings could not be worked out (${reason}). Check the zone list before saving.`,
+        ),
       },
     ];
   }

@@ -1,7 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import type { ZoneCollection } from '../../../contract';
+import { currentLocale, i18n } from '../../../i18n';
 import { isZoneDiffEmpty, zoneDiff } from '../../../geo';
-import { FIELDS, changedFields, sameZones, type PatchField, type Section } from '../form/fields';
+import { FIELDS, changedFields, fieldLabel, sameZones, type PatchField, type Section } from '../form/fields';
 import { contactToInput, type BranchFormValues, type ContactValues } from '../form/form-model';
+import { shortDay } from '../form/weekdays';
 
 /**
  * What the review step lists: one entry per changed field (per contact for contacts, per
@@ -43,7 +46,7 @@ export function fieldChanges(field: PatchField, before: BranchFormValues, after:
       section: rule.section,
       field,
       kind: 'changed',
-      label: rule.label,
+      label: fieldLabel(field),
       before: rule.text?.(before),
       after: rule.text?.(after),
       note: rule.note?.(before, after),
@@ -55,26 +58,21 @@ export function fieldChanges(field: PatchField, before: BranchFormValues, after:
 // Contacts, paired by their client key
 // ---------------------------------------------------------------------------------------
 
-const DAY_SHORT: Record<string, string> = {
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-  sunday: 'Sun',
-};
+const WEEK = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 
 export function daysText(days: readonly string[]): string {
-  if (days.length === 0) return 'no days';
-  if (days.length === 7 && days.every((d) => d in DAY_SHORT)) return 'every day';
-  return days.map((d) => DAY_SHORT[d] ?? d).join(', ');
+  if (days.length === 0) return i18n._(msg`no days`);
+  if (days.length === 7 && days.every((d) => WEEK.has(d))) return i18n._(msg`every day`);
+  return days.map(shortDay).join(', ');
 }
 
-const quote = (text: string) => (text.trim() === '' ? '(empty)' : text.trim());
+const quote = (text: string) => (text.trim() === '' ? i18n._(msg`(empty)`) : text.trim());
 const hoursText = (c: ContactValues) => `${c.work_timings.from || '?'} – ${c.work_timings.to || '?'}`;
-const contactLabel = (c: ContactValues, index: number) =>
-  c.name.trim() ? `Contact ${index + 1} (${c.name.trim()})` : `Contact ${index + 1}`;
+const contactLabel = (c: ContactValues, index: number) => {
+  const n = index + 1;
+  const name = c.name.trim();
+  return name ? i18n._(msg`Contact ${n} (${name})`) : i18n._(msg`Contact ${n}`);
+};
 const contactSummary = (c: ContactValues) =>
   `${quote(c.name)}, ${quote(c.phone)}, ${hoursText(c)}, ${daysText(c.work_days)}`;
 
@@ -82,13 +80,26 @@ function contactFieldChanges(a: ContactValues, b: ContactValues): string[] {
   const ia = contactToInput(a);
   const ib = contactToInput(b);
   const lines: string[] = [];
-  if (ia.name !== ib.name) lines.push(`Name: ${quote(ia.name)} → ${quote(ib.name)}`);
-  if (ia.phone !== ib.phone) lines.push(`Phone: ${quote(ia.phone)} → ${quote(ib.phone)}`);
-  if (ia.work_timings.from !== ib.work_timings.from || ia.work_timings.to !== ib.work_timings.to) {
-    lines.push(`Hours: ${hoursText(a)} → ${hoursText(b)}`);
+  if (ia.name !== ib.name) {
+    const from = quote(ia.name);
+    const to = quote(ib.name);
+    lines.push(i18n._(msg`Name: ${from} → ${to}`));
   }
-  if (ia.work_days.join() !== ib.work_days.join())
-    lines.push(`Days: ${daysText(ia.work_days)} → ${daysText(ib.work_days)}`);
+  if (ia.phone !== ib.phone) {
+    const from = quote(ia.phone);
+    const to = quote(ib.phone);
+    lines.push(i18n._(msg`Phone: ${from} → ${to}`));
+  }
+  if (ia.work_timings.from !== ib.work_timings.from || ia.work_timings.to !== ib.work_timings.to) {
+    const from = hoursText(a);
+    const to = hoursText(b);
+    lines.push(i18n._(msg`Hours: ${from} → ${to}`));
+  }
+  if (ia.work_days.join() !== ib.work_days.join()) {
+    const from = daysText(ia.work_days);
+    const to = daysText(ib.work_days);
+    lines.push(i18n._(msg`Days: ${from} → ${to}`));
+  }
   return lines;
 }
 
@@ -144,7 +155,7 @@ export function contactChanges(before: readonly ContactValues[], after: readonly
       ...base,
       key: 'contact-order',
       kind: 'reordered',
-      label: 'Order of contacts',
+      label: i18n._(msg`Order of contacts`),
       before: kept
         .map((m) => m.i)
         .sort((x, y) => x - y)
@@ -161,15 +172,23 @@ export function contactChanges(before: readonly ContactValues[], after: readonly
 // ---------------------------------------------------------------------------------------
 
 function km2(value: number): string {
-  return `${value < 10 ? value.toFixed(2) : value.toFixed(1)} km²`;
-}
-
-function signedKm2(value: number): string {
-  return `${value >= 0 ? '+' : '−'}${km2(Math.abs(value))}`;
+  const digits = value < 10 ? 2 : 1;
+  const area = new Intl.NumberFormat(currentLocale().tag, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
+  return i18n._(msg`${area} km²`);
 }
 
 function zoneLabel(z: { id: string; name: string | null }): string {
-  return z.name ? `Zone ${z.name}` : `Zone ${z.id}`;
+  const zone = z.name ?? z.id;
+  return i18n._(msg`Zone ${zone}`);
+}
+
+function areaChange(delta: number): string {
+  const area = `${delta >= 0 ? '+' : '−'}${km2(Math.abs(delta))}`;
+  return i18n._(msg`Area change ${area}`);
 }
 
 export function zoneChanges(before: ZoneCollection | null, after: ZoneCollection | null): Change[] {
@@ -198,15 +217,15 @@ export function zoneChanges(before: ZoneCollection | null, after: ZoneCollection
       label: zoneLabel(z),
       before: km2(z.areaBeforeKm2),
       after: km2(z.areaAfterKm2),
-      details: [`Area change ${signedKm2(z.areaAfterKm2 - z.areaBeforeKm2)}`],
+      details: [areaChange(z.areaAfterKm2 - z.areaBeforeKm2)],
     })),
     ...d.renamed.map((z): Change => ({
       ...base,
       key: `zone-name-${z.id}`,
       kind: 'renamed',
-      label: `Zone ${z.id}`,
-      before: z.from ?? '(no name)',
-      after: z.to ?? '(no name)',
+      label: zoneLabel({ id: z.id, name: null }),
+      before: z.from ?? i18n._(msg`(no name)`),
+      after: z.to ?? i18n._(msg`(no name)`),
     })),
   ];
   if (isZoneDiffEmpty(d)) {
@@ -214,8 +233,8 @@ export function zoneChanges(before: ZoneCollection | null, after: ZoneCollection
       ...base,
       key: 'zones-other',
       kind: 'changed',
-      label: 'Zones',
-      details: ['Order or other properties of the zones changed.'],
+      label: i18n._(msg`Zones`),
+      details: [i18n._(msg`Order or other properties of the zones changed.`)],
     });
   }
   return changes;

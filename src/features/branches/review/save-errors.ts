@@ -1,15 +1,19 @@
+import { msg, plural } from '@lingui/core/macro';
 import { isApiError } from '../../../api';
+import { i18n } from '../../../i18n';
 import type { BranchPatch, ErrorDetail } from '../../../contract';
 import { errorMessage } from '../../../lib/error-message';
 import type { ZonesErrors } from '../editor/ZonesSection';
-import { countOf } from '../../../lib/count';
 
 /** The branch was not found under its id just before saving (renamed or deleted elsewhere). */
 export class BranchGoneError extends Error {
   constructor(readonly branchId: string) {
     super(
-      `Branch ${branchId} is no longer on the server under this id: it may have been renamed or deleted by someone else.`,
+      i18n._(
+        msg`Branch ${branchId} is no longer on the server under this id: it may have been renamed or deleted by someone else.`,
+      ),
     );
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the error's class name, for code
     this.name = 'BranchGoneError';
   }
 }
@@ -91,7 +95,11 @@ function placeDetails(details: readonly ErrorDetail[], contactCount: number) {
     else if (m.kind === 'zone') {
       if (m.index === null) zones.message = m.message;
       else zones.byIndex = { ...zones.byIndex, [m.index]: m.message };
-    } else others.push(`${d.path || 'request'}: ${d.message}`);
+    } else {
+      const path = d.path || i18n._(msg`request`);
+      const message = d.message;
+      others.push(i18n._(msg`${path}: ${message}`));
+    }
   }
   // A contacts list as a whole is not focusable: focus goes to the first other field.
   const focus = fields.find((f) => f.field !== 'contacts')?.field;
@@ -103,7 +111,9 @@ export function unsendableView(details: readonly ErrorDetail[], contactCount: nu
   const { others, ...placed } = placeDetails(details, contactCount);
   return {
     ...placed,
-    banner: others.length ? { tone: 'danger', title: 'These changes cannot be sent', lines: others } : null,
+    banner: others.length
+      ? { tone: 'danger', title: i18n._(msg`These changes cannot be sent`), lines: others }
+      : null,
   };
 }
 
@@ -123,15 +133,19 @@ export function saveErrorView(
 ): SaveErrorView | null {
   const notSaved = (message: string): SaveErrorView => ({
     fields: [],
-    banner: { tone: 'danger', title: 'Not saved', message },
+    banner: { tone: 'danger', title: i18n._(msg`Not saved`), message },
   });
-  if (error instanceof BranchGoneError)
-    return notSaved(`${error.message} Your edits are kept in this browser.`);
+  if (error instanceof BranchGoneError) {
+    const gone = error.message;
+    return notSaved(i18n._(msg`${gone} Your edits are kept in this browser.`));
+  }
   if (!isApiError(error)) return notSaved(errorMessage(error));
   if (error.kind === 'unauthorized' || error.kind === 'aborted') return null;
 
   const { fields, zones, others, focus } = placeDetails(error.details, contactCount);
   const mapped = error.details.length - others.length;
+  const said = sentence(error.message);
+  const newId = patch.id ?? '';
   const view: SaveErrorView = { fields, zones, focus, banner: null };
   if (
     error.status === 409 &&
@@ -140,7 +154,7 @@ export function saveErrorView(
   ) {
     view.fields = [
       ...fields,
-      { field: 'id', message: `A branch with id ${patch.id} already exists. Choose another id.` },
+      { field: 'id', message: i18n._(msg`A branch with id ${newId} already exists. Choose another id.`) },
     ];
     view.focus = 'id';
   }
@@ -150,8 +164,10 @@ export function saveErrorView(
     // the updated_at check).
     view.banner = {
       tone: 'danger',
-      title: 'The save may have gone through',
-      message: `${sentence(error.message)} Your edits are kept. Reload the branch to see what the service holds, or review and save again.`,
+      title: i18n._(msg`The save may have gone through`),
+      message: i18n._(
+        msg`${said} Your edits are kept. Reload the branch to see what the service holds, or review and save again.`,
+      ),
     };
   } else if (error.kind === 'http' && error.status === 403) {
     // This sign-in may not change the branch (no write permission, or another manager's
@@ -160,23 +176,33 @@ export function saveErrorView(
     const renaming = patch.id !== undefined && fields.some((f) => f.field === 'id');
     view.banner = {
       tone: 'danger',
-      title: renaming ? `You may not rename this branch to ${patch.id}` : 'You may not save this branch',
-      message: `${sentence(error.message)} Your edits are kept as a draft in this browser.`,
+      title: renaming
+        ? i18n._(msg`You may not rename this branch to ${newId}`)
+        : i18n._(msg`You may not save this branch`),
+      message: i18n._(msg`${said} Your edits are kept as a draft in this browser.`),
       lines: others,
     };
   } else if (error.retryable) {
     view.banner = {
       tone: 'danger',
-      title: 'Not saved',
-      message: `${sentence(error.message)} Your edits are kept; try again when the connection is back.`,
+      title: i18n._(msg`Not saved`),
+      message: i18n._(msg`${said} Your edits are kept; try again when the connection is back.`),
       retry: true,
     };
   } else {
     view.banner = {
       tone: 'danger',
       title:
-        error.status === 409 ? 'Not saved: the id is taken' : 'Not saved: the service refused the changes',
-      message: `${sentence(error.message)}${mapped > 0 ? ` ${mapped === 1 ? 'One problem is' : countOf(mapped, 'problem is', 'problems are')} shown next to the fields.` : ''}`,
+        error.status === 409
+          ? i18n._(msg`Not saved: the id is taken`)
+          : i18n._(msg`Not saved: the service refused the changes`),
+      message:
+        mapped > 0
+          ? plural(mapped, {
+              one: `${said} One problem is shown next to the fields.`,
+              other: `${said} # problems are shown next to the fields.`,
+            })
+          : said,
       lines: others,
     };
   }
