@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { PageSkeleton } from '../../../ui';
 
 /**
@@ -10,11 +11,9 @@ import { PageSkeleton } from '../../../ui';
 const Editor = lazy(() => import('./BranchEditorPage'));
 
 export function BranchEditorPage({ id }: { id: string }) {
+  const { t } = useLingui();
   return (
-    // The first load holds the shell's catalog only, not this area's: this wrapper's status, seen
-    // while the area's code loads, stays English until the shell's catalog carries it.
-    // eslint-disable-next-line lingui/no-unlocalized-strings
-    <Suspense fallback={<PageSkeleton label={`Loading branch ${id}…`} />}>
+    <Suspense fallback={<PageSkeleton label={t`Loading branch ${id}…`} />}>
       <Editor id={id} />
     </Suspense>
   );

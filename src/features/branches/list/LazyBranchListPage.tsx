@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { PageSkeleton } from '../../../ui';
 import type { BranchesSearch } from '../../../contract/search-params';
 
@@ -17,11 +18,9 @@ export function preloadBranchList(view: BranchesSearch['view']): void {
 
 /** `view`: the URL's `view` search param ('map': the coverage map). */
 export function BranchListPage({ view }: BranchesSearch) {
+  const { t } = useLingui();
   return (
-    // The first load holds the shell's catalog only, not this area's: this wrapper's status, seen
-    // while the area's code loads, stays English until the shell's catalog carries it.
-    // eslint-disable-next-line lingui/no-unlocalized-strings
-    <Suspense fallback={<PageSkeleton label="Loading branches…" />}>
+    <Suspense fallback={<PageSkeleton label={t`Loading branches…`} />}>
       <List view={view} />
     </Suspense>
   );
