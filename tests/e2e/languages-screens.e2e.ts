@@ -97,10 +97,18 @@ async function drawZoneWithHole(page: Page, tr: CatalogText, branchId: string, t
   const draw = page.getByRole('button', { name: tr('Draw zone'), exact: true });
   await draw.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
   const canvas = page.locator('.maplibregl-canvas');
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await mapDrawnSince(page, 0);
+  await press(draw, touch);
+  // Drawing adds a hint above the map: the map is placed in view after it, and the points are
+  // put where it shows, below the page's header and above the action bar at the bottom of the
+  // screen, clear of maplibre's zoom buttons (top right in every direction) and the branch's pin
+  // (the middle).
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await canvas.boundingBox())!;
-  const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+  const bar = (await page.getByRole('button', { name: tr('Review and save') }).boundingBox())!;
+  const top = Math.max(box.y, 80);
+  const bottom = Math.min(box.y + box.height, bar.y - 24);
+  const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: top + (bottom - top) * fy });
   const put = async ({ x, y }: { x: number; y: number }) =>
     touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y);
   const finish = async () =>
@@ -108,13 +116,12 @@ async function drawZoneWithHole(page: Page, tr: CatalogText, branchId: string, t
       ? page.getByRole('button', { name: tr('Finish'), exact: true }).tap()
       : page.keyboard.press('Enter');
 
-  await press(draw, touch);
-  for (const point of [at(0.15, 0.2), at(0.85, 0.2), at(0.85, 0.8), at(0.15, 0.8)]) await put(point);
+  for (const point of [at(0.08, 0.3), at(0.7, 0.3), at(0.7, 0.92), at(0.08, 0.92)]) await put(point);
   await finish();
   const hole = page.getByRole('button', { name: tr('Cut hole'), exact: true });
   await hole.and(page.locator(':enabled')).waitFor();
   await press(hole, touch);
-  for (const point of [at(0.6, 0.3), at(0.75, 0.3), at(0.75, 0.42)]) await put(point);
+  for (const point of [at(0.15, 0.5), at(0.35, 0.5), at(0.35, 0.75)]) await put(point);
   await finish();
   await expect.poll(() => page.evaluate(() => document.body.innerText.includes('km²'))).toBe(true);
 
