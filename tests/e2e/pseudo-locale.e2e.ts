@@ -46,10 +46,16 @@ function dataWords(db: Server['db']): Set<string> {
 function intlWords(): Set<string> {
   const words = new Set<string>(['utc', 'gmt']);
   for (let month = 0; month < 12; month++) {
-    const date = new Date(Date.UTC(2026, month, 1 + month));
-    for (const style of ['long', 'short'] as const) {
-      wordsOf(date.toLocaleString('en', { month: style, weekday: style }), words);
-    }
+    const date = new Date(Date.UTC(2026, month, 1));
+    for (const style of ['long', 'short'] as const)
+      wordsOf(date.toLocaleString('en', { month: style }), words);
+  }
+  for (let day = 0; day < 7; day++) {
+    const date = new Date(Date.UTC(2026, 0, 1 + day));
+    const short = date.toLocaleString('en', { weekday: 'short' });
+    const long = date.toLocaleString('en', { weekday: 'long' });
+    // A day's name shown short with the rest of it beside (the branch form's work days: "Tue" + "sday").
+    for (const name of [short, long, long.slice(short.length)]) wordsOf(name, words);
   }
   for (const zone of Intl.supportedValuesOf('timeZone')) {
     wordsOf(zone, words);
@@ -61,7 +67,8 @@ function intlWords(): Set<string> {
 beforeAll(async () => {
   server = await startTestServer({ jobs: 120, staticDir: appBuild() });
   browser = await launchChromium();
-  allowed = new Set([...dataWords(server.db), ...intlWords()]);
+  // The base map's attribution names its source (a name, in every language).
+  allowed = new Set([...dataWords(server.db), ...intlWords(), 'natural', 'earth']);
   wordsOf(readFileSync(join(appBuild(), 'config.json'), 'utf8'), allowed);
 });
 

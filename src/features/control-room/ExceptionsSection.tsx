@@ -279,7 +279,12 @@ const ExceptionRow = memo(function ExceptionRow({
     >
       <td data-label={t`Job`}>
         <span className="mono">{job.id}</span>
-        {job.order_id && <span className={s.sub}> · {job.order_id}</span>}
+        {job.order_id && (
+          <span className={s.sub}>
+            {' · '}
+            <bdi>{job.order_id}</bdi>
+          </span>
+        )}
       </td>
       <td data-label={t`Why`}>
         <ul className={s.why}>

@@ -381,7 +381,7 @@ export function BranchListPage({ view }: BranchesSearch) {
           </Trans>
         </Banner>
       )}
-      {body}
+      <div className={s.listScroll}>{body}</div>
       <div className={s.footnote} />
     </div>
   );
