@@ -381,7 +381,7 @@ export function BranchListPage({ view }: BranchesSearch) {
           </Trans>
         </Banner>
       )}
-      <div className={s.listScroll}>{body}</div>
+      {body}
       <div className={s.footnote} />
     </div>
   );
