@@ -29,4 +29,6 @@ export default defineConfig({
   // Each message's files, without line numbers: an edit elsewhere in a file leaves the catalogs alone.
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
+  // The macro's <Trans> renders src/i18n/Trans.tsx (data holding `<` shown as it is).
+  runtimeConfigModule: { Trans: ['/src/i18n/Trans.tsx', 'Trans'] },
 });
