@@ -48,8 +48,9 @@ afterAll(async () => {
 });
 
 /**
- * The letters of the text outside `<bdi>` in `selector`'s first element, each with its left
- * edge on screen, word by word: a word reads left to right when its letters' edges increase.
+ * The letters of the text in `selector`'s first element outside the `<bdi>` holding a
+ * right-to-left override (the values planted with one), each with its left edge on screen,
+ * word by word: a word reads left to right when its letters' edges increase.
  */
 function wordsOutsideValues(page: Page, selector: string) {
   return page.evaluate((sel) => {
@@ -57,7 +58,7 @@ function wordsOutsideValues(page: Page, selector: string) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const words: { word: string; lefts: number[] }[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest('bdi')) continue;
+      if (node.parentElement?.closest('bdi')?.textContent?.includes('\u202e')) continue;
       const text = node.textContent ?? '';
       for (const match of text.matchAll(/\p{L}{2,}/gu)) {
         const lefts = [...match[0]].map((_, i) => {
