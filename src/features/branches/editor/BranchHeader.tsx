@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Branch } from '../../../contract';
-import { Badge, formatDateTime } from '../../../ui';
+import { formatDateTime } from '../../../ui';
+import { BranchStateBadge } from '../list/BranchStateBadge';
 import s from '../branches.module.css';
 
 /** The branch editor's heading: the way back to the list, the branch's name and state, when it was last saved. */
@@ -24,15 +25,7 @@ export function BranchHeader({ branch }: { branch: Branch }) {
         </nav>
         <h1 className={s.title}>
           {branch.name || t`Unnamed branch`}
-          {branch.active ? (
-            <Badge tone="success">
-              <Trans>Active</Trans>
-            </Badge>
-          ) : (
-            <Badge tone="muted">
-              <Trans>Inactive</Trans>
-            </Badge>
-          )}
+          <BranchStateBadge active={branch.active} />
         </h1>
         <p className={s.meta}>
           {person ? (

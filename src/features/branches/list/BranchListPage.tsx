@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { BranchStateBadge } from './BranchStateBadge';
 import { plural } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRANCH_ID_PATTERN, type Branch, type JobsResponse, type StopBranch } from '../../../contract';
@@ -278,15 +279,7 @@ export function BranchListPage({ view }: BranchesSearch) {
               </td>
               <td className={`${shared.mono} ${s.hidePhone}`}>{b.id}</td>
               <td>
-                {b.active ? (
-                  <Badge tone="success">
-                    <Trans>Active</Trans>
-                  </Badge>
-                ) : (
-                  <Badge tone="muted">
-                    <Trans>Inactive</Trans>
-                  </Badge>
-                )}
+                <BranchStateBadge active={b.active} />
               </td>
               <td className={`${s.num} num ${s.hidePhone}`}>
                 {'contacts' in b ? b.contacts.length : <NotKnown />}
