@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server';
 import { catalogText, type CatalogText } from './catalog-text';
 import { launchChromium } from './chromium';
-import { appBuild, mapDrawnSince, screenshot, seriousAxe } from './support';
+import { appBuild, mapDrawnSince, screenshot, seriousAxe, pageOverflow } from './support';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Locale = 'ar' | 'fr' | 'es';
@@ -28,9 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function putZones(branchId: string, features: unknown[]): Promise<void> {
   const res = await fetch(`${server.url}/v1/branches/${branchId}`, {
@@ -70,7 +67,7 @@ async function looked(page: Page, locale: Locale, name: string): Promise<Record<
   const found = {
     dir: await page.evaluate(() => document.documentElement.dir),
     lang: await page.evaluate(() => document.documentElement.lang),
-    overflow: await overflow(page),
+    overflow: await pageOverflow(page),
     axe: await seriousAxe(page),
   };
   await screenshot(page, `languages-${name}`);

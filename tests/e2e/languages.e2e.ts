@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server';
 import { launchChromium } from './chromium';
-import { appBuild, screenshot, seriousAxe } from './support';
+import { appBuild, screenshot, seriousAxe, pageOverflow } from './support';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -27,10 +27,6 @@ afterAll(async () => {
 /** The page's language and direction, as `<html>` has them. */
 const htmlLangDir = (page: Page) =>
   page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
-
-/** How far the page is wider than the screen, in CSS pixels (0: it fits). */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The header's texts in Arabic, read as a person (or a screen reader) finds them. */
 async function expectArabicHeader(page: Page) {
@@ -63,7 +59,7 @@ describe('languages', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('اللغة: العربية');
-    expect(await overflow(page)).toBe(0);
+    expect(await pageOverflow(page)).toBe(0);
     expect(await seriousAxe(page)).toEqual([]);
     await screenshot(page, 'languages-sign-in-ar-phone');
 
@@ -72,7 +68,7 @@ describe('languages', () => {
     await page.waitForURL(/\/overview/);
     expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await expectArabicHeader(page);
-    expect(await overflow(page)).toBe(0);
+    expect(await pageOverflow(page)).toBe(0);
     await screenshot(page, 'languages-control-room-ar-phone');
 
     // Remembered in this browser: a reload opens in Arabic again, before anything is chosen.
@@ -85,7 +81,7 @@ describe('languages', () => {
       await page.getByRole('navigation', { name: 'الرئيسية' }).getByRole('link', { name }).click();
       await page.waitForLoadState('load');
       await expectArabicHeader(page);
-      expect(await overflow(page), name).toBe(0);
+      expect(await pageOverflow(page), name).toBe(0);
     }
     await context.close();
   });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server';
 import { launchChromium } from './chromium';
-import { appBuild, screenshot } from './support';
+import { appBuild, screenshot, pageOverflow } from './support';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -109,9 +109,6 @@ async function notFromCatalogs(page: Page): Promise<string[]> {
   return [...found];
 }
 
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 /** Waits for the screen to settle: its main landmark shown and nothing marked busy. */
 async function settled(page: Page): Promise<void> {
   await page.getByRole('main').first().waitFor();
@@ -141,7 +138,7 @@ describe.each([
       expect(await page.evaluate(() => document.documentElement.dir), screen).toBe(dir);
       const texts = await notFromCatalogs(page);
       if (texts.length) found[screen] = texts;
-      const over = await overflow(page);
+      const over = await pageOverflow(page);
       if (over > 0) wide[screen] = over;
       await screenshot(page, `pseudo-${locale}-${name}-${screen.replace(/\W+/g, '-')}`);
     };
