@@ -21,11 +21,19 @@ import { safeRedirect } from './redirect';
  *   hold the same refresh token, and a provider that rotates refresh tokens refuses (and
  *   revokes) one that is used twice. Renewals are serialised across the tabs with a Web Lock,
  *   and a tab that renewed hands the new tokens to the tabs that held its old refresh token
- *   (BroadcastChannel): when their turn comes they find fresh tokens and do not renew.
+ *   (BroadcastChannel). The lock can be granted to the next tab before that message reaches
+ *   it, so a tab about to use a refresh token first asks the other tabs whether one of them
+ *   has replaced it, and waits for an answer up to HANDOFF_WAIT_MS: a renewal costs that much
+ *   longer when no tab answers, and a refresh token is never used twice by tabs that are open.
  */
 
 const CALLBACK = 'auth/callback';
 const LOCK = 'dispatch-sign-in-renewal';
+/** How long a tab about to renew waits for another tab to hand it tokens that replace its own. */
+const HANDOFF_WAIT_MS = 500;
+
+/** Between tabs: "has my refresh token been replaced?", and the tokens that replaced one. */
+type TabMessage = { ask: string } | { previous: string; user: string };
 
 /** Seconds before expiry a renewal starts, `left` seconds before it: a minute, or a quarter of a short token's life. */
 function renewalLead(left: number): number {
@@ -55,6 +63,26 @@ export async function startOidcSession(config: unknown): Promise<Session> {
   let person: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOCK) : null;
+  /** Refresh tokens this tab knows to be replaced (used by it, or handed to it by another tab). */
+  const replaced = new Set<string>();
+  /** Renewals waiting for another tab's answer, by the refresh token they would use. */
+  const waiting = new Map<string, () => void>();
+
+  /** Whether another tab hands over tokens replacing `refresh` (asked, then waited for briefly). */
+  const handedOver = (refresh: string): Promise<boolean> =>
+    new Promise((resolve) => {
+      if (!channel) return resolve(false);
+      const timeout = setTimeout(() => {
+        waiting.delete(refresh);
+        resolve(false);
+      }, HANDOFF_WAIT_MS);
+      waiting.set(refresh, () => {
+        clearTimeout(timeout);
+        waiting.delete(refresh);
+        resolve(true);
+      });
+      channel.postMessage({ ask: refresh } satisfies TabMessage);
+    });
 
   /** Uses `user`'s access token from now on, and plans its renewal. */
   const adopt = (user: User) => {
@@ -76,6 +104,7 @@ export async function startOidcSession(config: unknown): Promise<Session> {
       return true;
     }
     if (!current.refresh_token) return false;
+    if (await handedOver(current.refresh_token)) return true;
     let next: User | null;
     try {
       next = await manager.signinSilent();
@@ -86,7 +115,11 @@ export async function startOidcSession(config: unknown): Promise<Session> {
       return false;
     }
     if (!next) return false;
-    channel?.postMessage({ previous: current.refresh_token, user: next.toStorageString() });
+    replaced.add(current.refresh_token);
+    channel?.postMessage({
+      previous: current.refresh_token,
+      user: next.toStorageString(),
+    } satisfies TabMessage);
     adopt(next);
     return true;
   };
@@ -96,12 +129,21 @@ export async function startOidcSession(config: unknown): Promise<Session> {
     navigator.locks ? navigator.locks.request(LOCK, () => renewLocked(refused)) : renewLocked(refused);
 
   if (channel) {
-    channel.onmessage = async (event: MessageEvent<{ previous: string; user: string }>) => {
+    channel.onmessage = async ({ data }: MessageEvent<TabMessage>) => {
       const current = await manager.getUser();
-      if (current?.refresh_token !== event.data.previous) return;
-      const next = User.fromStorageString(event.data.user);
+      if ('ask' in data) {
+        // Another tab is about to use a refresh token this tab knows to be replaced.
+        if (current && replaced.has(data.ask)) {
+          channel.postMessage({ previous: data.ask, user: current.toStorageString() } satisfies TabMessage);
+        }
+        return;
+      }
+      if (current?.refresh_token !== data.previous) return;
+      const next = User.fromStorageString(data.user);
       await manager.storeUser(next);
+      replaced.add(data.previous);
       adopt(next);
+      waiting.get(data.previous)?.();
     };
   }
 
