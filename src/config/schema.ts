@@ -5,7 +5,21 @@ import { isApiBase, trimApiBase } from './api-base';
 export const TONES = ['neutral', 'info', 'accent', 'success', 'warning', 'danger', 'muted'] as const;
 export type Tone = (typeof TONES)[number];
 
-const label = z.string().check(z.minLength(1));
+const text = z.string().check(z.minLength(1));
+/**
+ * A code's label: one text for every language, or one per language tag (`{ "en": "Created",
+ * "ar": "تم الإنشاء" }`), read in the chosen language, else its base language, else English,
+ * else the first given (./dictionaries.ts).
+ */
+const label = z.union([
+  text,
+  z.record(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/)), text).check(
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the config file's rule for whoever deploys; the schema also runs under plain Node (the benches): no catalog
+    z.refine((labels) => Object.keys(labels).length > 0, 'a label names at least one language'),
+  ),
+]);
+/** A label as config.json gives it. */
+export type Label = z.infer<typeof label>;
 // An unknown or missing tone reads as neutral (a newer dashboard's tone in an older one's config).
 const tone = z.catch(z.enum(TONES), 'neutral');
 

@@ -1,11 +1,13 @@
 /**
  * Languages in Chromium (docs/design.md, Languages): Arabic chosen on the sign-in page of a
  * phone, the page right to left in Arabic after signing in, nothing wider than the screen, and
- * the choice remembered after a reload; the Arabic sign-in page axe clean.
+ * the choice remembered after a reload; the Arabic sign-in page axe clean. The words the lower
+ * layers take from the catalogs (the api's errors, the configuration's labels) in the built app.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server';
+import { catalogText } from './catalog-text';
 import { launchChromium } from './chromium';
 import { appBuild, screenshot, seriousAxe, pageOverflow } from './support';
 
@@ -104,6 +106,34 @@ describe('languages', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'المهام' }).waitFor();
     expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await context.close();
+  });
+
+  it("writes the configuration's labels and the service's errors in the chosen language", async () => {
+    const tr = await catalogText('fr');
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel(tr('Access token')).fill(server.token);
+    await page.getByRole('button', { name: tr('Sign in'), exact: true }).click();
+    await page.waitForURL(/\/overview/);
+    await page.goto(`${server.url}/jobs?status=7`);
+    // config.json names each status in the four languages: the French one is shown.
+    const table = page.getByRole('table');
+    await table.getByRole('row').nth(1).waitFor();
+    expect(await table.getByText('Livrée').count()).toBeGreaterThan(0);
+    expect(await table.getByText('Delivered').count()).toBe(0);
+
+    // A proxy's page in place of the jobs: the api layer's sentence in French, the status as sent.
+    await page.route('**/v1/jobs?*', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }),
+    );
+    await page.getByRole('button', { name: tr('Refresh'), exact: true }).click();
+    const said = tr(
+      'The service answered {status} with a web page instead of data (usually a proxy or gateway in between). Try again in a moment.',
+      { status: '502 Bad Gateway' },
+    );
+    await page.getByText(said).first().waitFor();
     await context.close();
   });
 });

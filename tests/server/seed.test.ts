@@ -56,10 +56,10 @@ describe('determinism', () => {
 
   it("uses the dashboard's default status dictionary (public/config.json)", () => {
     const config = JSON.parse(readFileSync('public/config.json', 'utf8')) as {
-      statuses: Record<string, { label: string }>;
+      statuses: Record<string, { label: { en: string } }>;
     };
     const labels = Object.fromEntries(
-      Object.entries(config.statuses).map(([code, { label }]) => [code, label]),
+      Object.entries(config.statuses).map(([code, { label }]) => [code, label.en]),
     );
     expect(labels).toEqual({ ...STATUS_LABELS });
   });

@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_BRANCH_CORNERS } from '../../server/zone-limits';
 import {
   ConfigError,
   RuntimeConfig,
   currencyOf,
+  describeJobType,
   describePaymentType,
   describeRiderStatus,
+  describeRiderType,
   describeStatus,
   loadRuntimeConfig,
 } from '../../src/config';
 import { readOidcAuth } from '../../src/config/auth';
+import { chooseLocale } from '../../src/i18n';
 
 describe('runtime config (config.json)', () => {
   const load = (body: unknown) =>
@@ -20,14 +23,14 @@ describe('runtime config (config.json)', () => {
     const shipped: unknown = JSON.parse(readFileSync('public/config.json', 'utf8'));
     const config = RuntimeConfig.parse(shipped);
     expect(config.statuses['8']).toEqual({
-      label: 'Failed',
+      label: { en: 'Failed', ar: 'فشلت', fr: 'Échouée', es: 'Fallido' },
       tone: 'danger',
       final: true,
       outcome: 'failure',
       inProgress: false,
     });
     expect(config.statuses['6']).toEqual({
-      label: 'In transit',
+      label: { en: 'In transit', ar: 'في الطريق', fr: 'En route', es: 'En tránsito' },
       tone: 'accent',
       final: false,
       inProgress: true,
@@ -54,10 +57,10 @@ describe('runtime config (config.json)', () => {
       '9',
       '10',
     ]);
-    expect(config.paymentTypes['2']!.label).toBe('Cash on delivery');
-    expect(config.riderStatuses['1']!.label).toBe('Active');
-    expect(config.jobTypes['same_day']!.label).toBe('Same day');
-    expect(config.riderTypes['van']!.label).toBe('Van');
+    expect(describePaymentType(config, 2).label).toBe('Cash on delivery');
+    expect(describeRiderStatus(config, 1).label).toBe('Active');
+    expect(describeJobType(config, 'same_day').label).toBe('Same day');
+    expect(describeRiderType(config, 'van').label).toBe('Van');
     expect(RuntimeConfig.parse({})).toEqual({
       apiBaseUrl: '',
       mapStyle: 'offline',
@@ -165,6 +168,49 @@ describe('runtime config (config.json)', () => {
     expect(describeRiderStatus(config, 1).label).toBe('Active');
     expect(describeRiderStatus(config, 3).label).toBe('Rider status 3');
     expect(describeStatus(config, 42).label).toBe('Status 42');
+  });
+
+  describe('labels in several languages', () => {
+    afterEach(() => chooseLocale('en', 'latn', false));
+    const config = RuntimeConfig.parse({
+      statuses: { '3': { label: { en: 'Accepted', ar: 'مقبولة', 'fr-CA': 'Acceptée' }, tone: 'info' } },
+      jobTypes: { return: { label: { es: 'Devolución', fr: 'Retour' } } },
+    });
+
+    it('reads each label in the chosen language, else its base language, else English, else the first', async () => {
+      expect(describeStatus(config, 3).label).toBe('Accepted');
+      expect(describeJobType(config, 'return').label).toBe('Devolución');
+      await chooseLocale('ar', 'latn', false);
+      expect(describeStatus(config, 3).label).toBe('مقبولة');
+      await chooseLocale('fr', 'latn', false);
+      // No "fr": English, though a regional French is given; the job type has its French.
+      expect(describeStatus(config, 3).label).toBe('Accepted');
+      expect(describeJobType(config, 'return').label).toBe('Retour');
+    });
+
+    it('gives every label of the shipped config in the four languages', () => {
+      const shipped = RuntimeConfig.parse(JSON.parse(readFileSync('public/config.json', 'utf8')));
+      const dictionaries = [
+        shipped.statuses,
+        shipped.paymentTypes,
+        shipped.riderStatuses,
+        shipped.jobTypes,
+        shipped.riderTypes,
+      ];
+      const languages = dictionaries.flatMap((d) =>
+        Object.values(d).map((entry) => (typeof entry.label === 'string' ? [] : Object.keys(entry.label))),
+      );
+      expect(languages.length).toBeGreaterThan(20);
+      for (const given of languages) expect(given.sort()).toEqual(['ar', 'en', 'es', 'fr']);
+    });
+
+    it('refuses a label that names no language, or names one by something else than a tag', () => {
+      const wrong = (label: unknown) => RuntimeConfig.safeParse({ statuses: { '1': { label } } }).success;
+      expect(wrong({})).toBe(false);
+      expect(wrong({ English: 'Created' })).toBe(false);
+      expect(wrong({ en: '' })).toBe(false);
+      expect(wrong({ en: 'Created' })).toBe(true);
+    });
   });
 
   it('gives a branch its own currency, else the global one, else none', () => {

@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
-import { useConfig } from '../../../config';
+import { describeStatus, useConfig } from '../../../config';
 import { Button, Field, inputClass, preloadable } from '../../../ui';
 import { preloadSearch } from '../search/useJobSearch';
 import { toZonedInput } from './time-range';
@@ -59,8 +59,8 @@ export function StatusFilter({
   onChange: (v: number | undefined) => void;
 }) {
   const config = useConfig();
-  const entries = Object.entries(config.statuses)
-    .map(([code, entry]) => ({ code: Number(code), label: entry.label }))
+  const entries = Object.keys(config.statuses)
+    .map((code) => describeStatus(config, Number(code)))
     .sort((a, b) => a.code - b.code);
   const known = value !== undefined && entries.some((e) => e.code === value);
   const { t } = useLingui();

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
 import { errorMessage, jobsCountQueryOptions, useApi } from '../../../api';
 import { jobsQueryToSearchParams } from '../../../contract';
-import { useConfig } from '../../../config';
+import { describeStatus, useConfig } from '../../../config';
 import { formatCount } from '../../../lib/count';
 import { type Filters } from '../../../job-views';
 import s from '../jobs.module.css';
@@ -30,8 +30,8 @@ export function StatusCounts({
   const api = useApi();
   const config = useConfig();
   const { status: chosen, ...base } = filters;
-  const entries = Object.entries(config.statuses)
-    .map(([code, entry]) => ({ code: Number(code), label: entry.label }))
+  const entries = Object.keys(config.statuses)
+    .map((code) => describeStatus(config, Number(code)))
     .sort((a, b) => a.code - b.code);
   const statuses = [undefined, ...entries.map((e) => e.code)];
   const counts = useQueries({
