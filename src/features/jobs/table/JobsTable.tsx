@@ -178,6 +178,8 @@ export function JobsTable({
             key={cell.id}
             data-col={cell.column.id}
             className={cell.column.columnDef.meta?.numeric ? s.numCell : undefined}
+            // A name cut short loses its own end, in its own direction, whatever the page's.
+            dir={cell.column.columnDef.meta?.numeric ? undefined : 'auto'}
           >
             <table.FlexRender cell={cell} />
           </td>
