@@ -4,7 +4,8 @@
  * them. Areas are taken (Polygons, and MultiGeometries of them, one zone per part); other
  * Placemarks (points, lines) are named in a note and skipped, as are image overlays and network
  * links. KML 2.0's custom-typed placemarks are read; GPS files (GPX, TCX) are told they hold no
- * zones. Loaded on the first KML import.
+ * zones. What it tells is worded from the map's catalog in the chosen language (names and
+ * the XML parser's own words as they come). Loaded on the first KML import.
  */
 import { msg, plural } from '@lingui/core/macro';
 import { kml } from '@tmcw/togeojson';
