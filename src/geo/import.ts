@@ -2,32 +2,57 @@ import type { ZoneFeatureInput } from '../contract';
 import { isRecord, zoneName, type GeometryLike, type ZoneFeatureLike } from './collection';
 import { normalizeFeatures, type NormalizeReport, type NormalizeZonesOptions } from './normalize';
 import { errorMessage } from '../lib/error-message';
-import { countOf, pluralForm } from '../lib/count';
 
 /**
- * Zones read from a file, with short notes on what was skipped or changed; or why there are
- * none: `message` leads with the reason, `items` lists what the file holds when that helps
- * (shown a few at a time).
+ * A feature of the file named in a problem or a note: its place in the file (from 1), its name,
+ * and whether it is the file's only one ("the shape in this file").
+ */
+export type ImportFeatureRef = { feature: number; name: string | null; only: boolean };
+
+/**
+ * What a JSON value is, when it is not what was expected: `geojson` a GeoJSON type (as the file
+ * spells it), `other_type` the `type` of an object that is not GeoJSON.
+ */
+export type JsonFound =
+  | { kind: 'null' | 'array' | 'string' | 'number' | 'boolean' | 'untyped_object' | 'topojson' }
+  | { kind: 'geojson' | 'other_type'; type: string };
+
+/**
+ * Shapes that are not polygons, counted by GeoJSON type in the order met; `null` is a feature
+ * without geometry, `unknown` a geometry of no GeoJSON type.
+ */
+export type SkippedShapes = { type: string; count: number }[];
+
+/**
+ * Why a file gives no zones, as a code and its values (src/map/import-messages.ts words it in
+ * the chosen language). Positions and numbers are given as the file holds them.
+ */
+export type ImportProblem =
+  | { code: 'empty_file' | 'no_features' | 'no_features_list' }
+  | { code: 'not_json'; error: string }
+  | { code: 'not_geojson'; found: JsonFound }
+  | { code: 'not_polygon_type'; type: string }
+  | { code: 'foreign_crs'; crs: string }
+  | { code: 'item_not_feature'; item: number; found: JsonFound }
+  | { code: 'not_numbers'; feature: ImportFeatureRef; position: string }
+  | { code: 'malformed'; feature: ImportFeatureRef }
+  | { code: 'no_polygons'; skipped: SkippedShapes }
+  | { code: 'out_of_range'; zone: string | null; lon: string; lat: string };
+
+/** What was skipped or changed on the way, as a code and its values (worded as problems are). */
+export type ImportNote =
+  | { code: 'skipped'; shapes: number; skipped: SkippedShapes }
+  | { code: 'split'; feature: ImportFeatureRef; ids: string[] }
+  | { code: 'split_many'; features: { feature: ImportFeatureRef; parts: number }[] }
+  | { code: 'heights_dropped' };
+
+/**
+ * Zones read from a file, with notes on what was skipped or changed; or the problem that
+ * leaves none.
  */
 export type GeoJsonImport =
-  | { ok: true; features: ZoneFeatureInput[]; notes: string[] }
-  | { ok: false; message: string; items?: string[] };
+  { ok: true; features: ZoneFeatureInput[]; notes: ImportNote[] } | { ok: false; problem: ImportProblem };
 
-/** What an empty file (or one of only spaces) is told. */
-export const EMPTY_FILE = 'Empty file: there is nothing in it to import.';
-/** How many names a note lists before "and N more". */
-const NAMED = 3;
-
-/** `"a", "b", "c" and 4 more`: the first few of a list, the rest counted. */
-export function namedList(items: readonly string[], max = NAMED): string {
-  if (items.length <= max) {
-    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-  }
-  return `${items.slice(0, max).join(', ')} and ${(items.length - max).toLocaleString('en')} more`;
-}
-
-const EXPECTED =
-  'Expected GeoJSON with polygons: a Polygon, a MultiPolygon, a Feature, a FeatureCollection or a GeometryCollection.';
 const GEOJSON_TYPES = new Set([
   'Point',
   'MultiPoint',
@@ -40,7 +65,6 @@ const GEOJSON_TYPES = new Set([
   'FeatureCollection',
 ]);
 const WGS84 = /CRS84|EPSG:+4326|WGS ?84/i;
-const HEIGHTS_NOTE = 'Heights (third coordinates) were dropped; zones are flat.';
 
 /**
  * Reads a GeoJSON file chosen by a branch manager. Accepts a Polygon, a MultiPolygon, a
@@ -53,24 +77,20 @@ const HEIGHTS_NOTE = 'Heights (third coordinates) were dropped; zones are flat.'
  */
 export function parseGeoJsonImport(text: string, options: NormalizeZonesOptions = {}): GeoJsonImport {
   const source = text.replace(/^\uFEFF/, '');
-  if (source.trim() === '') return fail(EMPTY_FILE);
+  if (source.trim() === '') return fail({ code: 'empty_file' });
   let value: unknown;
   try {
     value = JSON.parse(source);
   } catch (error) {
-    return fail(`This file is not valid JSON: ${errorMessage(error)}`);
+    return fail({ code: 'not_json', error: errorMessage(error) });
   }
   if (!isRecord(value) || typeof value.type !== 'string')
-    return fail(`This file contains ${describeJson(value)}. ${EXPECTED}`);
+    return fail({ code: 'not_geojson', found: found(value) });
   const crs = foreignCrs(value);
-  if (crs !== null) {
-    return fail(
-      `This file uses the coordinate reference system ${crs}; zones need WGS 84 longitude and latitude (EPSG:4326). Export it again in that system.`,
-    );
-  }
+  if (crs !== null) return fail({ code: 'foreign_crs', crs });
   const features = readFeatures(value);
-  if (typeof features === 'string') return fail(features);
-  if (features.length === 0) return fail('This file has no features, so there are no zones to import.');
+  if (!Array.isArray(features)) return fail(features);
+  if (features.length === 0) return fail({ code: 'no_features' });
   return importFeatures(features, options);
 }
 
@@ -88,30 +108,22 @@ export function importFeatures(
   const report = normalizeFeatures(named, options);
   if (report.notNumber) {
     const { index, position } = report.notNumber;
-    return fail(
-      `Coordinates must be numbers: ${lowerFirst(featureLabel(named, index))} has the position ${shown(position)}.`,
-    );
+    return fail({ code: 'not_numbers', feature: featureRef(named, index), position: shown(position) });
   }
   const [malformed] = report.malformed;
-  if (malformed !== undefined) {
-    return fail(
-      `Zones need polygon rings of [longitude, latitude] number pairs: ${lowerFirst(featureLabel(named, malformed))} has other coordinates.`,
-    );
-  }
-  if (report.features.length === 0) {
-    return fail(
-      `Delivery zones must be polygons, and this file has none: it contains ${describeSkipped(report)}.`,
-    );
-  }
+  if (malformed !== undefined) return fail({ code: 'malformed', feature: featureRef(named, malformed) });
+  if (report.features.length === 0) return fail({ code: 'no_polygons', skipped: skippedShapes(report) });
   const outside = firstOutOfRange(report.features);
   if (outside) {
     const [zone, [lon, lat]] = outside;
-    const name = zoneName(zone.properties);
-    return fail(
-      `Coordinates out of range: longitude must be within -180 to 180 and latitude within -90 to 90, and ${name ? `the zone "${name}"` : 'a zone'} has a corner at ${lon}, ${lat} (lon, lat). The file may be in a projected system (metres); export it again in WGS 84 longitude and latitude (EPSG:4326).`,
-    );
+    return fail({
+      code: 'out_of_range',
+      zone: zoneName(zone.properties),
+      lon: String(lon),
+      lat: String(lat),
+    });
   }
-  const notes = notesFor(report, named).filter((note) => heights || note !== HEIGHTS_NOTE);
+  const notes = notesFor(report, named).filter((note) => heights || note.code !== 'heights_dropped');
   return { ok: true, features: report.features, notes };
 }
 
@@ -155,21 +167,21 @@ function shown(position: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-function fail(message: string): GeoJsonImport {
-  return { ok: false, message };
+function fail(problem: ImportProblem): GeoJsonImport {
+  return { ok: false, problem };
 }
 
-function describeJson(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a JSON array';
-  if (!isRecord(value)) return `a JSON ${typeof value}`;
-  if (typeof value.type !== 'string') return 'a JSON object without a "type" member, so it is not GeoJSON';
-  if (value.type === 'Topology') return 'TopoJSON, not GeoJSON; convert it to GeoJSON first';
-  return GEOJSON_TYPES.has(value.type)
-    ? `a GeoJSON ${value.type}`
-    : `an object of type "${value.type}", which is not GeoJSON`;
+/** What a JSON value is, for a problem that names it. */
+function found(value: unknown): JsonFound {
+  if (value === null) return { kind: 'null' };
+  if (Array.isArray(value)) return { kind: 'array' };
+  if (!isRecord(value)) {
+    const type = typeof value;
+    return { kind: type === 'number' || type === 'boolean' ? type : 'string' };
+  }
+  if (typeof value.type !== 'string') return { kind: 'untyped_object' };
+  if (value.type === 'Topology') return { kind: 'topojson' };
+  return { kind: GEOJSON_TYPES.has(value.type) ? 'geojson' : 'other_type', type: value.type };
 }
 
 /** The name of a coordinate reference system other than WGS 84 (old GeoJSON `crs` member). */
@@ -181,15 +193,15 @@ function foreignCrs(value: Record<string, unknown>): string | null {
   return label === null || WGS84.test(label) ? null : label;
 }
 
-/** The features to import, or a message saying why there are none. */
-function readFeatures(value: Record<string, unknown>): ZoneFeatureLike[] | string {
+/** The features to import, or the problem that leaves none. */
+function readFeatures(value: Record<string, unknown>): ZoneFeatureLike[] | ImportProblem {
   switch (value.type) {
     case 'FeatureCollection': {
-      if (!Array.isArray(value.features)) return `This FeatureCollection has no "features" list. ${EXPECTED}`;
+      if (!Array.isArray(value.features)) return { code: 'no_features_list' };
       const features: ZoneFeatureLike[] = [];
       for (const [i, item] of (value.features as unknown[]).entries()) {
         if (!isRecord(item) || item.type !== 'Feature') {
-          return `Item ${i + 1} of the FeatureCollection is not a GeoJSON Feature (it is ${describeJson(item)}).`;
+          return { code: 'item_not_feature', item: i + 1, found: found(item) };
         }
         features.push(toFeature(item));
       }
@@ -202,9 +214,10 @@ function readFeatures(value: Record<string, unknown>): ZoneFeatureLike[] | strin
     case 'GeometryCollection':
       return [{ geometry: value as GeometryLike, properties: {} }];
     default: {
-      const notPolygon =
-        typeof value.type === 'string' && GEOJSON_TYPES.has(value.type) ? ', which is not a polygon' : '';
-      return `This file contains ${describeJson(value)}${notPolygon}. ${EXPECTED}`;
+      const what = found(value);
+      return what.kind === 'geojson'
+        ? { code: 'not_polygon_type', type: what.type }
+        : { code: 'not_geojson', found: what };
     }
   }
 }
@@ -218,44 +231,33 @@ function toFeature(item: Record<string, unknown>): ZoneFeatureLike {
   };
 }
 
-function featureLabel(features: readonly ZoneFeatureLike[], index: number): string {
-  const name = zoneName(features[index]?.properties);
-  if (features.length === 1) return name ? `The zone "${name}"` : 'The shape in this file';
-  return `Feature ${index + 1}${name ? ` ("${name}")` : ''}`;
+function featureRef(features: readonly ZoneFeatureLike[], index: number): ImportFeatureRef {
+  return { feature: index + 1, name: zoneName(features[index]?.properties), only: features.length === 1 };
 }
 
-/** "2 LineStrings and 1 feature without geometry". */
-function describeSkipped(report: NormalizeReport): string {
+/** The shapes skipped, counted by type: 2 LineStrings and 1 feature without geometry. */
+function skippedShapes(report: NormalizeReport): SkippedShapes {
   const counts = new Map<string, number>();
   for (const type of report.skipped.flatMap((s) => s.types)) counts.set(type, (counts.get(type) ?? 0) + 1);
-  const parts = [...counts].map(([type, n]) =>
-    type === 'null'
-      ? countOf(n, 'feature without geometry', 'features without geometry')
-      : type === 'unknown'
-        ? countOf(n, 'unrecognised geometry', 'unrecognised geometries')
-        : countOf(n, type, `${type}s`),
-  );
-  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return [...counts].map(([type, count]) => ({ type, count }));
 }
 
-function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[]): string[] {
-  const notes: string[] = [];
-  const skipped = report.skipped.reduce((n, s) => n + s.types.length, 0);
-  if (skipped > 0) {
-    const what = pluralForm(skipped, 'is not a polygon', 'are not polygons');
-    notes.push(`Skipped ${countOf(skipped, 'shape', 'shapes')} that ${what}: ${describeSkipped(report)}.`);
-  }
+function notesFor(report: NormalizeReport, features: readonly ZoneFeatureLike[]): ImportNote[] {
+  const notes: ImportNote[] = [];
+  const shapes = report.skipped.reduce((n, s) => n + s.types.length, 0);
+  if (shapes > 0) notes.push({ code: 'skipped', shapes, skipped: skippedShapes(report) });
   const [first] = report.split;
   if (report.split.length === 1 && first) {
-    notes.push(
-      `${featureLabel(features, first.index)} has ${first.ids.length} separate parts; each became its own zone (${first.ids.join(', ')}).`,
-    );
+    notes.push({ code: 'split', feature: featureRef(features, first.index), ids: first.ids });
   } else if (report.split.length > 1) {
-    const parts = report.split.map(({ index, ids }) => `${featureLabel(features, index)} (${ids.length})`);
-    notes.push(
-      `${report.split.length} shapes have separate parts, and each part became its own zone: ${namedList(parts)}.`,
-    );
+    notes.push({
+      code: 'split_many',
+      features: report.split.map(({ index, ids }) => ({
+        feature: featureRef(features, index),
+        parts: ids.length,
+      })),
+    });
   }
-  if (report.droppedHeights) notes.push(HEIGHTS_NOTE);
+  if (report.droppedHeights) notes.push({ code: 'heights_dropped' });
   return notes;
 }

@@ -10,7 +10,16 @@ export { featureId, zoneName } from './collection';
 export { isZoneDiffEmpty, zoneDiff, type ZoneDiff, type ZoneSummary } from './diff';
 export { formatAreaKm2, formatKm, formatPoint, formatShare } from './format';
 export { zonesToKml } from './kml-write';
-export { importFeatures, parseGeoJsonImport, type GeoJsonImport } from './import';
+export {
+  importFeatures,
+  parseGeoJsonImport,
+  type GeoJsonImport,
+  type ImportFeatureRef,
+  type ImportNote,
+  type ImportProblem,
+  type JsonFound,
+  type SkippedShapes,
+} from './import';
 export { createPointLocator, interiorPoint, type PointLocation, type PointLocator } from './locate';
 export { positionOf } from './position';
 export { distanceKm } from './distance';

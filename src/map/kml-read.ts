@@ -4,52 +4,89 @@
  * them. Areas are taken (Polygons, and MultiGeometries of them, one zone per part); other
  * Placemarks (points, lines) are named in a note and skipped, as are image overlays and network
  * links. KML 2.0's custom-typed placemarks are read; GPS files (GPX, TCX) are told they hold no
- * zones. Loaded on the first KML import.
+ * zones. What it tells is worded from the map's catalog in the chosen language (names and
+ * the XML parser's own words as they come). Loaded on the first KML import.
  */
-/* eslint-disable lingui/no-unlocalized-strings -- what a KML file holds is told in English,
-   as src/geo/import.ts tells a GeoJSON file's (inside the editor's translated notice): not yet
-   from the catalog */
+import { msg, plural } from '@lingui/core/macro';
 import { kml } from '@tmcw/togeojson';
 import type { Feature, Geometry } from 'geojson';
-import { importFeatures, type GeoJsonImport } from '../geo';
-import { namedList } from '../geo/import';
+import { importFeatures } from '../geo';
+import { i18n } from '../i18n';
+import { importRead, listText, namedList, type ZonesRead } from './import-messages';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- GeoJSON geometry types
 const AREA_TYPES = new Set(['Polygon', 'MultiPolygon']);
-/** What togeojson makes of KML elements that are not placemarks (`@geometry-type`), as people call them. */
-const NOT_PLACEMARKS: Record<string, string> = {
-  groundoverlay: 'image overlay',
-  screenoverlay: 'image overlay',
-  photooverlay: 'image overlay',
-  networklink: 'network link',
-};
+type Ignored = 'overlay' | 'link';
+/** What togeojson makes of KML elements that are not placemarks (`@geometry-type`). */
+const NOT_PLACEMARKS = new Set(['groundoverlay', 'screenoverlay', 'photooverlay', 'networklink']);
 /** The same elements in the document (togeojson reads some of them, not all): none is a zone. */
-const IGNORED_ELEMENTS: Record<string, string> = {
-  GroundOverlay: 'image overlay',
-  ScreenOverlay: 'image overlay',
-  PhotoOverlay: 'image overlay',
-  NetworkLink: 'network link',
+const IGNORED_ELEMENTS: Record<string, Ignored> = {
+  GroundOverlay: 'overlay',
+  ScreenOverlay: 'overlay',
+  PhotoOverlay: 'overlay',
+  NetworkLink: 'link',
 };
 /** Root elements of GPS files (GPX, Garmin's TCX): tracks and points, never areas. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- XML element names
 const GPS_ROOTS = new Set(['gpx', 'TrainingCenterDatabase']);
+/** KML's element names. */
+const PLACEMARK = 'Placemark';
+const SCHEMA = 'Schema';
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 type Placemark = Feature<Geometry | null>;
+/** What a placemark that is not an area holds: a point, a line, nothing, no area, or another type. */
+type Shape = 'point' | 'line' | 'none' | 'no_area' | { type: string };
 
-/** "a point", "a line", or what the shape is when it is neither. */
-function describeShape(geometry: Geometry | null): string {
-  switch (geometry?.type) {
-    case undefined:
-      return 'no shape';
+function shapeOf(geometry: Geometry | null): Shape {
+  if (!geometry) return 'none';
+  switch (geometry.type) {
     case 'Point':
     case 'MultiPoint':
-      return 'a point';
+      return 'point';
     case 'LineString':
     case 'MultiLineString':
-      return 'a line';
+      return 'line';
     case 'GeometryCollection':
-      return 'no area';
+      return 'no_area';
     default:
-      return `a ${geometry?.type ?? 'shape'}`;
+      return { type: geometry.type };
+  }
+}
+
+/** "a point", "a line", or what the shape is when it is neither. */
+function shapeText(shape: Shape): string {
+  switch (shape) {
+    case 'none':
+      return i18n._(msg`no shape`);
+    case 'point':
+      return i18n._(msg`a point`);
+    case 'line':
+      return i18n._(msg`a line`);
+    case 'no_area':
+      return i18n._(msg`no area`);
+    default: {
+      const type = shape.type;
+      return i18n._(msg`a ${type}`);
+    }
+  }
+}
+
+/** "2 points": placemarks of one shape, counted. */
+function shapeCount(shape: Shape, count: number): string {
+  switch (shape) {
+    case 'none':
+      return i18n._(msg`${plural(count, { one: '# no shape', other: '# without a shape' })}`);
+    case 'point':
+      return i18n._(msg`${plural(count, { one: '# point', other: '# points' })}`);
+    case 'line':
+      return i18n._(msg`${plural(count, { one: '# line', other: '# lines' })}`);
+    case 'no_area':
+      return i18n._(msg`${plural(count, { one: '# no area', other: '# no areas' })}`);
+    default: {
+      const type = shape.type;
+      return i18n._(msg`${plural(count, { one: `# ${type}`, other: `# ${type}s` })}`);
+    }
   }
 }
 
@@ -62,19 +99,13 @@ function hasArea(geometry: Geometry | null): boolean {
 
 /** "2 points and 1 line": the shapes of placemarks, counted by kind. */
 function countShapes(placemarks: readonly Placemark[]): string {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, [Shape, number]>();
   for (const f of placemarks) {
-    const shape = describeShape(f.geometry).replace(/^an? /, '');
-    counts.set(shape, (counts.get(shape) ?? 0) + 1);
+    const shape = shapeOf(f.geometry);
+    const key = typeof shape === 'string' ? shape : shape.type;
+    counts.set(key, [shape, (counts.get(key)?.[1] ?? 0) + 1]);
   }
-  return namedList(
-    [...counts].map(([shape, n]) =>
-      n === 1
-        ? `1 ${shape}`
-        : `${n.toLocaleString('en')} ${shape === 'no shape' ? 'without a shape' : `${shape}s`}`,
-    ),
-    counts.size,
-  );
+  return listText([...counts.values()].map(([shape, n]) => shapeCount(shape, n)));
 }
 
 /**
@@ -82,11 +113,11 @@ function countShapes(placemarks: readonly Placemark[]): string {
  * `<Parcel>` elements) made plain Placemarks, so that togeojson reads them.
  */
 function adoptSchemaPlacemarks(doc: Document): void {
-  for (const schema of Array.from(doc.getElementsByTagName('Schema'))) {
+  for (const schema of Array.from(doc.getElementsByTagName(SCHEMA))) {
     const name = schema.getAttribute('name');
-    if (schema.getAttribute('parent') !== 'Placemark' || !name || name === 'Placemark') continue;
+    if (schema.getAttribute('parent') !== PLACEMARK || !name || name === PLACEMARK) continue;
     for (const element of Array.from(doc.getElementsByTagName(name))) {
-      const placemark = doc.createElementNS(element.namespaceURI, 'Placemark');
+      const placemark = doc.createElementNS(element.namespaceURI, PLACEMARK);
       while (element.firstChild) placemark.appendChild(element.firstChild);
       element.replaceWith(placemark);
     }
@@ -103,47 +134,60 @@ function notNumbers(element: Element | undefined): string | null {
   return null;
 }
 
-/** Zones from the text of a KML file, or why there are none. */
-export function readKml(text: string): GeoJsonImport {
+/** Zones from the text of a KML file, or why there are none, in the chosen language. */
+export function readKml(text: string): ZonesRead {
   const doc = new DOMParser().parseFromString(text.replace(/^\uFEFF/, ''), 'application/xml');
   const error = doc.getElementsByTagName('parsererror')[0];
   const root = doc.documentElement.localName;
   if (!error && GPS_ROOTS.has(root)) {
+    const format = root === 'gpx' ? 'GPX' : 'TCX';
     return {
       ok: false,
-      message: `GPS tracks are not zones: this is a ${root === 'gpx' ? 'GPX' : 'TCX'} file of tracks, routes or waypoints. Draw the zones, or import polygons from GeoJSON, KML or KMZ.`,
+      message: i18n._(
+        msg`GPS tracks are not zones: this is a ${format} file of tracks, routes or waypoints. Draw the zones, or import polygons from GeoJSON, KML or KMZ.`,
+      ),
     };
   }
   if (error || root !== 'kml') {
+    // The browser's own words on the XML, shown as it gives them.
     const why = error?.textContent?.trim().split('\n')[0];
     return {
       ok: false,
-      message: `This file is not KML${why ? ` (${why})` : ''}. Expected a .kml file as Google Earth, My Maps or QGIS export it.`,
+      message: why
+        ? i18n._(
+            msg`This file is not KML (${why}). Expected a .kml file as Google Earth, My Maps or QGIS export it.`,
+          )
+        : i18n._(msg`This file is not KML. Expected a .kml file as Google Earth, My Maps or QGIS export it.`),
     };
   }
   adoptSchemaPlacemarks(doc);
-  const elements = Array.from(doc.getElementsByTagName('Placemark'));
+  const elements = Array.from(doc.getElementsByTagName(PLACEMARK));
   const all = kml(doc).features as Placemark[];
-  const placemarks = all.filter((f) => !(String(f.properties?.['@geometry-type']) in NOT_PLACEMARKS));
+  const placemarks = all.filter((f) => !NOT_PLACEMARKS.has(String(f.properties?.['@geometry-type'])));
   const ignored = ignoredNote(doc);
   const areas = placemarks.filter((f) => hasArea(f.geometry));
   const others = placemarks.filter((f) => !hasArea(f.geometry));
-  const label = (f: Placemark) =>
-    typeof f.properties?.name === 'string' && f.properties.name.trim() !== ''
-      ? `“${f.properties.name.trim()}”`
-      : 'a placemark without a name';
+  const label = (f: Placemark) => {
+    const name = typeof f.properties?.name === 'string' ? f.properties.name.trim() : '';
+    return name === '' ? i18n._(msg`a placemark without a name`) : i18n._(msg`“${name}”`);
+  };
   // togeojson gives one feature per Placemark, in document order.
   const badCoordinates = (f: Placemark) => (f.geometry ? null : notNumbers(elements[placemarks.indexOf(f)]));
   const describe = (f: Placemark) => {
+    const placemark = label(f);
     const bad = badCoordinates(f);
-    return `${label(f)} (${bad === null ? describeShape(f.geometry) : `coordinates that are not numbers: “${bad}”`})`;
+    const what =
+      bad === null ? shapeText(shapeOf(f.geometry)) : i18n._(msg`coordinates that are not numbers: “${bad}”`);
+    return i18n._(msg`${placemark} (${what})`);
   };
   if (areas.length === 0) {
     const unreadable = others.find((f) => badCoordinates(f) !== null);
     if (unreadable) {
+      const placemark = label(unreadable);
+      const bad = badCoordinates(unreadable) ?? '';
       return {
         ok: false,
-        message: `Coordinates must be numbers: ${label(unreadable)} has “${badCoordinates(unreadable)}”.`,
+        message: i18n._(msg`Coordinates must be numbers: ${placemark} has “${bad}”.`),
         items: others.map(describe),
       };
     }
@@ -151,51 +195,61 @@ export function readKml(text: string): GeoJsonImport {
       return {
         ok: false,
         message: ignored
-          ? `Delivery zones must be polygons, and this KML file has none. ${ignored}`
-          : 'This KML file has no placemarks, so there are no zones to import.',
+          ? i18n._(msg`Delivery zones must be polygons, and this KML file has none. ${ignored}`)
+          : i18n._(msg`This KML file has no placemarks, so there are no zones to import.`),
       };
     }
-    const their =
-      placemarks.length === 1
-        ? 'its placemark is'
-        : `its ${placemarks.length.toLocaleString('en')} placemarks are`;
+    const count = placemarks.length;
+    const shapes = countShapes(others);
     return {
       ok: false,
-      message: `Delivery zones must be polygons, and this KML file has none: ${their} ${countShapes(others)}.`,
+      message: i18n._(
+        msg`Delivery zones must be polygons, and this KML file has none: ${plural(count, { one: 'its placemark is', other: 'its # placemarks are' })} ${shapes}.`,
+      ),
       items: others.map(describe),
     };
   }
-  const result = importFeatures(
-    areas.map((f) => ({
-      id: typeof f.id === 'string' || typeof f.id === 'number' ? f.id : null,
-      geometry: f.geometry,
-      properties: typeof f.properties?.name === 'string' ? { name: f.properties.name } : {},
-    })),
-    { heights: false },
+  const result = importRead(
+    importFeatures(
+      areas.map((f) => ({
+        id: typeof f.id === 'string' || typeof f.id === 'number' ? f.id : null,
+        geometry: f.geometry,
+        properties: typeof f.properties?.name === 'string' ? { name: f.properties.name } : {},
+      })),
+      { heights: false },
+    ),
   );
   if (!result.ok) return result;
   const notes = [...result.notes];
   if (others.length > 0) {
-    const what =
-      others.length === 1
-        ? '1 placemark that is not an area'
-        : `${others.length.toLocaleString('en')} placemarks that are not areas`;
-    notes.unshift(`Skipped ${what}: ${namedList(others.map(describe))}.`);
+    const count = others.length;
+    const list = namedList(others.map(describe));
+    notes.unshift(
+      i18n._(
+        msg`Skipped ${plural(count, { one: '# placemark that is not an area', other: '# placemarks that are not areas' })}: ${list}.`,
+      ),
+    );
   }
   if (ignored) notes.push(ignored);
   return { ...result, notes };
 }
 
-/** "Ignored 1 image overlay and 2 network links: pictures and linked files are not zones." */
+/** "Ignored 1 image overlay and 2 network links: images over the map and linked files are not zones." */
 function ignoredNote(doc: Document): string | null {
-  const counts = new Map<string, number>();
+  const counts = new Map<Ignored, number>();
   for (const [tag, kind] of Object.entries(IGNORED_ELEMENTS)) {
     const n = doc.getElementsByTagName(tag).length;
     if (n > 0) counts.set(kind, (counts.get(kind) ?? 0) + n);
   }
   if (counts.size === 0) return null;
-  const what = [...counts].map(([kind, n]) => (n === 1 ? `1 ${kind}` : `${n} ${kind}s`));
-  return `Ignored ${namedList(what, what.length)}: images over the map and linked files are not zones.`;
+  const list = listText(
+    [...counts].map(([kind, n]) =>
+      kind === 'overlay'
+        ? i18n._(msg`${plural(n, { one: '# image overlay', other: '# image overlays' })}`)
+        : i18n._(msg`${plural(n, { one: '# network link', other: '# network links' })}`),
+    ),
+  );
+  return i18n._(msg`Ignored ${list}: images over the map and linked files are not zones.`);
 }
 
 /** The KML file inside a KMZ archive (`doc.kml`, else the first .kml), as text. */
@@ -209,7 +263,7 @@ export async function kmlFromKmz(bytes: ArrayBuffer): Promise<string> {
       break;
     }
   }
-  if (end < 0) throw new Error('This KMZ file is not a readable zip archive.');
+  if (end < 0) throw new Error(i18n._(msg`This KMZ file is not a readable zip archive.`));
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   const decoder = new TextDecoder();
@@ -226,13 +280,17 @@ export async function kmlFromKmz(bytes: ArrayBuffer): Promise<string> {
   }
   const kmls = entries.filter((e) => /\.kml$/i.test(e.name));
   const entry = kmls.find((e) => /(^|\/)doc\.kml$/i.test(e.name)) ?? kmls[0];
-  if (!entry) throw new Error('This KMZ archive holds no .kml file.');
+  if (!entry) throw new Error(i18n._(msg`This KMZ archive holds no .kml file.`));
   const start =
     entry.local + 30 + view.getUint16(entry.local + 26, true) + view.getUint16(entry.local + 28, true);
   const data = new Uint8Array(bytes, start, entry.size);
   if (entry.method === 0) return decoder.decode(data);
-  if (entry.method !== 8)
-    throw new Error(`${entry.name} in this KMZ archive is compressed in a way this dashboard cannot read.`);
+  if (entry.method !== 8) {
+    const name = entry.name;
+    throw new Error(
+      i18n._(msg`${name} in this KMZ archive is compressed in a way this dashboard cannot read.`),
+    );
+  }
   const stream = new Response(data).body!.pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).text();
 }

@@ -5,8 +5,8 @@
  */
 import { msg, plural } from '@lingui/core/macro';
 import { i18n } from '../i18n';
-import type { GeoJsonImport } from '../geo';
 import { errorMessage } from '../lib/error-message';
+import type { ZonesRead } from './import-messages';
 import type { ZoneCollection } from './types';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -15,7 +15,7 @@ export const NOT_A_ZONES_FILE = msg`This file is not GeoJSON, KML or KMZ.`;
 
 /** An import's outcome as the editor tells it: zones to add (at least one), or why there are none. */
 export type ZonesFileImport =
-  | { ok: true; features: Extract<GeoJsonImport, { ok: true }>['features']; title: string; notes: string[] }
+  | { ok: true; features: Extract<ZonesRead, { ok: true }>['features']; title: string; notes: string[] }
   | { ok: false; title: string; message: string; items?: string[] };
 
 export type ZonesFile = { name: string; text: string; type: string };
@@ -26,7 +26,7 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.onerror = () => reject(reader.error ?? new Error(i18n._(msg`The file could not be read`)));
     reader.readAsArrayBuffer(file);
   });
 }
@@ -55,8 +55,8 @@ export async function needsXmlParser(file: Blob): Promise<boolean> {
   return kind === 'kml' || kind === 'kmz';
 }
 
-/** Zones from a GeoJSON, KML or KMZ file, told apart by `kindOf`. */
-async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
+/** Zones from a GeoJSON, KML or KMZ file, told apart by `kindOf`, in the chosen language. */
+async function readZonesFile(file: Blob): Promise<ZonesRead> {
   const bytes = await readBytes(file);
   switch (kindOf(bytes)) {
     case 'kmz': {
@@ -68,12 +68,15 @@ async function readZonesFile(file: Blob): Promise<GeoJsonImport> {
       return readKml(new TextDecoder().decode(bytes));
     }
     case 'json': {
-      const { parseGeoJsonImport } = await import('../geo/import');
-      return parseGeoJsonImport(new TextDecoder().decode(bytes));
+      const [{ parseGeoJsonImport }, { importRead }] = await Promise.all([
+        import('../geo/import'),
+        import('./import-messages'),
+      ]);
+      return importRead(parseGeoJsonImport(new TextDecoder().decode(bytes)));
     }
     case 'empty': {
-      const { EMPTY_FILE } = await import('../geo/import');
-      return { ok: false, message: EMPTY_FILE };
+      const { problemText } = await import('./import-messages');
+      return { ok: false, message: problemText({ code: 'empty_file' }) };
     }
     default:
       // Neither a zip, nor XML, nor JSON's opening bracket: not a zones file at all (a JSON
@@ -92,7 +95,7 @@ export async function importZonesFile(file: File): Promise<ZonesFileImport> {
       message: i18n._(msg`The file is larger than 10 MB.`),
     };
   }
-  let result: GeoJsonImport;
+  let result: ZonesRead;
   try {
     result = await readZonesFile(file);
   } catch (error) {

@@ -87,7 +87,7 @@ describe('refusals lead with the reason', () => {
     });
     const read = await added(new File([multi], 'wards.geojson'));
     expect(read.notes).toEqual([
-      '3 shapes have separate parts, and each part became its own zone: Feature 1 ("Ward 1") (2), Feature 2 ("Ward 2") (2) and Feature 3 ("Ward 3") (2).',
+      '3 shapes have separate parts, and each part became its own zone: Feature 1 ("Ward 1") (2), Feature 2 ("Ward 2") (2), and Feature 3 ("Ward 3") (2).',
     ]);
     const plan = planImport(read as ZonesFileImport, 'wards.geojson', {
       existing: { type: 'FeatureCollection', features: [] },

@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { isCounterClockwise, normalizeZones, zonesToKml, type GeoJsonImport } from '../../src/geo';
+import { isCounterClockwise, normalizeZones, zonesToKml } from '../../src/geo';
+import type { ZonesRead } from '../../src/map/import-messages';
 import { kmlFromKmz, readKml } from '../../src/map/kml-read';
 import { reversed, square } from '../support/geo';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'geo', 'kml', name), 'utf8');
 
-function accepted(result: GeoJsonImport) {
+function accepted(result: ZonesRead) {
   if (!result.ok) throw new Error(`refused: ${result.message}`);
   return result;
 }

@@ -1,6 +1,11 @@
+/**
+ * src/geo's GeoJSON import: the zones it reads, and the problems and notes it gives as codes and
+ * values, read here in English as the editor words them (src/map/import-messages.ts).
+ */
 import { describe, expect, it } from 'vitest';
 import { DeliveryZonesInput } from '../../../src/contract';
 import { parseGeoJsonImport } from '../../../src/geo';
+import { noteText, problemText } from '../../../src/map/import-messages';
 import { hole, outer, reversed, square } from './fixtures';
 
 const ids = () => {
@@ -17,17 +22,19 @@ const line = {
   ],
 };
 
+/** The zones read, and the notes in words. */
 function accepted(result: ReturnType<typeof parseGeoJsonImport>) {
-  if (!result.ok) throw new Error(`expected success, got: ${result.message}`);
+  if (!result.ok) throw new Error(`expected success, got: ${problemText(result.problem)}`);
   expect(DeliveryZonesInput.safeParse({ type: 'FeatureCollection', features: result.features }).success).toBe(
     true,
   );
-  return result;
+  return { ...result, notes: result.notes.map(noteText) };
 }
 
+/** Why the file is refused, in words. */
 function refused(result: ReturnType<typeof parseGeoJsonImport>): string {
   if (result.ok) throw new Error('expected the import to be refused');
-  return result.message;
+  return problemText(result.problem);
 }
 
 describe('parseGeoJsonImport: accepted inputs', () => {
@@ -90,7 +97,7 @@ describe('parseGeoJsonImport: accepted inputs', () => {
       ['imported-1-2', 'Split'],
     ]);
     expect(notes).toEqual([
-      'Skipped 4 shapes that are not polygons: 2 LineStrings, 1 Point and 1 feature without geometry.',
+      'Skipped 4 shapes that are not polygons: 2 LineStrings, 1 Point, and 1 feature without geometry.',
       'Feature 3 ("Split") has 2 separate parts; each became its own zone (imported-1-1, imported-1-2).',
     ]);
   });
@@ -160,46 +167,62 @@ describe('parseGeoJsonImport: refused inputs', () => {
   });
 
   it('names what a file without polygons contains', () => {
-    const message = refused(
-      parse({
-        type: 'FeatureCollection',
-        features: [
-          { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } },
-          { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [1, 0] } },
-          { type: 'Feature', properties: {}, geometry: line },
+    const result = parse({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [1, 0] } },
+        { type: 'Feature', properties: {}, geometry: line },
+      ],
+    });
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        code: 'no_polygons',
+        skipped: [
+          { type: 'Point', count: 2 },
+          { type: 'LineString', count: 1 },
         ],
-      }),
-    );
-    expect(message).toBe(
+      },
+    });
+    expect(refused(result)).toBe(
       'Delivery zones must be polygons, and this file has none: it contains 2 Points and 1 LineString.',
     );
   });
 
   it('refuses coordinates that are not rings of number pairs, naming the feature', () => {
-    const message = refused(
-      parse({
-        type: 'FeatureCollection',
-        features: [
-          { type: 'Feature', properties: {}, geometry: polygon(square(0, 0)) },
-          {
-            type: 'Feature',
-            properties: { name: 'Broken' },
-            geometry: {
-              type: 'Polygon',
-              coordinates: [
-                [
-                  ['0', '0'],
-                  [1, 0],
-                  [1, 1],
-                  [0, 0],
-                ],
+    const result = parse({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: polygon(square(0, 0)) },
+        {
+          type: 'Feature',
+          properties: { name: 'Broken' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                ['0', '0'],
+                [1, 0],
+                [1, 1],
+                [0, 0],
               ],
-            },
+            ],
           },
-        ],
-      }),
+        },
+      ],
+    });
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        code: 'not_numbers',
+        feature: { feature: 2, name: 'Broken', only: false },
+        position: '["0","0"]',
+      },
+    });
+    expect(refused(result)).toBe(
+      'Coordinates must be numbers: feature 2 ("Broken") has the position ["0","0"].',
     );
-    expect(message).toBe('Coordinates must be numbers: feature 2 ("Broken") has the position ["0","0"].');
     expect(refused(parse(polygon(...([[0, 0, 1]] as unknown as number[][][]))))).toMatch(
       /^Zones need polygon rings of \[longitude, latitude\] number pairs: the shape in this file has other coordinates\.$/,
     );
