@@ -275,7 +275,12 @@ export function BranchListPage({ view }: BranchesSearch) {
                     </Badge>
                   </>
                 )}
-                {b.formatted_address && <div className={s.address}>{b.formatted_address}</div>}
+                {b.formatted_address && (
+                  // In its own direction: "87 Old Street" keeps its number first, and loses its end when cut.
+                  <div className={s.address} dir="auto">
+                    {b.formatted_address}
+                  </div>
+                )}
               </td>
               <td className={`${shared.mono} ${s.hidePhone}`}>{b.id}</td>
               <td>
