@@ -23,6 +23,7 @@ import {
   amountsOf,
   LiveTime,
 } from '../../../job-views';
+import { formatCount } from '../../../lib/count';
 import { phoneOf } from '../../../rules/customer';
 import { jobBranches } from '../../../rules/job-branch';
 import { earliestOpenSlot, jobLateness, lateRule, lateSince, type LateRule } from '../../../rules/lateness';
@@ -181,7 +182,7 @@ function StopsCell({ job }: { job: Job }) {
   return (
     <span title={words}>
       <span aria-hidden="true">
-        {job.pickups.length} · {job.deliveries.length}
+        {formatCount(pickups)} · {formatCount(deliveries)}
       </span>
       <span className="visually-hidden">{words}</span>
     </span>
