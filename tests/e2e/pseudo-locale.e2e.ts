@@ -2,10 +2,11 @@
  * No string left behind (issue 42, docs/design.md, Languages): every screen in the pseudo-locales
  * (src/i18n/pseudo.ts), where every message of the catalogs is accented, longer and in brackets,
  * and in `ar-XB` right to left. A word of plain Latin letters on screen, or in a name a screen
- * reader speaks, that is not data (a value the reference server's database holds, the
- * configuration's labels) nor the browser's own formatting (month and day names, time zones) is
- * a text that did not come from the catalogs: the test lists it, with the screen. The pages fit
- * the screen, at a desktop's and a phone's size.
+ * reader speaks, that is not data (a value the reference server's database holds, a field name
+ * of its answers, the configuration's labels) nor the browser's own formatting (month and day
+ * names, time zones) is a text that did not come from the catalogs: the test lists it, with the
+ * screen. The pages fit the screen, at a desktop's and a phone's size. Screens include the job
+ * panel's tabs and the jobs screen's popovers and sheets.
  */
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
@@ -70,6 +71,11 @@ beforeAll(async () => {
   // The base map's attribution names its source (a name, in every language).
   allowed = new Set([...dataWords(server.db), ...intlWords(), 'natural', 'earth']);
   wordsOf(readFileSync(join(appBuild(), 'config.json'), 'utf8'), allowed);
+  // The service's answer as sent (the job panel's raw JSON: its field names).
+  const jobs = await fetch(`${server.url}/v1/jobs?page=1`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+  });
+  wordsOf(await jobs.text(), allowed);
 });
 
 afterAll(async () => {
@@ -149,7 +155,30 @@ describe.each([
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(/\/overview/);
     await look('control room');
+    // A job's panel (the newest, on the first page), each of its tabs.
+    const newest = (server.db.prepare('SELECT max(id) AS id FROM jobs').get() as { id: number }).id;
+    await page.goto(`${server.url}/jobs?job=${newest}`);
+    const tabs = page.getByRole('tab');
+    await tabs.first().waitFor();
+    await look('job panel');
+    for (let i = 1; i < (await tabs.count()); i++) {
+      await tabs.nth(i).click();
+      await look(`job panel, tab ${i + 1}`);
+    }
+    // The jobs screen's popovers and sheets (views, columns, filters, dates), one at a time.
+    await page.goto(`${server.url}/jobs`);
+    await settled(page);
+    const opens = page.locator('main [aria-haspopup="dialog"]:enabled');
+    for (let i = 0; i < (await opens.count()); i++) {
+      if (!(await opens.nth(i).isVisible())) continue;
+      await opens.nth(i).click();
+      await page.getByRole('dialog').first().waitFor();
+      await look(`jobs, popover ${i + 1}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
+    }
     for (const path of [
+      // A job not on the first page: the panel offers to look through every page.
       `/jobs?job=${job}`,
       '/jobs?late=1',
       '/jobs?view=map',
