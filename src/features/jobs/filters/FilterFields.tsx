@@ -7,9 +7,14 @@ import { useLingui } from '@lingui/react/macro';
 import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { describeStatus, useConfig } from '../../../config';
 import { Button, Field, inputClass, preloadable } from '../../../ui';
+import { formatCount } from '../../../lib/count';
 import { preloadSearch } from '../search/useJobSearch';
 import { toZonedInput } from './time-range';
 import s from './filters.module.css';
+
+/** Arabic-Indic digits (٠-٩, ۰-۹), as the hints show them in Arabic, read as Latin ones. */
+const latinDigits = (text: string) =>
+  text.replace(/[٠-٩۰-۹]/g, (d) => String(d.charCodeAt(0) - (d >= '۰' ? 0x6f0 : 0x660)));
 
 /** A draft that follows its source value when the source changes (Back/Forward, Clear all). */
 function useDraft(source: string): [string, (v: string) => void] {
@@ -64,6 +69,7 @@ export function StatusFilter({
     .sort((a, b) => a.code - b.code);
   const known = value !== undefined && entries.some((e) => e.code === value);
   const { t } = useLingui();
+  const example = formatCount(12);
   const [otherMode, setOtherMode] = useState(false);
   const showOther = otherMode || (value !== undefined && !known);
   const [code, setCode] = useDraft(value !== undefined && !known ? String(value) : '');
@@ -90,14 +96,14 @@ export function StatusFilter({
   const fromKeys = useRef(false);
 
   const commitCode = () => {
-    const text = code.trim();
+    const text = latinDigits(code.trim());
     if (text === '') {
       setError(undefined);
       if (value !== undefined && !known) onChange(undefined);
       return;
     }
     if (!/^\d{1,9}$/.test(text)) {
-      setError(t`Type a whole number, e.g. 12`);
+      setError(t`Type a whole number, e.g. ${example}`);
       return;
     }
     setError(undefined);
@@ -147,7 +153,7 @@ export function StatusFilter({
             className={inputClass}
             inputMode="numeric"
             autoComplete="off"
-            placeholder={t`e.g. 12`}
+            placeholder={t`e.g. ${example}`}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             onBlur={commitCode}
