@@ -7,6 +7,7 @@ import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { formatAreaKm2, formatKm, type GeoIssue, type ZoneWarning } from '../geo';
 import { i18n } from '../i18n';
+import { formatCount } from '../lib/count';
 
 /** The descriptor for the outline (ring 0) or for a hole. */
 function ofRing(ring: number, outline: MessageDescriptor, hole: MessageDescriptor): string {
@@ -48,18 +49,21 @@ export function issueText(issue: GeoIssue): string {
     }
     case 'too_few_points': {
       const points = detail.points;
+      const fewestPoints = formatCount(4);
+      const fewestCorners = formatCount(3);
       return ofRing(
         ring,
-        msg`The zone's outline has ${plural(points, { one: '# point', other: '# points' })}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
-        msg`Hole ${hole} has ${plural(points, { one: '# point', other: '# points' })}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
+        msg`The zone's outline has ${plural(points, { one: '# point', other: '# points' })}; it needs at least ${fewestPoints} (${fewestCorners} corners and a closing point that repeats the first).`,
+        msg`Hole ${hole} has ${plural(points, { one: '# point', other: '# points' })}; it needs at least ${fewestPoints} (${fewestCorners} corners and a closing point that repeats the first).`,
       );
     }
     case 'too_few_corners': {
       const corners = detail.corners;
+      const fewestCorners = formatCount(3);
       return ofRing(
         ring,
-        msg`The zone's outline has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least 3.`,
-        msg`Hole ${hole} has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least 3.`,
+        msg`The zone's outline has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least ${fewestCorners}.`,
+        msg`Hole ${hole} has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least ${fewestCorners}.`,
       );
     }
     case 'not_closed': {
@@ -72,10 +76,11 @@ export function issueText(issue: GeoIssue): string {
     }
     case 'antimeridian': {
       const span = detail.span.toFixed(1);
+      const meridian = formatCount(180);
       return ofRing(
         ring,
-        msg`The zone's outline spans ${span}° of longitude. Zones may not cross the 180° meridian (the antimeridian): draw a separate zone on each side of it.`,
-        msg`Hole ${hole} spans ${span}° of longitude. Zones may not cross the 180° meridian (the antimeridian): draw a separate zone on each side of it.`,
+        msg`The zone's outline spans ${span}° of longitude. Zones may not cross the ${meridian}° meridian (the antimeridian): draw a separate zone on each side of it.`,
+        msg`Hole ${hole} spans ${span}° of longitude. Zones may not cross the ${meridian}° meridian (the antimeridian): draw a separate zone on each side of it.`,
       );
     }
     case 'not_finite': {
@@ -89,9 +94,15 @@ export function issueText(issue: GeoIssue): string {
     }
     case 'out_of_range': {
       const { point, latitude, longitude } = detail;
+      const maxLatitude = formatCount(90);
+      const maxLongitude = formatCount(180);
       const problems = [
-        ...(latitude === null ? [] : [i18n._(msg`latitude ${latitude} is not between -90 and 90`)]),
-        ...(longitude === null ? [] : [i18n._(msg`longitude ${longitude} is not between -180 and 180`)]),
+        ...(latitude === null
+          ? []
+          : [i18n._(msg`latitude ${latitude} is not between -${maxLatitude} and ${maxLatitude}`)]),
+        ...(longitude === null
+          ? []
+          : [i18n._(msg`longitude ${longitude} is not between -${maxLongitude} and ${maxLongitude}`)]),
       ];
       const [one = '', two] = problems;
       const problem = two === undefined ? one : i18n._(msg`${one} and ${two}`);
