@@ -7,7 +7,10 @@ import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { formatAreaKm2, formatKm, type GeoIssue, type ZoneWarning } from '../geo';
 import { i18n } from '../i18n';
-import { formatCount } from '../lib/count';
+import { formatCount, numberFormat } from '../lib/count';
+
+/** A point's or a hole's number ("Point 12", "Hole 2") in the chosen digits. */
+const ordinal = (n: number) => numberFormat({ useGrouping: false }).format(n);
 
 /** The descriptor for the outline (ring 0) or for a hole. */
 function ofRing(ring: number, outline: MessageDescriptor, hole: MessageDescriptor): string {
@@ -33,7 +36,7 @@ function elsewhere(others: number): string {
 /** A zone issue (src/geo's `validateZones`) as a sentence in the chosen language. */
 export function issueText(issue: GeoIssue): string {
   const { ring, detail } = issue;
-  const hole = ring;
+  const hole = ordinal(ring);
   switch (detail.kind) {
     case 'no_outline':
       return i18n._(msg`The zone has no outline.`);
@@ -75,7 +78,11 @@ export function issueText(issue: GeoIssue): string {
       );
     }
     case 'antimeridian': {
-      const span = detail.span.toFixed(1);
+      const span = numberFormat({
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+        useGrouping: false,
+      }).format(detail.span);
       const meridian = formatCount(180);
       return ofRing(
         ring,
@@ -84,7 +91,8 @@ export function issueText(issue: GeoIssue): string {
       );
     }
     case 'not_finite': {
-      const { point, value } = detail;
+      const { value } = detail;
+      const point = ordinal(detail.point);
       const also = alsoAffected(detail.others);
       return ofRing(
         ring,
@@ -93,7 +101,8 @@ export function issueText(issue: GeoIssue): string {
       );
     }
     case 'out_of_range': {
-      const { point, latitude, longitude } = detail;
+      const { latitude, longitude } = detail;
+      const point = ordinal(detail.point);
       const maxLatitude = formatCount(90);
       const maxLongitude = formatCount(180);
       const problems = [
@@ -117,8 +126,9 @@ export function issueText(issue: GeoIssue): string {
       );
     }
     case 'duplicate': {
-      const { at, point } = detail;
-      const next = point + 1;
+      const { at } = detail;
+      const point = ordinal(detail.point);
+      const next = ordinal(detail.point + 1);
       const others = detail.others;
       const more =
         others > 0
@@ -167,13 +177,14 @@ export function issueText(issue: GeoIssue): string {
     }
     case 'holes_touch': {
       const { at } = detail;
-      const first = issue.otherRing ?? 0;
+      const first = ordinal(issue.otherRing ?? 0);
       return i18n._(msg`Holes ${first} and ${hole} touch or overlap near ${at}.`);
     }
     case 'hole_outside':
       return i18n._(msg`Hole ${hole} lies outside the zone's outline; a hole must be inside the outline.`);
     case 'hole_in_hole': {
-      const { inner, outer } = detail;
+      const inner = ordinal(detail.inner);
+      const outer = ordinal(detail.outer);
       return i18n._(msg`Hole ${inner} lies inside hole ${outer}; holes must not overlap.`);
     }
   }
