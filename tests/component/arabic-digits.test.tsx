@@ -1,8 +1,9 @@
 /**
  * Numbers inside messages follow the digits chosen for Arabic: the control room's window
  * labels, the jobs' time presets, a branch form hint and check, and a zone's range problem are
- * written with Arabic-Indic digits (٠-٩) when they are chosen, Latin ones otherwise; the
- * coordinates a zone holds are shown as sent. The English stays as it was.
+ * written with Arabic-Indic digits (٠-٩) when they are chosen, Latin ones otherwise, the
+ * number of a zone's point among them; the coordinates a zone holds are shown as sent. The
+ * English stays as it was.
  */
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,19 +59,39 @@ describe('digits inside messages', () => {
     expect(presetLabels()).toEqual(['Today', 'Last 24 h', 'Last 7 days']);
     expect(renameHint()).toContain('1-64 letters, digits, dots, dashes or underscores');
     expect(inputMessageOf('branchNameTooLong')).toBe('Name is at most 200 characters');
-    expect(issueText(outOfRange())).toMatch(/latitude 95 is not between -90 and 90/);
+    expect(issueText(outOfRange())).toContain(
+      "Point 2 of the zone's outline is out of range: latitude 95 is not between -90 and 90",
+    );
   });
 
   it.each([
-    ['latn', ['آخر 24 ساعة', '7 أيام'], ['آخر 24 ساعة', 'آخر 7 أيام'], 'من 1 إلى 64 حرفًا', '200', '-90 و90'],
-    ['arab', ['آخر ٢٤ ساعة', '٧ أيام'], ['آخر ٢٤ ساعة', 'آخر ٧ أيام'], 'من ١ إلى ٦٤ حرفًا', '٢٠٠', '-٩٠ و٩٠'],
-  ] as const)('Arabic with %s digits', async (digits: Digits, windows, presets, hint, most, range) => {
+    [
+      'latn',
+      ['آخر 24 ساعة', '7 أيام'],
+      ['آخر 24 ساعة', 'آخر 7 أيام'],
+      'من 1 إلى 64 حرفًا',
+      '200',
+      '2',
+      '-90 و90',
+    ],
+    [
+      'arab',
+      ['آخر ٢٤ ساعة', '٧ أيام'],
+      ['آخر ٢٤ ساعة', 'آخر ٧ أيام'],
+      'من ١ إلى ٦٤ حرفًا',
+      '٢٠٠',
+      '٢',
+      '-٩٠ و٩٠',
+    ],
+  ] as const)('Arabic with %s digits', async (digits: Digits, windows, presets, hint, most, point, range) => {
     await chooseLocale('ar', digits, false);
     expect(windowLabels().slice(1, 3)).toEqual(windows);
     expect(presetLabels().slice(1)).toEqual(presets);
     expect(renameHint()).toContain(hint);
     expect(inputMessageOf('branchNameTooLong')).toBe(`لا يتجاوز الاسم ${most} حرف`);
-    // The bounds in the chosen digits; the latitude the zone holds as sent.
-    expect(issueText(outOfRange())).toContain(`خط العرض 95 ليس بين \u200e${range}`);
+    // The point's number and the bounds in the chosen digits; the latitude the zone holds as sent.
+    expect(issueText(outOfRange())).toContain(
+      `النقطة ${point} من حدود المنطقة خارج النطاق: خط العرض 95 ليس بين \u200e${range}`,
+    );
   });
 });
