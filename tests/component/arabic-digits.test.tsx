@@ -6,14 +6,19 @@
  * English stays as it was.
  */
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLocale, i18n, LocaleProvider, type Digits } from '../../src/i18n';
 import { WindowSwitch } from '../../src/features/control-room/WindowSwitch';
 import { PRESETS } from '../../src/features/jobs/filters/time-range';
 import { RenameDialog } from '../../src/features/branches/editor/RenameDialog';
 import { inputMessageOf } from '../../src/features/branches/form/input-messages';
+import { StatusFilter } from '../../src/features/jobs/filters/FilterFields';
+import { ConfigContext, RuntimeConfig } from '../../src/config';
 import { validatePolygon } from '../../src/geo';
 import { issueText } from '../../src/map/geo-messages';
+import { testStatuses } from './render';
 
 afterEach(() => chooseLocale('en', 'latn', false));
 
@@ -93,5 +98,23 @@ describe('digits inside messages', () => {
     expect(issueText(outOfRange())).toContain(
       `النقطة ${point} من حدود المنطقة خارج النطاق: خط العرض 95 ليس بين \u200e${range}`,
     );
+  });
+
+  it('the status code field: its example in Arabic-Indic digits, and a code typed in them is read', async () => {
+    await chooseLocale('ar', 'arab', false);
+    const config = RuntimeConfig.parse({ statuses: testStatuses });
+    const chosen: (number | undefined)[] = [];
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <LocaleProvider>
+        <ConfigContext value={config}>{children}</ConfigContext>
+      </LocaleProvider>
+    );
+    render(<StatusFilter value={undefined} onChange={(code) => chosen.push(code)} />, { wrapper });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox'), 'other');
+    const code = screen.getByPlaceholderText('مثل ١٢');
+    await user.type(code, '٤٢{Enter}');
+    expect(chosen).toEqual([42]);
+    expect(code).not.toHaveAccessibleErrorMessage();
   });
 });
