@@ -8,13 +8,10 @@ import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, ty
 import { describeStatus, useConfig } from '../../../config';
 import { Button, Field, inputClass, preloadable } from '../../../ui';
 import { formatCount } from '../../../lib/count';
+import { latinDigits } from '../../../lib/digits';
 import { preloadSearch } from '../search/useJobSearch';
 import { toZonedInput } from './time-range';
 import s from './filters.module.css';
-
-/** Arabic-Indic digits (٠-٩, ۰-۹), as the hints show them in Arabic, read as Latin ones. */
-const latinDigits = (text: string) =>
-  text.replace(/[٠-٩۰-۹]/g, (d) => String(d.charCodeAt(0) - (d >= '۰' ? 0x6f0 : 0x660)));
 
 /** A draft that follows its source value when the source changes (Back/Forward, Clear all). */
 function useDraft(source: string): [string, (v: string) => void] {
