@@ -104,6 +104,14 @@ describe('reading a branch into the form', () => {
     expect(parseDegrees('51°')).toBeNull();
     expect(parseDegrees('')).toBeNull();
   });
+
+  it('reads Arabic-Indic digits, the Arabic decimal separator and the minus sign of the hints', () => {
+    expect(parseDegrees('٥١٫٥٠٧٢')).toBe(51.5072);
+    expect(parseDegrees('−٠٫١٢٧٦')).toBe(-0.1276);
+    expect(parseDegrees('۲۵,۲')).toBe(25.2);
+    expect(parseDegrees('−90')).toBe(-90);
+    expect(parseDegrees('٥١°')).toBeNull();
+  });
 });
 
 describe('parseCoordinatePair', () => {

@@ -4,6 +4,7 @@ import { currentLocale, i18n } from '../../../i18n';
 import { inputMessage, inputMessageOf } from './input-messages';
 import { formZones } from './form-zones';
 import { isLatitude, isLongitude } from '../../../geo';
+import { latinDigits } from '../../../lib/digits';
 import {
   BranchId,
   BranchPatch,
@@ -181,10 +182,11 @@ const DECIMAL = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
 /**
  * A typed decimal-degrees value as a number, or null when it is not one. A decimal comma is
- * read as a point ("72,88" is 72.88), as many keyboards and locales write it.
+ * read as a point ("72,88" is 72.88), as many keyboards and locales write it; Arabic-Indic
+ * digits ("٥١٫٥") and the minus sign of the hints ("−0.12") as the Latin ones.
  */
 export function parseDegrees(text: string): number | null {
-  const t = text.trim();
+  const t = latinDigits(text.trim());
   if (!DECIMAL.test(t)) return null;
   const n = Number(t.replace(',', '.'));
   return Number.isFinite(n) ? n : null;
