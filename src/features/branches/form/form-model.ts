@@ -5,6 +5,7 @@ import { inputMessage, inputMessageOf } from './input-messages';
 import { formZones } from './form-zones';
 import { isLatitude, isLongitude } from '../../../geo';
 import { latinDigits } from '../../../lib/digits';
+import { numberFormat } from '../../../lib/count';
 import {
   BranchId,
   BranchPatch,
@@ -249,12 +250,16 @@ function degrees(field: DegreesField, range: typeof Latitude) {
       }
       const n = parseDegrees(t);
       if (n === null) {
+        // London's position, in the chosen digits and decimal separator (both are read).
+        const example = numberFormat({ maximumFractionDigits: 4, useGrouping: false }).format(
+          field === 'latitude' ? 51.5072 : -0.1276,
+        );
         ctx.addIssue({
           code: 'custom',
           message:
             field === 'latitude'
-              ? i18n._(msg`Latitude must be decimal degrees, for example 51.5072`)
-              : i18n._(msg`Longitude must be decimal degrees, for example -0.1276`),
+              ? i18n._(msg`Latitude must be decimal degrees, for example ${example}`)
+              : i18n._(msg`Longitude must be decimal degrees, for example ${example}`),
         });
         return;
       }
