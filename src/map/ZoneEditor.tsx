@@ -22,6 +22,7 @@ import {
 } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Banner, Button, PopoverButton, type ButtonProps } from '../ui';
+import { formatCount } from '../lib/count';
 import { MapView } from './MapView';
 import { EditorNotice } from './EditorNotice';
 import { useTouch } from './touch';
@@ -70,6 +71,7 @@ function ToolButton({ disabled, onClick, ...rest }: ButtonProps) {
 
 export default function ZoneEditor(props: ZoneEditorProps) {
   const { t } = useLingui();
+  const fewestCorners = formatCount(3);
   const {
     styleUrl,
     height,
@@ -212,8 +214,8 @@ export default function ZoneEditor(props: ZoneEditorProps) {
                     !drawing
                       ? t`Finish a zone or hole being drawn`
                       : mode === 'hole'
-                        ? t`Finish the hole with the corners placed (at least 3)`
-                        : t`Finish the zone with the corners placed (at least 3)`
+                        ? t`Finish the hole with the corners placed (at least ${fewestCorners})`
+                        : t`Finish the zone with the corners placed (at least ${fewestCorners})`
                   }
                 >
                   <Trans>Finish</Trans>

@@ -12,6 +12,7 @@ import s from './ZonePanel.module.css';
 import type { ZoneRow } from './zone-checks';
 import type { ClipBy } from './zone-ops';
 import { i18n } from '../i18n';
+import { formatCount } from '../lib/count';
 import { issueText, warningText } from './geo-messages';
 
 export type ZonePanelProps = {
@@ -150,7 +151,7 @@ export function ZonePanel({
         <ol ref={listRef} className={s.zoneList}>
           {rows.map((row) => {
             const selected = row.key === selectedKey;
-            const number = row.index + 1;
+            const number = formatCount(row.index + 1);
             const corners = row.vertexCount;
             const holes = row.holes.length;
             const title = row.name || t`Zone ${number}`;
@@ -239,10 +240,11 @@ export function ZonePanel({
                 </div>
                 {row.holes.length > 0 && (
                   <ul className={s.holes} aria-label={t`Holes of ${title}`}>
-                    {row.holes.map(({ ring: hole, areaKm2, position: holeAt }) => {
+                    {row.holes.map(({ ring, areaKm2, position: holeAt }) => {
+                      const hole = formatCount(ring);
                       const holeArea = formatArea(areaKm2);
                       return (
-                        <li key={hole} className={s.hole}>
+                        <li key={ring} className={s.hole}>
                           <span>
                             <Trans>
                               Hole {hole} <span className="num">{holeArea}</span>
@@ -263,7 +265,7 @@ export function ZonePanel({
                               <Button
                                 size="sm"
                                 variant="ghost"
-                                onClick={() => onDeleteHole(row.key, hole)}
+                                onClick={() => onDeleteHole(row.key, ring)}
                                 aria-label={t`Delete hole ${hole} of ${title}`}
                                 title={t`Delete this hole: the zone covers its area again`}
                               >

@@ -7,6 +7,10 @@ import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { formatAreaKm2, formatKm, type GeoIssue, type ZoneWarning } from '../geo';
 import { i18n } from '../i18n';
+import { formatCount, numberFormat } from '../lib/count';
+
+/** A point's or a hole's number ("Point 12", "Hole 2") in the chosen digits. */
+const ordinal = (n: number) => numberFormat({ useGrouping: false }).format(n);
 
 /** The descriptor for the outline (ring 0) or for a hole. */
 function ofRing(ring: number, outline: MessageDescriptor, hole: MessageDescriptor): string {
@@ -32,7 +36,7 @@ function elsewhere(others: number): string {
 /** A zone issue (src/geo's `validateZones`) as a sentence in the chosen language. */
 export function issueText(issue: GeoIssue): string {
   const { ring, detail } = issue;
-  const hole = ring;
+  const hole = ordinal(ring);
   switch (detail.kind) {
     case 'no_outline':
       return i18n._(msg`The zone has no outline.`);
@@ -48,18 +52,21 @@ export function issueText(issue: GeoIssue): string {
     }
     case 'too_few_points': {
       const points = detail.points;
+      const fewestPoints = formatCount(4);
+      const fewestCorners = formatCount(3);
       return ofRing(
         ring,
-        msg`The zone's outline has ${plural(points, { one: '# point', other: '# points' })}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
-        msg`Hole ${hole} has ${plural(points, { one: '# point', other: '# points' })}; it needs at least 4 (3 corners and a closing point that repeats the first).`,
+        msg`The zone's outline has ${plural(points, { one: '# point', other: '# points' })}; it needs at least ${fewestPoints} (${fewestCorners} corners and a closing point that repeats the first).`,
+        msg`Hole ${hole} has ${plural(points, { one: '# point', other: '# points' })}; it needs at least ${fewestPoints} (${fewestCorners} corners and a closing point that repeats the first).`,
       );
     }
     case 'too_few_corners': {
       const corners = detail.corners;
+      const fewestCorners = formatCount(3);
       return ofRing(
         ring,
-        msg`The zone's outline has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least 3.`,
-        msg`Hole ${hole} has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least 3.`,
+        msg`The zone's outline has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least ${fewestCorners}.`,
+        msg`Hole ${hole} has only ${plural(corners, { one: '# distinct corner', other: '# distinct corners' })}; it needs at least ${fewestCorners}.`,
       );
     }
     case 'not_closed': {
@@ -71,15 +78,21 @@ export function issueText(issue: GeoIssue): string {
       );
     }
     case 'antimeridian': {
-      const span = detail.span.toFixed(1);
+      const span = numberFormat({
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+        useGrouping: false,
+      }).format(detail.span);
+      const meridian = formatCount(180);
       return ofRing(
         ring,
-        msg`The zone's outline spans ${span}° of longitude. Zones may not cross the 180° meridian (the antimeridian): draw a separate zone on each side of it.`,
-        msg`Hole ${hole} spans ${span}° of longitude. Zones may not cross the 180° meridian (the antimeridian): draw a separate zone on each side of it.`,
+        msg`The zone's outline spans ${span}° of longitude. Zones may not cross the ${meridian}° meridian (the antimeridian): draw a separate zone on each side of it.`,
+        msg`Hole ${hole} spans ${span}° of longitude. Zones may not cross the ${meridian}° meridian (the antimeridian): draw a separate zone on each side of it.`,
       );
     }
     case 'not_finite': {
-      const { point, value } = detail;
+      const { value } = detail;
+      const point = ordinal(detail.point);
       const also = alsoAffected(detail.others);
       return ofRing(
         ring,
@@ -88,10 +101,17 @@ export function issueText(issue: GeoIssue): string {
       );
     }
     case 'out_of_range': {
-      const { point, latitude, longitude } = detail;
+      const { latitude, longitude } = detail;
+      const point = ordinal(detail.point);
+      const maxLatitude = formatCount(90);
+      const maxLongitude = formatCount(180);
       const problems = [
-        ...(latitude === null ? [] : [i18n._(msg`latitude ${latitude} is not between -90 and 90`)]),
-        ...(longitude === null ? [] : [i18n._(msg`longitude ${longitude} is not between -180 and 180`)]),
+        ...(latitude === null
+          ? []
+          : [i18n._(msg`latitude ${latitude} is not between -${maxLatitude} and ${maxLatitude}`)]),
+        ...(longitude === null
+          ? []
+          : [i18n._(msg`longitude ${longitude} is not between -${maxLongitude} and ${maxLongitude}`)]),
       ];
       const [one = '', two] = problems;
       const problem = two === undefined ? one : i18n._(msg`${one} and ${two}`);
@@ -106,8 +126,9 @@ export function issueText(issue: GeoIssue): string {
       );
     }
     case 'duplicate': {
-      const { at, point } = detail;
-      const next = point + 1;
+      const { at } = detail;
+      const point = ordinal(detail.point);
+      const next = ordinal(detail.point + 1);
       const others = detail.others;
       const more =
         others > 0
@@ -156,13 +177,14 @@ export function issueText(issue: GeoIssue): string {
     }
     case 'holes_touch': {
       const { at } = detail;
-      const first = issue.otherRing ?? 0;
+      const first = ordinal(issue.otherRing ?? 0);
       return i18n._(msg`Holes ${first} and ${hole} touch or overlap near ${at}.`);
     }
     case 'hole_outside':
       return i18n._(msg`Hole ${hole} lies outside the zone's outline; a hole must be inside the outline.`);
     case 'hole_in_hole': {
-      const { inner, outer } = detail;
+      const inner = ordinal(detail.inner);
+      const outer = ordinal(detail.outer);
       return i18n._(msg`Hole ${inner} lies inside hole ${outer}; holes must not overlap.`);
     }
   }

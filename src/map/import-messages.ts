@@ -14,7 +14,7 @@ import type {
   SkippedShapes,
 } from '../geo';
 import { currentLocale, i18n } from '../i18n';
-import { numberFormat } from '../lib/count';
+import { formatCount, numberFormat } from '../lib/count';
 
 /** A file's zones with notes on what was skipped or changed, or why there are none, in words:
  * `message` leads with the reason, `items` lists what the file holds when that helps. */
@@ -158,12 +158,14 @@ export function problemText(problem: ImportProblem): string {
     }
     case 'out_of_range': {
       const { zone, lon, lat } = problem;
+      const maxLatitude = formatCount(90);
+      const maxLongitude = formatCount(180);
       return zone === null
         ? i18n._(
-            msg`Coordinates out of range: longitude must be within -180 to 180 and latitude within -90 to 90, and a zone has a corner at ${lon}, ${lat} (lon, lat). The file may be in a projected system (metres); export it again in WGS 84 longitude and latitude (EPSG:4326).`,
+            msg`Coordinates out of range: longitude must be within -${maxLongitude} to ${maxLongitude} and latitude within -${maxLatitude} to ${maxLatitude}, and a zone has a corner at ${lon}, ${lat} (lon, lat). The file may be in a projected system (metres); export it again in WGS 84 longitude and latitude (EPSG:4326).`,
           )
         : i18n._(
-            msg`Coordinates out of range: longitude must be within -180 to 180 and latitude within -90 to 90, and the zone "${zone}" has a corner at ${lon}, ${lat} (lon, lat). The file may be in a projected system (metres); export it again in WGS 84 longitude and latitude (EPSG:4326).`,
+            msg`Coordinates out of range: longitude must be within -${maxLongitude} to ${maxLongitude} and latitude within -${maxLatitude} to ${maxLatitude}, and the zone "${zone}" has a corner at ${lon}, ${lat} (lon, lat). The file may be in a projected system (metres); export it again in WGS 84 longitude and latitude (EPSG:4326).`,
           );
     }
   }

@@ -5,6 +5,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../i18n';
+import { formatCount } from '../lib/count';
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point } from 'geojson';
 import {
   featureId,
@@ -256,7 +257,7 @@ function checkZones(value: ZoneCollection, options: CheckOptions = {}, warn?: Wa
         geometry: { type: 'Point', coordinates: issue.position },
       });
       const what = ISSUE_LABELS[issue.code];
-      const number = row.index + 1;
+      const number = formatCount(row.index + 1);
       const text = what && i18n._(what);
       if (text)
         labels.push({

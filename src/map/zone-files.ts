@@ -6,6 +6,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import { i18n } from '../i18n';
 import { errorMessage } from '../lib/error-message';
+import { formatCount } from '../lib/count';
 import type { ZonesRead } from './import-messages';
 import type { ZoneCollection } from './types';
 
@@ -89,10 +90,11 @@ async function readZonesFile(file: Blob): Promise<ZonesRead> {
 export async function importZonesFile(file: File): Promise<ZonesFileImport> {
   const fileName = file.name;
   if (file.size > MAX_IMPORT_BYTES) {
+    const megabytes = formatCount(MAX_IMPORT_BYTES / 1024 / 1024);
     return {
       ok: false,
       title: i18n._(msg`Could not import ${fileName}`),
-      message: i18n._(msg`The file is larger than 10 MB.`),
+      message: i18n._(msg`The file is larger than ${megabytes} MB.`),
     };
   }
   let result: ZonesRead;

@@ -104,6 +104,14 @@ describe('reading a branch into the form', () => {
     expect(parseDegrees('51°')).toBeNull();
     expect(parseDegrees('')).toBeNull();
   });
+
+  it('reads Arabic-Indic digits, the Arabic decimal separator and the minus sign of the hints', () => {
+    expect(parseDegrees('٥١٫٥٠٧٢')).toBe(51.5072);
+    expect(parseDegrees('−٠٫١٢٧٦')).toBe(-0.1276);
+    expect(parseDegrees('۲۵,۲')).toBe(25.2);
+    expect(parseDegrees('−90')).toBe(-90);
+    expect(parseDegrees('٥١°')).toBeNull();
+  });
 });
 
 describe('parseCoordinatePair', () => {
@@ -177,6 +185,27 @@ describe('form schema messages', () => {
     expect(Latitude.safeParse(91).error?.issues[0]?.message).toBe(INPUT_MESSAGES.latitudeRange);
     expect(INPUT_MESSAGES.latitudeRange).toBe('Latitude must be between -90 and 90');
     expect(issuesFor(tooFar)[0]?.message).toBe(INPUT_MESSAGES.latitudeRange);
+  });
+
+  it('gives its examples and limits in the chosen digits, and an example typed as shown is read', async () => {
+    const example = (message = '') => message.split('، مثلًا ')[1]!;
+    try {
+      await chooseLocale('ar', 'arab', false);
+      const latitude = issuesFor((v) => (v.coordinates.latitude = 'north'))[0]?.message;
+      expect(latitude).toBe('يجب أن يكون خط العرض بالدرجات العشرية، مثلًا ٥١٫٥٠٧٢');
+      expect(parseDegrees(example(latitude))).toBe(51.5072);
+      const longitude = issuesFor((v) => (v.coordinates.longitude = 'west'))[0]?.message;
+      expect(parseDegrees(example(longitude))).toBe(-0.1276);
+      expect(issuesFor((v) => (v.coordinates.latitude = '٩١'))[0]?.message).toBe(
+        'يجب أن يكون خط العرض بين \u200e-٩٠ و٩٠',
+      );
+      await chooseLocale('fr', 'latn', false);
+      expect(issuesFor((v) => (v.coordinates.latitude = 'nord'))[0]?.message).toBe(
+        'La latitude doit être en degrés décimaux, par exemple 51,5072',
+      );
+    } finally {
+      await chooseLocale('en', 'latn', false);
+    }
   });
 
   it.each([

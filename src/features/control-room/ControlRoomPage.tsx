@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { branchListQueryOptions, queryKeys, useApi } from '../../api';
@@ -8,7 +8,7 @@ import { describeStatus, useConfig } from '../../config';
 import { lateRule } from '../../rules/lateness';
 import { figureRule } from '../../rules/day-figures';
 import { figureJobs, type FigurePick } from '../../rules/figure-jobs';
-import { Button, formatDateTime, Segmented, useMediaQuery, useNow, zoneName } from '../../ui';
+import { Button, formatDateTime, useMediaQuery, useNow, zoneName } from '../../ui';
 import { formatCount } from '../../lib/count';
 import {
   branchesInJobs,
@@ -30,6 +30,8 @@ import { ReadStatus } from './ReadStatus';
 import { RidersSection } from './RidersSection';
 import { useControlRoom } from './useControlRoom';
 import { WindowFields } from './WindowFields';
+import { WindowSwitch } from './WindowSwitch';
+import { ROLLING_DAYS, ROLLING_HOURS } from './window';
 import s from './controlRoom.module.css';
 
 const WIDE = '(min-width: 1280px)';
@@ -112,6 +114,8 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
   const windowValue: WindowChoice = search.window ?? 'today';
   const zoneText = `${data.zone} (${zoneName(now, data.zone)})`;
   const late = exceptions.counts.late;
+  const hours = ROLLING_HOURS;
+  const days = ROLLING_DAYS;
   const windowNote = {
     today: (
       <Trans>
@@ -120,12 +124,14 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
     ),
     '24h': (
       <Trans>
-        figures for the last 24 hours; hours in <bdi>{zoneText}</bdi>
+        figures for the last <Plural value={hours} one="# hour" other="# hours" />; hours in{' '}
+        <bdi>{zoneText}</bdi>
       </Trans>
     ),
     '7d': (
       <Trans>
-        figures for the last 7 days; hours in <bdi>{zoneText}</bdi>
+        figures for the last <Plural value={days} one="# day" other="# days" />; hours in{' '}
+        <bdi>{zoneText}</bdi>
       </Trans>
     ),
     custom: (
@@ -298,15 +304,8 @@ export default function ControlRoomPage({ search, onSearch, onJobsPage }: Contro
               · {windowNote}
             </p>
             <div className={s.controls}>
-              <Segmented
-                label={t`Window`}
+              <WindowSwitch
                 value={windowValue}
-                options={[
-                  { value: 'today', label: t`Today` },
-                  { value: '24h', label: t`Last 24 h` },
-                  { value: '7d', label: t`7 days` },
-                  { value: 'custom', label: t`Custom` },
-                ]}
                 onChange={(w) =>
                   go(
                     w === 'custom'

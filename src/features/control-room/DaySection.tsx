@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { SelectOrdinal, Trans, useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { describeStatus, useConfig } from '../../config';
@@ -14,6 +14,9 @@ import { BarChart, type ChartRow, type ChartSeries } from './BarChart';
 import { figureBasis, formatFigure, type FigureAbout, type FigureKind } from './figure-text';
 import type { ControlRoomSearch } from './control-room-search';
 import s from './controlRoom.module.css';
+
+/** The status spells' high percentile (`p90` of rules/day-figures.ts), named in the chosen digits. */
+const percentile = 90;
 
 /** Colours of the charts' series, in order (CSS variables with a light and a dark value). */
 export const SERIES_COLORS = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `var(--series-${n})`);
@@ -196,7 +199,10 @@ export function DaySection({
             <Trans>Time in each status</Trans>
           </h3>
           <p className={s.note}>
-            <Trans>From the status histories: the spells that ended, median and 90th percentile.</Trans>
+            <Trans>
+              From the status histories: the spells that ended, median and{' '}
+              <SelectOrdinal value={percentile} one="#st" two="#nd" few="#rd" other="#th" /> percentile.
+            </Trans>
           </p>
           {figures.timeInStatus.length === 0 ? (
             <p className={s.chartEmpty}>
@@ -217,7 +223,10 @@ export function DaySection({
                       <Trans>Median</Trans>
                     </th>
                     <th scope="col" className="num">
-                      <Trans>90th percentile</Trans>
+                      <Trans>
+                        <SelectOrdinal value={percentile} one="#st" two="#nd" few="#rd" other="#th" />{' '}
+                        percentile
+                      </Trans>
                     </th>
                   </tr>
                 </thead>

@@ -11,6 +11,9 @@ import type { ControlRoomSearch } from './control-room-search';
 
 const HOUR = 3600;
 const DAY = 86_400;
+/** The rolling windows' lengths: the last 24 hours, and today with the 6 days before it. */
+export const ROLLING_HOURS = 24;
+export const ROLLING_DAYS = 7;
 
 export type ControlRoomWindow = {
   /** The `created_at` range asked of the service. */
@@ -43,7 +46,7 @@ export function controlRoomWindow(
       };
     }
     case '24h': {
-      const from = now - DAY;
+      const from = now - ROLLING_HOURS * HOUR;
       return {
         read: { timestamp_from: hourBefore(from) },
         keeps: (job) => job.created_at >= from,
@@ -53,9 +56,9 @@ export function controlRoomWindow(
     case '7d': {
       // Today and the six days before it, each job by its own zone's calendar.
       return {
-        read: { timestamp_from: hourBefore(now - 7 * DAY) },
-        keeps: (job) => job.created_at >= localDayStart(now, zoneOf(job), 6),
-        range: { from: localDayStart(now, zone, 6), to: localDayStart(now, zone, -1) },
+        read: { timestamp_from: hourBefore(now - ROLLING_DAYS * DAY) },
+        keeps: (job) => job.created_at >= localDayStart(now, zoneOf(job), ROLLING_DAYS - 1),
+        range: { from: localDayStart(now, zone, ROLLING_DAYS - 1), to: localDayStart(now, zone, -1) },
       };
     }
     default: {

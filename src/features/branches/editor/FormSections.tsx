@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState, type ClipboardEvent } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Field, inputClass } from '../../../ui';
+import { formatCount } from '../../../lib/count';
+import { MAX_LATITUDE, MAX_LONGITUDE } from '../../../contract';
 import { formZones, parseCoordinatePair, pinOf, type BranchFormValues } from '../form/form-model';
 import type { MapPin, MapPoints } from '../../../map';
 import { ZonesSection, type ZonesErrors } from './ZonesSection';
@@ -81,6 +83,8 @@ export function IdentitySection({ originalId, onChangeId }: { originalId: string
  */
 export function LocationSection() {
   const { t } = useLingui();
+  const maxLatitude = formatCount(MAX_LATITUDE);
+  const maxLongitude = formatCount(MAX_LONGITUDE);
   const { register, control, setValue } = useFormContext<BranchFormValues>();
   const { errors } = useFormState({ control, name: ['coordinates', 'formatted_address'] });
   // Pasting "51.5072, -0.1276" into latitude fills both fields.
@@ -106,7 +110,7 @@ export function LocationSection() {
         <Field
           label={t`Latitude`}
           error={errors.coordinates?.latitude?.message}
-          hint={t`Decimal degrees, −90 to 90 (a decimal comma is fine)`}
+          hint={t`Decimal degrees, −${maxLatitude} to ${maxLatitude} (a decimal comma is fine)`}
         >
           <input
             className={`${inputClass} num`}
@@ -120,7 +124,7 @@ export function LocationSection() {
         <Field
           label={t`Longitude`}
           error={errors.coordinates?.longitude?.message}
-          hint={t`Decimal degrees, −180 to 180`}
+          hint={t`Decimal degrees, −${maxLongitude} to ${maxLongitude}`}
         >
           <input
             className={`${inputClass} num`}

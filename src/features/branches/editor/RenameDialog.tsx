@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BranchId } from '../../../contract';
 import { inputMessage } from '../form/input-messages';
 import { Button, Field, inputClass } from '../../../ui';
+import { formatCount } from '../../../lib/count';
 import { Modal } from '../../../ui/Modal';
 import s from '../branches.module.css';
 
@@ -23,6 +24,8 @@ export function RenameDialog({
   onCancel: () => void;
 }) {
   const { t } = useLingui();
+  const shortest = formatCount(1);
+  const longest = formatCount(64);
   const [value, setValue] = useState(currentId);
   const [error, setError] = useState<string | undefined>();
   const submit = (e: FormEvent) => {
@@ -54,7 +57,11 @@ export function RenameDialog({
       }
     >
       <form onSubmit={submit} noValidate>
-        <Field label={t`New id`} error={error} hint={t`1-64 letters, digits, dots, dashes or underscores`}>
+        <Field
+          label={t`New id`}
+          error={error}
+          hint={t`${shortest}-${longest} letters, digits, dots, dashes or underscores`}
+        >
           <input
             className={`${inputClass} ${s.mono}`}
             value={value}

@@ -4,6 +4,8 @@ import { currentLocale, i18n } from '../../../i18n';
 import { inputMessage, inputMessageOf } from './input-messages';
 import { formZones } from './form-zones';
 import { isLatitude, isLongitude } from '../../../geo';
+import { latinDigits } from '../../../lib/digits';
+import { numberFormat } from '../../../lib/count';
 import {
   BranchId,
   BranchPatch,
@@ -181,10 +183,11 @@ const DECIMAL = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
 /**
  * A typed decimal-degrees value as a number, or null when it is not one. A decimal comma is
- * read as a point ("72,88" is 72.88), as many keyboards and locales write it.
+ * read as a point ("72,88" is 72.88), as many keyboards and locales write it; Arabic-Indic
+ * digits ("٥١٫٥") and the minus sign of the hints ("−0.12") as the Latin ones.
  */
 export function parseDegrees(text: string): number | null {
-  const t = text.trim();
+  const t = latinDigits(text.trim());
   if (!DECIMAL.test(t)) return null;
   const n = Number(t.replace(',', '.'));
   return Number.isFinite(n) ? n : null;
@@ -247,12 +250,16 @@ function degrees(field: DegreesField, range: typeof Latitude) {
       }
       const n = parseDegrees(t);
       if (n === null) {
+        // London's position, in the chosen digits and decimal separator (both are read).
+        const example = numberFormat({ maximumFractionDigits: 4, useGrouping: false }).format(
+          field === 'latitude' ? 51.5072 : -0.1276,
+        );
         ctx.addIssue({
           code: 'custom',
           message:
             field === 'latitude'
-              ? i18n._(msg`Latitude must be decimal degrees, for example 51.5072`)
-              : i18n._(msg`Longitude must be decimal degrees, for example -0.1276`),
+              ? i18n._(msg`Latitude must be decimal degrees, for example ${example}`)
+              : i18n._(msg`Longitude must be decimal degrees, for example ${example}`),
         });
         return;
       }

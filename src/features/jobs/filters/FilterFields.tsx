@@ -7,6 +7,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Suspense, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { describeStatus, useConfig } from '../../../config';
 import { Button, Field, inputClass, preloadable } from '../../../ui';
+import { formatCount } from '../../../lib/count';
+import { latinDigits } from '../../../lib/digits';
 import { preloadSearch } from '../search/useJobSearch';
 import { toZonedInput } from './time-range';
 import s from './filters.module.css';
@@ -64,6 +66,7 @@ export function StatusFilter({
     .sort((a, b) => a.code - b.code);
   const known = value !== undefined && entries.some((e) => e.code === value);
   const { t } = useLingui();
+  const example = formatCount(12);
   const [otherMode, setOtherMode] = useState(false);
   const showOther = otherMode || (value !== undefined && !known);
   const [code, setCode] = useDraft(value !== undefined && !known ? String(value) : '');
@@ -90,14 +93,14 @@ export function StatusFilter({
   const fromKeys = useRef(false);
 
   const commitCode = () => {
-    const text = code.trim();
+    const text = latinDigits(code.trim());
     if (text === '') {
       setError(undefined);
       if (value !== undefined && !known) onChange(undefined);
       return;
     }
     if (!/^\d{1,9}$/.test(text)) {
-      setError(t`Type a whole number, e.g. 12`);
+      setError(t`Type a whole number, e.g. ${example}`);
       return;
     }
     setError(undefined);
@@ -147,7 +150,7 @@ export function StatusFilter({
             className={inputClass}
             inputMode="numeric"
             autoComplete="off"
-            placeholder={t`e.g. 12`}
+            placeholder={t`e.g. ${example}`}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             onBlur={commitCode}

@@ -3,7 +3,7 @@
  * reading of a typed bound is in zoned-input.ts, with the popover that needs it.
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { epochToZoned, zonedToEpoch } from '../../../ui/time-format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -17,11 +17,14 @@ export function toZonedInput(epochSeconds: number | undefined, zone: string): st
 
 export type Preset = 'today' | 'last24h' | 'last7d';
 
-/** The presets, each with its label in the catalog. */
+const hours = 24;
+const days = 7;
+
+/** The presets, each with its label in the catalog (the counts in the chosen digits). */
 export const PRESETS: { id: Preset; label: MessageDescriptor }[] = [
   { id: 'today', label: msg`Today` },
-  { id: 'last24h', label: msg`Last 24 h` },
-  { id: 'last7d', label: msg`Last 7 days` },
+  { id: 'last24h', label: msg`${plural(hours, { other: 'Last # h' })}` },
+  { id: 'last7d', label: msg`${plural(days, { one: 'Last # day', other: 'Last # days' })}` },
 ];
 
 /**
@@ -41,7 +44,7 @@ export function presetRange(
       timestamp_to: zonedToEpoch({ ...day, hour: 23, minute: 59, second: 59 }, zone),
     };
   }
-  const back = preset === 'last24h' ? 86_400 : 7 * 86_400;
+  const back = preset === 'last24h' ? hours * 3600 : days * 86_400;
   const nowMinute = Math.floor(nowMs / 60_000) * 60;
   return { timestamp_from: nowMinute - back, timestamp_to: undefined };
 }
