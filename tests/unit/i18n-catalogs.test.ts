@@ -1,7 +1,7 @@
 /**
  * The catalogs (src/i18n/locales and each area's, src/i18n/catalogs.ts): every message of the
  * source (English) in every language, translated, with the same ICU arguments and tags; Arabic's
- * plurals with its six forms.
+ * plurals with its six forms; one translation of a message across the areas.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -101,4 +101,28 @@ describe('the areas', () => {
       expect.arrayContaining(['i18n', 'features/jobs', 'features/control-room', 'features/branches']),
     );
   });
+
+  // A language's catalogs are loaded into one set (src/i18n/catalogs.ts): one English message
+  // (with its context) in two areas is one message, whose translation would be the last loaded.
+  // A different meaning takes a context (`msg({ message: 'Open', context: 'jobs counted' })`).
+  it.each(LOCALES.filter((l) => l !== 'en'))(
+    '%s: one translation for each English message (and context) across the areas',
+    async (locale) => {
+      const seen = new Map<string, { dir: string; translation: string }>();
+      const differing: string[] = [];
+      for (const dir of CATALOG_DIRS) {
+        const english = await catalog(dir, 'en');
+        for (const [id, translation] of await catalog(dir, locale)) {
+          const first = seen.get(id);
+          if (!first) seen.set(id, { dir, translation });
+          else if (first.translation !== translation) {
+            differing.push(
+              `"${english.get(id)}": ${first.dir} "${first.translation}", ${dir} "${translation}"`,
+            );
+          }
+        }
+      }
+      expect(differing).toEqual([]);
+    },
+  );
 });

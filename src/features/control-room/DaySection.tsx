@@ -64,7 +64,13 @@ function tilesOf(): Tile[] {
       about: 'jobs',
       pick: { kind: 'cancelled' },
     },
-    { key: 'open', label: i18n._(msg`Open`), kind: 'count', about: 'jobs', pick: { kind: 'open' } },
+    {
+      key: 'open',
+      label: i18n._(msg({ message: 'Open', context: 'jobs counted' })),
+      kind: 'count',
+      about: 'jobs',
+      pick: { kind: 'open' },
+    },
     { key: 'lateNow', label: i18n._(msg`Late now`), kind: 'count', about: 'open', pick: { kind: 'late' } },
     {
       key: 'onTime',
@@ -131,7 +137,7 @@ export function DaySection({
   const config = useConfig();
   const { tiles } = figures;
   const flowSeries: ChartSeries[] = [
-    { key: 'created', label: t`Created`, color: SERIES_COLORS[0]! },
+    { key: 'created', label: t({ message: 'Created', context: 'jobs counted' }), color: SERIES_COLORS[0]! },
     { key: 'completed', label: t`Delivered`, color: SERIES_COLORS[1]! },
   ];
   const everyNth = Math.max(1, Math.ceil(figures.createdCompleted.length / 8));

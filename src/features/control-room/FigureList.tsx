@@ -81,7 +81,7 @@ export function FigureList({
                   <Trans>Rider</Trans>
                 </th>
                 <th scope="col">
-                  <Trans>Created</Trans>
+                  <Trans context="jobs counted">Created</Trans>
                 </th>
               </tr>
             </thead>

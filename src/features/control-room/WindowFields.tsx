@@ -36,7 +36,7 @@ export function WindowFields({
   return (
     <>
       <label className={s.field}>
-        <Trans>From</Trans>
+        <Trans context="dates">From</Trans>
         <input
           type="date"
           value={dayInput(from, zone)}
@@ -44,7 +44,7 @@ export function WindowFields({
         />
       </label>
       <label className={s.field}>
-        <Trans>To</Trans>
+        <Trans context="dates">To</Trans>
         <input
           type="date"
           value={dayInput(to, zone)}

@@ -44,7 +44,7 @@ const OUTCOME_WORDS: Record<ActionOutcome, MessageDescriptor> = {
   done: msg`Done`,
   conflict: msg`Conflict`,
   refused: msg`Refused`,
-  failed: msg`Failed`,
+  failed: msg({ message: 'Failed', context: 'an action on a job' }),
 };
 
 /** One job of the selection: read again, compared with the copy selected, then acted on at that version. */

@@ -262,7 +262,7 @@ export default function JobActionDialog({
           }}
         />
         {kind === 'stop_status' && (
-          <Field label={t`Stop`} error={errors.stop}>
+          <Field label={t({ message: 'Stop', context: 'a pickup or delivery' })} error={errors.stop}>
             <select
               className={inputClass}
               value={stop ?? ''}

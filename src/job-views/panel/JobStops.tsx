@@ -206,7 +206,11 @@ function StopCard({
   const { from, to } = slotOf(kind, stop);
   const number = index + 1;
   const stopId = stop.id;
-  const progress = stop.completed ? t`Completed` : stop.in_progress ? t`In progress` : t`Not started`;
+  const progress = stop.completed
+    ? t({ message: 'Completed', context: 'a stop' })
+    : stop.in_progress
+      ? t`In progress`
+      : t`Not started`;
   const facts: [ReactNode, ReactNode][] = [
     [t`Slot`, <Slot from={from} to={to} zone={zone} />],
     [t`Lateness`, <StopState state={state} />],

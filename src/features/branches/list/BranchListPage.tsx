@@ -351,7 +351,7 @@ export function BranchListPage({ view }: BranchesSearch) {
             label={t`Which branches`}
             value={onlyEditable ? 'editable' : 'all'}
             options={[
-              { value: 'all', label: t`All` },
+              { value: 'all', label: t({ message: 'All', context: 'branches' }) },
               { value: 'editable', label: t`You can edit` },
             ]}
             onChange={(next) => setOnlyEditable(next === 'editable')}

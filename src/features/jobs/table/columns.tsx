@@ -245,7 +245,7 @@ const COLUMNS: ColumnSpec[] = [
   },
   {
     id: 'late',
-    header: msg`Late`,
+    header: msg({ message: 'Late', context: 'column: how late' }),
     label: msg`Lateness`,
     width: 112,
     cell: (job) => <LateCell job={job} />,
