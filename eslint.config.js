@@ -68,7 +68,8 @@ export default tseslint.config(
     },
   },
   // The layers of docs/design.md, relative paths included: each layer imports only from the
-  // layers below it; lib (error text, browser storage) and i18n (languages) are the floor every layer may stand on,
+  // layers below it; lib (error text, browser storage, the locale) is the floor every layer may stand on, i18n
+  // (languages) the one above it for every layer above the pure ones,
   // geo only on its error text and counts in words (geo stays pure); features never import each other, and others reach a feature only
   // through its index.ts; geo and contract import nothing of the app; rules (pure) import config's types only.
   {
@@ -173,16 +174,11 @@ export default tseslint.config(
               from: { element: { type: 'geo' } },
               allow: { to: { element: { types: { anyOf: ['contract'] } } } },
             },
-            // i18n (docs/design.md, Languages) stands on lib (browser storage, the formatters it gives
-            // words); lib, and the pure layers, read its locale only (no Lingui, no catalog: the
-            // reference server and the benches run them under plain Node).
+            // i18n (docs/design.md, Languages) stands on lib (browser storage, the locale every
+            // formatter reads, the formatters it gives words).
             {
               from: { element: { type: 'i18n' } },
               allow: { to: { element: { types: { anyOf: ['lib'] } } } },
-            },
-            {
-              from: { element: { types: { anyOf: ['lib', 'rules', 'geo'] } } },
-              allow: { to: { element: { type: 'i18n', fileInternalPath: 'locale.ts' } } },
             },
           ],
         },

@@ -33,7 +33,7 @@ export function quoteZone(zone: { id: string; name: string | null }): string {
 
 /**
  * An area as people read it: `850 m²` under 0.01 km², else `0.82 km²`, `12.4 km²`, `150 km²`
- * (numbers, like the distances and shares here, in the chosen locale: src/i18n/locale.ts).
+ * (numbers, like the distances and shares here, in the chosen locale: src/lib/locale.ts).
  */
 export function formatAreaKm2(km2: number): string {
   if (km2 < 0.01) return `${numberFormat().format(Math.max(1, Math.round(km2 * 1e6)))} m²`;

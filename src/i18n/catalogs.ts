@@ -10,7 +10,7 @@
  * - The pseudo-locales are made from the English catalogs (./pseudo.ts), loaded when one is chosen.
  */
 import { i18n, type Messages } from '@lingui/core';
-import { isPseudoLocale, type Locale } from './locale';
+import { isPseudoLocale, type Locale } from '../lib/locale';
 
 /** Every catalog of every language, by path (`/src/…/locales/ar.po`): each its own chunk. */
 const CATALOGS = import.meta.glob<{ messages: Messages }>('/src/**/locales/{en,ar,fr,es}.po');

@@ -4,11 +4,11 @@
  * (no DOM, no React). It gives lib's durations their words.
  */
 import { i18n } from '@lingui/core';
-import { currentLocale, setFormattingLocale, type Digits, type Locale } from './locale';
+import { currentLocale, setFormattingLocale, type Digits, type Locale } from '../lib/locale';
 import { setDurationWords } from '../lib/duration';
 import { catalogDurationWords } from './durations';
 
-export * from './locale';
+export * from '../lib/locale';
 
 /** Makes `locale` (its catalogs loaded) the one messages and formatters read. */
 export function activate(locale: Locale, digits: Digits, regional?: string): void {

@@ -7,7 +7,7 @@
  */
 import type { Messages } from '@lingui/core';
 import pseudolocale from 'pseudolocale';
-import type { PseudoLocale } from './locale';
+import type { PseudoLocale } from '../lib/locale';
 
 type Message = Messages[string];
 type Token = Exclude<Message, string>[number];

@@ -7,7 +7,7 @@
  * are built on first use per locale, not when the module is evaluated (the first use of Intl
  * in a page opens ICU's data, which takes a while).
  */
-import { currentLocale, numberingSystem } from '../i18n/locale';
+import { currentLocale, numberingSystem } from './locale';
 
 const numbers = new Map<string, Intl.NumberFormat>();
 let plurals: Intl.PluralRules | undefined;

@@ -1,7 +1,8 @@
 /**
  * The dashboard's languages and the locale every `Intl` formatter reads (the chosen language,
- * its digits, the browser's region). Pure and without a catalog: lib's counts (used by geo,
- * which the reference server runs under plain Node) read it. ./core.ts sets it.
+ * its digits, the browser's region). Pure and without a catalog, so the floor every layer
+ * stands on: lib's counts (used by geo, which the reference server runs under plain Node) read
+ * it; src/i18n/core.ts sets it when a language is chosen.
  */
 export const LOCALES = ['en', 'ar', 'fr', 'es'] as const;
 /** A language the switcher lists, with a catalog of its own. */
@@ -17,7 +18,7 @@ export type PseudoLocale = (typeof PSEUDO_LOCALES)[number];
 export type Locale = Language | PseudoLocale;
 
 /** Each language named in itself, as the switcher lists them: the same in every locale. */
-/* eslint-disable lingui/no-unlocalized-strings -- autonyms are never translated */
+/* Autonyms: never translated. */
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   ar: 'العربية',
@@ -26,7 +27,6 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'en-XA': 'en-XA',
   'ar-XB': 'ar-XB',
 };
-/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Digits in Arabic: Latin (0-9, the default, as in the UAE) or Arabic-Indic (٠-٩). */
 export type Digits = 'latn' | 'arab';
